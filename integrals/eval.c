@@ -1,0 +1,570 @@
+/* eval.c -- certified evaluation of an integral: domain splitting,
+   magnitude heuristics, truncation with certified tails, and the
+   precision loop. */
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <acb_calc.h>
+#include "piece.h"
+
+/* A cluster of break points whose balls overlap: the exact interval
+   [l, r] contains every one of them. */
+typedef struct
+{
+    arf_t l, r;
+}
+cluster_struct;
+
+typedef struct
+{
+    arb_struct * pts;
+    slong len, alloc;
+}
+ptvec_struct;
+
+static void
+ptvec_push(ptvec_struct * v, const arb_t x)
+{
+    if (v->len == v->alloc)
+    {
+        v->alloc = FLINT_MAX(8, 2 * v->alloc);
+        v->pts = flint_realloc(v->pts, v->alloc * sizeof(arb_struct));
+    }
+    arb_init(v->pts + v->len);
+    arb_set(v->pts + v->len, x);
+    v->len++;
+}
+
+static int
+cmp_mid(const void * x, const void * y)
+{
+    return arf_cmp(arb_midref((const arb_struct *) x),
+        arb_midref((const arb_struct *) y));
+}
+
+/* Is x certainly outside the open domain (lo, hi)? */
+static int
+outside_domain(const integral_struct * I, const arb_t x)
+{
+    if (!I->lo_inf && arb_le(x, I->lo))
+        return 1;
+    if (!I->hi_inf && arb_ge(x, I->hi))
+        return 1;
+    return 0;
+}
+
+/* Rigorous enclosure of the normalised integrand over the real interval
+   x, by monotonicity of every CDF term. */
+static void
+enclose_interval(arb_ptr res, const integral_struct * I, arb_srcptr x,
+    arb_srcptr lref, slong prec)
+{
+    arb_t g, t, arg;
+    slong k, j;
+    arb_init(g);
+    arb_init(t);
+    arb_init(arg);
+    integral_law_density(res, I->kind, I->scale, x, prec);
+    for (k = 0; k < I->len; k++)
+    {
+        const integral_factor_struct * f = I->factors + k;
+        arb_set(g, f->constant);
+        for (j = 0; j < f->nterms; j++)
+        {
+            const integral_term_struct * tr = f->terms + j;
+            arb_mul_si(arg, x, tr->sign, prec);
+            arb_add(arg, arg, tr->shift, prec);
+            integral_law_cdf(t, tr->kind, tr->scale, arg, prec);
+            arb_addmul(g, t, tr->coef, prec);
+        }
+        arb_pow_fmpz(g, g, f->mult, prec);
+        arb_mul(res, res, g, prec);
+    }
+    arb_neg(t, lref);
+    arb_exp(t, t, prec);
+    arb_mul(res, res, t, prec);
+    arb_clear(g);
+    arb_clear(t);
+    arb_clear(arg);
+}
+
+/* Heuristic value of the log-integrand at the point z (a double): only
+   used to choose split points, truncation points and tolerances. */
+static double
+hlog(piece_t P, double z)
+{
+    acb_t x, L, pw;
+    double r;
+    acb_init(x);
+    acb_init(L);
+    acb_init(pw);
+    arf_set_d(arb_midref(acb_realref(x)), z);
+    piece_log(L, pw, x, P, 0, 0, 64);
+    if (acb_is_finite(L))
+        r = arf_get_d(arb_midref(acb_realref(L)), ARF_RND_NEAR);
+    else
+        r = -HUGE_VAL;
+    acb_clear(x);
+    acb_clear(L);
+    acb_clear(pw);
+    return r;
+}
+
+typedef struct
+{
+    piece_t P;
+    int lo_inf, hi_inf;
+    arf_t a, b;         /* finite ends */
+    double zstar;       /* heuristic maximiser of the log-integrand */
+    double lstar;       /* heuristic maximum */
+    double width;       /* heuristic width of the peak */
+}
+span_struct;
+
+/* Golden-section search for the maximum of hlog on [x0, x1]. */
+static void
+golden(double * zbest, double * lbest, piece_t P, double x0, double x1)
+{
+    const double g = 0.6180339887498949;
+    double c = x1 - g * (x1 - x0), d = x0 + g * (x1 - x0);
+    double fc = hlog(P, c), fd = hlog(P, d);
+    int i;
+    for (i = 0; i < 80 && x1 - x0 > 1e-15 * (fabs(x0) + fabs(x1) + 1e-300);
+            i++)
+    {
+        if (fc >= fd)
+        {
+            x1 = d;
+            d = c;
+            fd = fc;
+            c = x1 - g * (x1 - x0);
+            fc = hlog(P, c);
+        }
+        else
+        {
+            x0 = c;
+            c = d;
+            fc = fd;
+            d = x0 + g * (x1 - x0);
+            fd = hlog(P, d);
+        }
+    }
+    if (fc > *lbest)
+    {
+        *lbest = fc;
+        *zbest = c;
+    }
+    if (fd > *lbest)
+    {
+        *lbest = fd;
+        *zbest = d;
+    }
+}
+
+static double
+min_scale(const integral_struct * I)
+{
+    double w = arf_get_d(arb_midref(I->scale), ARF_RND_NEAR);
+    slong k, j;
+    for (k = 0; k < I->len; k++)
+        for (j = 0; j < I->factors[k].nterms; j++)
+            w = FLINT_MIN(w, arf_get_d(arb_midref(I->factors[k].terms[j].scale),
+                ARF_RND_NEAR));
+    return w;
+}
+
+/* Heuristics for one span: location, height and width of its peak. */
+static void
+span_peak(span_struct * S, double w, double drop)
+{
+    double a = S->lo_inf ? 0 : arf_get_d(S->a, ARF_RND_NEAR);
+    double b = S->hi_inf ? 0 : arf_get_d(S->b, ARF_RND_NEAR);
+    double zb, lb, s, sl, sr;
+    int j;
+
+    if (!S->lo_inf && !S->hi_inf)
+    {
+        zb = a;
+        lb = hlog(S->P, a);
+        s = hlog(S->P, b);
+        if (s > lb)
+        {
+            lb = s;
+            zb = b;
+        }
+        golden(&zb, &lb, S->P, a, b);
+    }
+    else
+    {
+        /* walk outward from the finite end with doubling steps */
+        int dir = S->hi_inf ? 1 : -1;
+        double z0 = S->hi_inf ? a : b, zprev = z0, zbefore = z0, z, l;
+        double bracket_lo, bracket_hi;
+        zb = z0;
+        lb = hlog(S->P, z0);
+        bracket_lo = bracket_hi = z0;
+        for (j = -8; j < 1100; j++)
+        {
+            z = z0 + dir * w * ldexp(1.0, j);
+            l = hlog(S->P, z);
+            if (l > lb)
+            {
+                lb = l;
+                zb = z;
+                bracket_lo = zbefore;
+            }
+            if (zb == z0)
+                bracket_lo = z0;
+            if (zb == zprev)
+                bracket_hi = z;
+            if (l < lb - drop && z != zb)
+                break;
+            zbefore = zprev;
+            zprev = z;
+        }
+        if (zb == z0)
+            bracket_hi = z0 + dir * w * ldexp(1.0, -8);
+        if (bracket_lo != bracket_hi)
+            golden(&zb, &lb, S->P, FLINT_MIN(bracket_lo, bracket_hi),
+                FLINT_MAX(bracket_lo, bracket_hi));
+    }
+
+    /* width: distance at which the log-integrand drops by 1 */
+    sl = sr = 0;
+    for (s = w * ldexp(1.0, -60); s < w * ldexp(1.0, 1000); s *= 2)
+    {
+        if (!S->lo_inf && zb - s < a)
+        {
+            sl = zb - a;
+            break;
+        }
+        sl = s;
+        if (hlog(S->P, zb - s) < lb - 1)
+            break;
+    }
+    for (s = w * ldexp(1.0, -60); s < w * ldexp(1.0, 1000); s *= 2)
+    {
+        if (!S->hi_inf && zb + s > b)
+        {
+            sr = b - zb;
+            break;
+        }
+        sr = s;
+        if (hlog(S->P, zb + s) < lb - 1)
+            break;
+    }
+    S->zstar = zb;
+    S->lstar = lb;
+    S->width = FLINT_MAX(sl + sr, w * ldexp(1.0, -60));
+}
+
+static void
+integrate_segment(acb_t res, piece_t P, const arf_t x0, const arf_t x1,
+    slong goal, const mag_t tol, slong prec)
+{
+    acb_t a, b;
+    acb_calc_integrate_opt_t opt;
+    acb_init(a);
+    acb_init(b);
+    acb_calc_integrate_opt_init(opt);
+    arb_set_arf(acb_realref(a), x0);
+    arb_set_arf(acb_realref(b), x1);
+    acb_calc_integrate(res, piece_func, P, a, b, goal, tol, opt, prec);
+    acb_clear(a);
+    acb_clear(b);
+}
+
+void
+integral_eval_fixed(integral_result_t res, const integral_t I,
+    slong goal_bits, slong prec)
+{
+    ptvec_struct pv = { NULL, 0, 0 };
+    cluster_struct * cl = NULL;
+    span_struct * sp = NULL;
+    slong ncl = 0, nsp = 0, i, k, j;
+    arb_t x, total, t, lref;
+    acb_t seg;
+    mag_t tol;
+    double w, lmax, logm, drop;
+
+    res->exact_zero = 0;
+    res->evals = 0;
+    res->prec = prec;
+
+    /* empty domain: the exact zero */
+    if (!I->lo_inf && !I->hi_inf && arb_ge(I->lo, I->hi))
+    {
+        arb_zero(res->value);
+        arb_neg_inf(res->log_value);
+        res->exact_zero = 1;
+        return;
+    }
+
+    arb_init(x);
+    arb_init(total);
+    arb_init(t);
+    arb_init(lref);
+    acb_init(seg);
+    mag_init(tol);
+
+    /* break points: the kink of the density, every term's kink (where its
+       argument vanishes), the finite domain ends */
+    arb_zero(x);
+    if (!outside_domain(I, x))
+        ptvec_push(&pv, x);
+    for (k = 0; k < I->len; k++)
+        for (j = 0; j < I->factors[k].nterms; j++)
+        {
+            const integral_term_struct * tr = I->factors[k].terms + j;
+            arb_mul_si(x, tr->shift, -tr->sign, prec);
+            if (!outside_domain(I, x))
+                ptvec_push(&pv, x);
+        }
+    if (!I->lo_inf)
+        ptvec_push(&pv, I->lo);
+    if (!I->hi_inf)
+        ptvec_push(&pv, I->hi);
+    qsort(pv.pts, pv.len, sizeof(arb_struct), cmp_mid);
+
+    cl = flint_malloc(FLINT_MAX(pv.len, 1) * sizeof(cluster_struct));
+    for (i = 0; i < pv.len; i++)
+    {
+        arf_t l, r;
+        arf_init(l);
+        arf_init(r);
+        arb_get_lbound_arf(l, pv.pts + i, prec);
+        arb_get_ubound_arf(r, pv.pts + i, prec);
+        if (ncl > 0 && arf_cmp(l, cl[ncl - 1].r) <= 0)
+        {
+            if (arf_cmp(r, cl[ncl - 1].r) > 0)
+                arf_set(cl[ncl - 1].r, r);
+        }
+        else
+        {
+            arf_init(cl[ncl].l);
+            arf_init(cl[ncl].r);
+            arf_set(cl[ncl].l, l);
+            arf_set(cl[ncl].r, r);
+            ncl++;
+        }
+        arf_clear(l);
+        arf_clear(r);
+    }
+
+    /* spans between clusters */
+    sp = flint_malloc((ncl + 1) * sizeof(span_struct));
+    for (i = -1; i < ncl; i++)
+    {
+        span_struct * S;
+        if (i == -1 && !I->lo_inf)
+            continue;
+        if (i == ncl - 1 && !I->hi_inf)
+            continue;
+        S = sp + nsp;
+        arf_init(S->a);
+        arf_init(S->b);
+        S->lo_inf = (i == -1);
+        S->hi_inf = (i == ncl - 1);
+        if (!S->lo_inf)
+            arf_set(S->a, cl[i].r);
+        if (!S->hi_inf)
+            arf_set(S->b, cl[i + 1].l);
+        /* an interior point of the span */
+        if (S->lo_inf)
+            arb_set_arf(x, S->b), arb_sub_ui(x, x, 1, prec);
+        else if (S->hi_inf)
+            arb_set_arf(x, S->a), arb_add_ui(x, x, 1, prec);
+        else
+        {
+            arb_set_arf(x, S->a);
+            arb_set_arf(t, S->b);
+            arb_add(x, x, t, prec);
+            arb_mul_2exp_si(x, x, -1);
+        }
+        piece_init(S->P, I, x, prec);
+        nsp++;
+    }
+
+    /* heuristics: where the mass is, and how large it is */
+    w = min_scale(I);
+    drop = 0.7 * goal_bits + 60;
+    lmax = -HUGE_VAL;
+    for (i = 0; i < nsp; i++)
+    {
+        span_peak(sp + i, w, drop);
+        lmax = FLINT_MAX(lmax, sp[i].lstar);
+    }
+    if (!isfinite(lmax))
+        lmax = 0;
+    logm = -HUGE_VAL;
+    for (i = 0; i < nsp; i++)
+        logm = FLINT_MAX(logm, sp[i].lstar - lmax + log(sp[i].width / 2));
+    if (!isfinite(logm))
+        logm = 0;
+    /* the integrand is normalised by exp(lref) */
+    arb_set_d(lref, lmax);
+    mag_set_ui_2exp_si(tol, 1,
+        (slong) floor(logm / log(2.0)) - goal_bits - 8);
+
+    arb_zero(total);
+    for (i = 0; i < nsp; i++)
+    {
+        span_struct * S = sp + i;
+        arf_t lo, hi, mid;
+        arf_init(lo);
+        arf_init(hi);
+        arf_init(mid);
+        arb_set(S->P->lref, lref);
+
+        if (S->lo_inf || S->hi_inf)
+        {
+            /* truncation point A: far enough beyond the peak that the
+               certified tail is tight */
+            int dir = S->hi_inf ? 1 : -1;
+            double z0 = S->zstar;
+            if (S->hi_inf)
+                z0 = FLINT_MAX(z0, arf_get_d(S->a, ARF_RND_NEAR));
+            else
+                z0 = FLINT_MIN(z0, arf_get_d(S->b, ARF_RND_NEAR));
+            for (j = -2; j < 1100; j++)
+            {
+                arb_set_d(x, z0 + dir * w * ldexp(1.0, j));
+                piece_tail(t, S->P, x, dir, prec);
+                if (arb_is_finite(t) && mag_cmp(arb_radref(t), tol) < 0)
+                    break;
+            }
+            piece_tail(t, S->P, x, dir, prec);
+            arb_add(total, total, t, prec);
+            if (S->hi_inf)
+            {
+                arf_set(lo, S->a);
+                arf_set(hi, arb_midref(x));
+            }
+            else
+            {
+                arf_set(lo, arb_midref(x));
+                arf_set(hi, S->b);
+            }
+        }
+        else
+        {
+            arf_set(lo, S->a);
+            arf_set(hi, S->b);
+        }
+
+        /* integrate [lo, hi], split at the peak when it is inside */
+        arf_set_d(mid, S->zstar);
+        if (arf_cmp(mid, lo) > 0 && arf_cmp(mid, hi) < 0)
+        {
+            integrate_segment(seg, S->P, lo, mid, goal_bits + 8, tol, prec);
+            arb_add(total, total, acb_realref(seg), prec);
+            integrate_segment(seg, S->P, mid, hi, goal_bits + 8, tol, prec);
+            arb_add(total, total, acb_realref(seg), prec);
+        }
+        else
+        {
+            integrate_segment(seg, S->P, lo, hi, goal_bits + 8, tol, prec);
+            arb_add(total, total, acb_realref(seg), prec);
+        }
+        res->evals += S->P->evals;
+        arf_clear(lo);
+        arf_clear(hi);
+        arf_clear(mid);
+    }
+
+    /* clusters of non-exact break points: |integral| <= width * sup */
+    for (i = 0; i < ncl; i++)
+    {
+        if (arf_equal(cl[i].l, cl[i].r))
+            continue;
+        arb_set_interval_arf(x, cl[i].l, cl[i].r, prec);
+        enclose_interval(t, I, x, lref, prec);
+        arb_abs(t, t);
+        arb_get_ubound_arf(arb_midref(t), t, prec);
+        mag_zero(arb_radref(t));
+        arb_set_arf(x, cl[i].r);
+        arb_sub_arf(x, x, cl[i].l, prec);
+        arb_mul(t, t, x, prec);
+        arb_add_error(total, t);
+    }
+
+    /* value = C exp(lref) total */
+    arb_exp(t, lref, prec);
+    arb_mul(total, total, t, prec);
+    arb_mul(res->value, total, I->constant, prec);
+    if (arb_is_positive(res->value))
+        arb_log(res->log_value, res->value, prec);
+    else
+        arb_indeterminate(res->log_value);
+
+    for (i = 0; i < nsp; i++)
+    {
+        piece_clear(sp[i].P);
+        arf_clear(sp[i].a);
+        arf_clear(sp[i].b);
+    }
+    flint_free(sp);
+    for (i = 0; i < ncl; i++)
+    {
+        arf_clear(cl[i].l);
+        arf_clear(cl[i].r);
+    }
+    flint_free(cl);
+    for (i = 0; i < pv.len; i++)
+        arb_clear(pv.pts + i);
+    flint_free(pv.pts);
+    arb_clear(x);
+    arb_clear(total);
+    arb_clear(t);
+    arb_clear(lref);
+    acb_clear(seg);
+    mag_clear(tol);
+}
+
+slong
+integral_goal_bits(slong digits)
+{
+    return (slong) ceil(digits * 3.321928094887362) + 1;
+}
+
+int
+integral_eval(integral_result_t res, const integral_t I,
+    const integral_opt_t opt, slong prec)
+{
+    slong digits = (opt != NULL && opt->goal_digits > 0) ? opt->goal_digits : 30;
+    slong goal = integral_goal_bits(digits);
+    slong cap = (opt != NULL && opt->max_prec > 0) ? opt->max_prec
+        : FLINT_MAX(4096, 16 * goal);
+    slong nbits = 0, k;
+    int verbose = opt != NULL && opt->verbose;
+
+    for (k = 0; k < I->len; k++)
+        nbits = FLINT_MAX(nbits, (slong) fmpz_bits(I->factors[k].mult));
+    if (prec <= 0)
+        prec = goal + nbits + 32;
+    prec = FLINT_MIN(prec, cap);
+
+    for (;;)
+    {
+        integral_eval_fixed(res, I, goal, prec);
+        if (verbose)
+        {
+            fprintf(stderr, "integral: prec %ld, %ld evaluations, ",
+                (long) prec, (long) res->evals);
+            arb_fprintn(stderr, res->value, 20, 0);
+            fprintf(stderr, "\n");
+        }
+        if (res->exact_zero || arb_rel_accuracy_bits(res->value) >= goal)
+        {
+            res->status = INTEGRAL_SUCCESS;
+            return res->status;
+        }
+        if (prec >= cap)
+        {
+            res->status = INTEGRAL_GOAL_MISSED;
+            return res->status;
+        }
+        prec = FLINT_MIN(2 * prec, cap);
+    }
+}

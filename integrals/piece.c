@@ -1,0 +1,424 @@
+/* piece.c -- the integrand on an analytic piece, and its tails. */
+
+#include <arb_hypgeom.h>
+#include <acb_hypgeom.h>
+#include "piece.h"
+
+void
+piece_init(piece_t P, const integral_struct * I, const arb_t m, slong prec)
+{
+    slong k, j, nt = 0, idx;
+    arb_t arg, t;
+
+    arb_init(arg);
+    arb_init(t);
+
+    for (k = 0; k < I->len; k++)
+        nt += I->factors[k].nterms;
+
+    P->I = I;
+    P->nterms = nt;
+    P->first = flint_malloc((I->len + 1) * sizeof(slong));
+    P->ftype = flint_malloc((I->len + 1) * sizeof(int));
+    P->tkind = flint_malloc((nt + 1) * sizeof(int));
+    P->beta = _arb_vec_init(nt + 1);
+    P->logbeta = _arb_vec_init(nt + 1);
+    P->u = _arb_vec_init(nt + 1);
+    P->v = _arb_vec_init(nt + 1);
+    P->a0 = _arb_vec_init(I->len + 1);
+    P->loga0 = _arb_vec_init(I->len + 1);
+    arb_init(P->pa);
+    arb_init(P->pb);
+    arb_init(P->lref);
+    P->evals = 0;
+
+    /* density */
+    if (I->kind == INTEGRAL_LAPLACE)
+    {
+        /* log p = -log(2b) -+ z/b */
+        arb_mul_2exp_si(t, I->scale, 1);
+        arb_log(P->pa, t, prec);
+        arb_neg(P->pa, P->pa);
+        arb_inv(P->pb, I->scale, prec);
+        if (arb_is_positive(m))
+            arb_neg(P->pb, P->pb);
+        else if (!arb_is_negative(m))
+            flint_abort();  /* a piece never contains the kink at 0 */
+    }
+    else
+    {
+        /* log p = -log(s sqrt(2 pi)) - z^2 / (2 s^2) */
+        arb_const_pi(t, prec);
+        arb_mul_2exp_si(t, t, 1);
+        arb_sqrt(t, t, prec);
+        arb_mul(t, t, I->scale, prec);
+        arb_log(P->pa, t, prec);
+        arb_neg(P->pa, P->pa);
+        arb_sqr(t, I->scale, prec);
+        arb_mul_2exp_si(t, t, 1);
+        arb_inv(P->pb, t, prec);
+        arb_neg(P->pb, P->pb);
+    }
+
+    idx = 0;
+    for (k = 0; k < I->len; k++)
+    {
+        const integral_factor_struct * f = I->factors + k;
+        P->first[k] = idx;
+        arb_set(P->a0 + k, f->constant);
+        for (j = 0; j < f->nterms; j++, idx++)
+        {
+            const integral_term_struct * tr = f->terms + j;
+            int branch;
+
+            /* sign of the argument s m + t on this piece */
+            arb_mul_si(arg, m, tr->sign, prec);
+            arb_add(arg, arg, tr->shift, prec);
+            if (arb_is_positive(arg))
+                branch = 1;
+            else if (arb_is_negative(arg))
+                branch = -1;
+            else
+                flint_abort();  /* a piece never contains a kink */
+
+            P->tkind[idx] = tr->kind;
+            if (branch > 0)
+                arb_add(P->a0 + k, P->a0 + k, tr->coef, prec);
+            /* beta = -branch c / 2 */
+            arb_mul_2exp_si(P->beta + idx, tr->coef, -1);
+            if (branch > 0)
+                arb_neg(P->beta + idx, P->beta + idx);
+
+            if (tr->kind == INTEGRAL_LAPLACE)
+            {
+                /* E = exp(-branch (s z + t) / b) */
+                arb_inv(t, tr->scale, prec);
+                arb_mul_si(P->u + idx, t, -branch * tr->sign, prec);
+                arb_mul(P->v + idx, tr->shift, t, prec);
+                if (branch > 0)
+                    arb_neg(P->v + idx, P->v + idx);
+            }
+            else
+            {
+                /* E = erfc(branch (s z + t) / (b sqrt 2)) */
+                arb_sqrt_ui(t, 2, prec);
+                arb_mul(t, t, tr->scale, prec);
+                arb_inv(t, t, prec);
+                arb_mul_si(P->u + idx, t, branch * tr->sign, prec);
+                arb_mul(P->v + idx, tr->shift, t, prec);
+                if (branch < 0)
+                    arb_neg(P->v + idx, P->v + idx);
+            }
+            if (arb_is_positive(P->beta + idx))
+                arb_log(P->logbeta + idx, P->beta + idx, prec);
+            else
+                arb_indeterminate(P->logbeta + idx);
+        }
+
+        if (arb_is_zero(P->a0 + k) && f->nterms == 1
+                && arb_is_positive(P->beta + P->first[k]))
+            P->ftype[k] = PIECE_PURE;
+        else if (arb_is_positive(P->a0 + k))
+        {
+            P->ftype[k] = PIECE_LOG1P;
+            arb_log(P->loga0 + k, P->a0 + k, prec);
+        }
+        else
+            P->ftype[k] = PIECE_GENERIC;
+    }
+    P->first[I->len] = idx;
+
+    arb_clear(arg);
+    arb_clear(t);
+}
+
+void
+piece_clear(piece_t P)
+{
+    slong nt = P->nterms, nf = P->I->len;
+    flint_free(P->first);
+    flint_free(P->ftype);
+    flint_free(P->tkind);
+    _arb_vec_clear(P->beta, nt + 1);
+    _arb_vec_clear(P->logbeta, nt + 1);
+    _arb_vec_clear(P->u, nt + 1);
+    _arb_vec_clear(P->v, nt + 1);
+    _arb_vec_clear(P->a0, nf + 1);
+    _arb_vec_clear(P->loga0, nf + 1);
+    arb_clear(P->pa);
+    arb_clear(P->pb);
+    arb_clear(P->lref);
+}
+
+/* E(u z + v) of term idx */
+static void
+term_small_e(acb_t res, const acb_t z, piece_t P, slong idx, slong prec)
+{
+    acb_mul_arb(res, z, P->u + idx, prec);
+    acb_add_arb(res, res, P->v + idx, prec);
+    if (P->tkind[idx] == INTEGRAL_LAPLACE)
+        acb_exp(res, res, prec);
+    else
+        acb_hypgeom_erfc(res, res, prec);
+}
+
+static int
+piece_log_direct(acb_t L, acb_t pw, const acb_t z, piece_t P, int analytic,
+    int pow_mode, slong prec)
+{
+    const integral_struct * I = P->I;
+    acb_t t, s, e;
+    slong k, j;
+    int ok = 1;
+
+    acb_init(t);
+    acb_init(s);
+    acb_init(e);
+
+    /* density */
+    if (I->kind == INTEGRAL_LAPLACE)
+        acb_mul_arb(L, z, P->pb, prec);
+    else
+    {
+        acb_sqr(L, z, prec);
+        acb_mul_arb(L, L, P->pb, prec);
+    }
+    acb_add_arb(L, L, P->pa, prec);
+    acb_sub_arb(L, L, P->lref, prec);
+    if (pow_mode)
+        acb_one(pw);
+
+    for (k = 0; k < I->len && ok; k++)
+    {
+        const integral_factor_struct * f = I->factors + k;
+        slong f0 = P->first[k];
+
+        if (P->ftype[k] == PIECE_PURE)
+        {
+            if (P->tkind[f0] == INTEGRAL_LAPLACE)
+            {
+                acb_mul_arb(t, z, P->u + f0, prec);
+                acb_add_arb(t, t, P->v + f0, prec);
+            }
+            else
+            {
+                term_small_e(t, z, P, f0, prec);
+                acb_log_analytic(t, t, analytic, prec);
+            }
+            acb_add_arb(t, t, P->logbeta + f0, prec);
+        }
+        else
+        {
+            acb_zero(s);
+            for (j = 0; j < f->nterms; j++)
+            {
+                term_small_e(e, z, P, f0 + j, prec);
+                acb_addmul_arb(s, e, P->beta + f0 + j, prec);
+            }
+            if (P->ftype[k] == PIECE_LOG1P)
+            {
+                acb_div_arb(s, s, P->a0 + k, prec);
+                if (analytic)
+                {
+                    acb_add_ui(t, s, 1, prec);
+                    if (!arb_is_positive(acb_realref(t)))
+                    {
+                        ok = 0;
+                        break;
+                    }
+                }
+                acb_log1p(t, s, prec);
+                acb_add_arb(t, t, P->loga0 + k, prec);
+            }
+            else
+            {
+                acb_add_arb(s, s, P->a0 + k, prec);
+                if (pow_mode)
+                {
+                    acb_pow_fmpz(s, s, f->mult, prec);
+                    acb_mul(pw, pw, s, prec);
+                    continue;
+                }
+                acb_log_analytic(t, s, analytic, prec);
+            }
+        }
+        acb_addmul_fmpz(L, t, f->mult, prec);
+    }
+
+    if (!ok || !acb_is_finite(L))
+    {
+        acb_indeterminate(L);
+        ok = 0;
+    }
+
+    acb_clear(t);
+    acb_clear(s);
+    acb_clear(e);
+    return ok;
+}
+
+/* D = derivative of the log-integrand (all factors but the generic ones
+   when pow_mode) over the ball z; 0 when z meets a branch cut. */
+static int
+piece_dlog(acb_t D, const acb_t z, piece_t P, int pow_mode, slong prec)
+{
+    const integral_struct * I = P->I;
+    acb_t t, s, ds, e, w;
+    slong k, j;
+    int ok = 1;
+
+    acb_init(t);
+    acb_init(s);
+    acb_init(ds);
+    acb_init(e);
+    acb_init(w);
+
+    if (I->kind == INTEGRAL_LAPLACE)
+        acb_set_arb(D, P->pb);
+    else
+    {
+        acb_mul_arb(D, z, P->pb, prec);
+        acb_mul_2exp_si(D, D, 1);
+    }
+
+    for (k = 0; k < I->len && ok; k++)
+    {
+        const integral_factor_struct * f = I->factors + k;
+        slong f0 = P->first[k];
+
+        if (P->ftype[k] == PIECE_GENERIC && pow_mode)
+            continue;
+        if (P->ftype[k] == PIECE_PURE && P->tkind[f0] == INTEGRAL_LAPLACE)
+        {
+            acb_set_arb(t, P->u + f0);
+            acb_addmul_fmpz(D, t, f->mult, prec);
+            continue;
+        }
+
+        /* s = sum beta E(w), ds = sum beta u E'(w) */
+        acb_zero(s);
+        acb_zero(ds);
+        for (j = 0; j < f->nterms; j++)
+        {
+            slong idx = f0 + j;
+            acb_mul_arb(w, z, P->u + idx, prec);
+            acb_add_arb(w, w, P->v + idx, prec);
+            if (P->tkind[idx] == INTEGRAL_LAPLACE)
+            {
+                acb_exp(e, w, prec);
+                acb_addmul_arb(s, e, P->beta + idx, prec);
+                acb_mul_arb(e, e, P->u + idx, prec);
+                acb_addmul_arb(ds, e, P->beta + idx, prec);
+            }
+            else
+            {
+                acb_hypgeom_erfc(e, w, prec);
+                acb_addmul_arb(s, e, P->beta + idx, prec);
+                /* d/dw erfc(w) = -2 exp(-w^2) / sqrt(pi) */
+                acb_sqr(e, w, prec);
+                acb_neg(e, e);
+                acb_exp(e, e, prec);
+                arb_const_sqrt_pi(acb_realref(t), prec);
+                arb_zero(acb_imagref(t));
+                acb_div(e, e, t, prec);
+                acb_mul_2exp_si(e, e, 1);
+                acb_neg(e, e);
+                acb_mul_arb(e, e, P->u + idx, prec);
+                acb_addmul_arb(ds, e, P->beta + idx, prec);
+            }
+        }
+        if (P->ftype[k] != PIECE_PURE)
+            acb_add_arb(s, s, P->a0 + k, prec);
+        /* log G is holomorphic where G avoids (-inf, 0] */
+        if (!arb_is_positive(acb_realref(s)))
+        {
+            ok = 0;
+            break;
+        }
+        acb_div(t, ds, s, prec);
+        acb_addmul_fmpz(D, t, f->mult, prec);
+    }
+
+    if (!ok || !acb_is_finite(D))
+    {
+        acb_indeterminate(D);
+        ok = 0;
+    }
+
+    acb_clear(t);
+    acb_clear(s);
+    acb_clear(ds);
+    acb_clear(e);
+    acb_clear(w);
+    return ok;
+}
+
+/* On a ball z with a non-zero radius, the direct evaluation suffers from
+   the dependency problem: the large, nearly cancelling derivatives of
+   the factor groups (n up to 2^62) make the radius of L grow like
+   n * rad(z).  The centred form L(m) + (z - m) L'(z), valid on the convex
+   ball z where L is holomorphic, keeps it of order n * rad(z)^2. */
+int
+piece_log(acb_t L, acb_t pw, const acb_t z, piece_t P, int analytic,
+    int pow_mode, slong prec)
+{
+    acb_t m, d, D, pw2;
+    int ok;
+
+    if (acb_is_exact(z))
+        return piece_log_direct(L, pw, z, P, analytic, pow_mode, prec);
+
+    acb_init(m);
+    acb_init(d);
+    acb_init(D);
+    acb_init(pw2);
+    acb_get_mid(m, z);
+    ok = piece_dlog(D, z, P, pow_mode, prec);
+    if (ok)
+        ok = piece_log_direct(L, pw2, m, P, 0, pow_mode, prec);
+    if (ok && pow_mode)
+    {
+        /* generic factors: direct evaluation on the ball */
+        acb_t L2;
+        acb_init(L2);
+        ok = piece_log_direct(L2, pw, z, P, analytic, pow_mode, prec);
+        acb_clear(L2);
+    }
+    if (ok)
+    {
+        acb_sub(d, z, m, prec);
+        acb_addmul(L, d, D, prec);
+    }
+    else
+        acb_indeterminate(L);
+
+    acb_clear(m);
+    acb_clear(d);
+    acb_clear(D);
+    acb_clear(pw2);
+    return ok;
+}
+
+int
+piece_func(acb_ptr out, const acb_t z, void * param, slong order,
+    slong prec)
+{
+    piece_struct * P = param;
+    acb_t pw;
+
+    if (order > 1)
+        flint_abort();  /* derivatives are never requested */
+
+    P->evals++;
+    acb_init(pw);
+    if (piece_log(out, pw, z, P, order != 0, 1, prec))
+    {
+        acb_exp(out, out, prec);
+        acb_mul(out, out, pw, prec);
+    }
+    else
+        acb_indeterminate(out);
+    acb_clear(pw);
+    return 0;
+}
+

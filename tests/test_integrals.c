@@ -1,0 +1,531 @@
+/* test_integrals.c -- the certified integral engine against independent
+   truths: total mass, CDF differences, Beta-function identities, a
+   closed form for a shifted factor, exact zeros, two-way computations
+   (two precisions, two splittings of the domain) and random cases. */
+
+#include <math.h>
+#include <flint/fmpz.h>
+#include <flint/fmpq.h>
+#include "testlib.h"
+
+static const integral_law_kind laws[2] = { INTEGRAL_LAPLACE, INTEGRAL_GAUSSIAN };
+
+/* Evaluates with the default goal (30 digits) and checks the status. */
+static void
+eval_ok(integral_result_t r, const integral_t I)
+{
+    int st = integral_eval(r, I, NULL, 0);
+    cr_assert_eq(st, INTEGRAL_SUCCESS, "goal missed");
+    t_assert_tight(r->value, integral_goal_bits(30), "result not tight");
+}
+
+Test(integrals, total_mass_is_one)
+{
+    static const slong num[] = { 1, 1, 2, 15, 7 };
+    static const ulong den[] = { 3, 1, 1, 2, 1024 };
+    arb_t b, one;
+    int i, l;
+    arb_init(b);
+    arb_init(one);
+    arb_one(one);
+    for (l = 0; l < 2; l++)
+        for (i = 0; i < 5; i++)
+        {
+            integral_t I;
+            integral_result_t r;
+            t_set_frac(b, num[i], den[i]);
+            integral_init(I, laws[l], b);
+            integral_result_init(r);
+            eval_ok(r, I);
+            t_assert_overlap(r->value, one, "mass law %d scale %ld/%lu", l,
+                num[i], den[i]);
+            cr_assert(arb_contains_zero(r->log_value), "log of 1 must contain 0");
+            integral_result_clear(r);
+            integral_clear(I);
+        }
+    arb_clear(b);
+    arb_clear(one);
+}
+
+Test(integrals, interval_mass_is_cdf_difference)
+{
+    /* (lo, hi) as fractions; inf marked by den 0 */
+    static const slong lo_n[] = { -1, 0, -3, 1, -5, 1, 0 };
+    static const ulong lo_d[] = { 1, 0, 10, 3, 1, 10, 1 };
+    static const slong hi_n[] = { 1, 1, 7, 0, -2, 2, 0 };
+    static const ulong hi_d[] = { 1, 2, 10, 0, 1, 10, 0 };
+    arb_t b, lo, hi, e, t;
+    int i, l, s;
+    arb_init(b);
+    arb_init(lo);
+    arb_init(hi);
+    arb_init(e);
+    arb_init(t);
+    for (l = 0; l < 2; l++)
+        for (s = 1; s <= 3; s++)
+            for (i = 0; i < 7; i++)
+            {
+                integral_t I;
+                integral_result_t r;
+                t_set_frac(b, s, 2);
+                integral_init(I, laws[l], b);
+                integral_result_init(r);
+                arb_zero(e);
+                if (lo_d[i] != 0)
+                {
+                    t_set_frac(lo, lo_n[i], lo_d[i]);
+                    integral_set_lo(I, lo);
+                    integral_law_cdf(t, laws[l], b, lo, 512);
+                    arb_sub(e, e, t, 512);
+                }
+                if (hi_d[i] != 0)
+                {
+                    t_set_frac(hi, hi_n[i], hi_d[i]);
+                    integral_set_hi(I, hi);
+                    integral_law_cdf(t, laws[l], b, hi, 512);
+                    arb_add(e, e, t, 512);
+                }
+                else
+                    arb_add_ui(e, e, 1, 512);
+                eval_ok(r, I);
+                t_assert_overlap(r->value, e, "F(hi)-F(lo), case %d law %d", i, l);
+                integral_result_clear(r);
+                integral_clear(I);
+            }
+    arb_clear(b);
+    arb_clear(lo);
+    arb_clear(hi);
+    arb_clear(e);
+    arb_clear(t);
+}
+
+/* exact j! k! / (j + k + 1)!: a rational for small arguments, and
+   exp(lgamma(j+1) + lgamma(k+1) - lgamma(j+k+2)) otherwise */
+static void
+beta_exact(arb_t res, ulong j, ulong k, slong prec)
+{
+    if (j + k <= 2000)
+    {
+        fmpz_t a, c;
+        fmpq_t q;
+        fmpz_init(a);
+        fmpz_init(c);
+        fmpq_init(q);
+        fmpz_fac_ui(a, j);
+        fmpz_fac_ui(c, k);
+        fmpz_mul(a, a, c);
+        fmpz_fac_ui(c, j + k + 1);
+        fmpq_set_fmpz_frac(q, a, c);
+        arb_set_fmpq(res, q, prec);
+        fmpz_clear(a);
+        fmpz_clear(c);
+        fmpq_clear(q);
+    }
+    else
+    {
+        arb_t t;
+        arb_init(t);
+        arb_set_ui(t, j + 1);
+        arb_lgamma(res, t, prec);
+        arb_set_ui(t, k + 1);
+        arb_lgamma(t, t, prec);
+        arb_add(res, res, t, prec);
+        arb_set_ui(t, j);
+        arb_add_ui(t, t, k + 2, prec);
+        arb_lgamma(t, t, prec);
+        arb_sub(res, res, t, prec);
+        arb_exp(res, res, prec);
+        arb_clear(t);
+    }
+}
+
+static void
+check_beta(integral_law_kind law, slong bnum, ulong j, ulong k)
+{
+    arb_t b, zero, e;
+    fmpz_t n;
+    integral_t I;
+    integral_result_t r;
+    arb_init(b);
+    arb_init(zero);
+    arb_init(e);
+    fmpz_init(n);
+    t_set_frac(b, bnum, 4);
+    integral_init(I, law, b);
+    fmpz_set_ui(n, j);
+    integral_mul_cdf(I, law, b, zero, n);
+    fmpz_set_ui(n, k);
+    integral_mul_sf(I, law, b, zero, n);
+    integral_result_init(r);
+    eval_ok(r, I);
+    beta_exact(e, j, k, 1024);
+    t_assert_overlap(r->value, e, "law %d scale %ld/4: j = %lu, k = %lu", law,
+        bnum, j, k);
+    arb_log(e, e, 1024);
+    t_assert_overlap(r->log_value, e, "log, j = %lu, k = %lu", j, k);
+    integral_result_clear(r);
+    integral_clear(I);
+    arb_clear(b);
+    arb_clear(zero);
+    arb_clear(e);
+    fmpz_clear(n);
+}
+
+Test(integrals, cdf_power_is_one_over_n_plus_one)
+{
+    static const ulong ns[] = { 0, 1, 2, 10, 1000, 1000000, 1000000000,
+        UWORD(4611686018427387904) /* 2^62 */ };
+    int i;
+    for (i = 0; i < 8; i++)
+    {
+        check_beta(INTEGRAL_LAPLACE, 4, ns[i], 0);
+        check_beta(INTEGRAL_LAPLACE, 9, 0, ns[i]);
+    }
+}
+
+Test(integrals, beta_identity_up_to_1e9)
+{
+    static const ulong js[] = { 1, 3, 10, 1000, 1000000, 1000000000, 7, 1000000000 };
+    static const ulong ks[] = { 1, 5, 10, 1000, 3, 1000000000, 1000000000, 1 };
+    int i;
+    for (i = 0; i < 8; i++)
+        check_beta(INTEGRAL_LAPLACE, 3, js[i], ks[i]);
+}
+
+Test(integrals, gaussian_beta_identity)
+{
+    static const ulong js[] = { 1, 0, 5, 1000, 1000000 };
+    static const ulong ks[] = { 0, 3, 7, 1000, 2 };
+    int i;
+    for (i = 0; i < 5; i++)
+        check_beta(INTEGRAL_GAUSSIAN, 6, js[i], ks[i]);
+}
+
+Test(integrals, below_1e_minus_100000_full_accuracy)
+{
+    /* j = k = 10^6: the value is about 4^(-2 10^6), near 10^(-1204120) */
+    arb_t bound;
+    arb_t b, zero;
+    fmpz_t n;
+    integral_t I;
+    integral_result_t r;
+    arb_init(bound);
+    arb_init(b);
+    arb_init(zero);
+    fmpz_init(n);
+    arb_one(b);
+    integral_init(I, INTEGRAL_LAPLACE, b);
+    fmpz_set_ui(n, 1000000);
+    integral_mul_cdf(I, INTEGRAL_LAPLACE, b, zero, n);
+    integral_mul_sf(I, INTEGRAL_LAPLACE, b, zero, n);
+    integral_result_init(r);
+    eval_ok(r, I);
+    /* value < 10^-100000 */
+    arb_set_ui(bound, 10);
+    arb_pow_ui(bound, bound, 100000, 64);
+    arb_inv(bound, bound, 64);
+    cr_assert(arb_lt(r->value, bound), "value must be below 1e-100000");
+    cr_assert(arb_is_positive(r->value), "value must be certainly positive");
+    beta_exact(bound, 1000000, 1000000, 512);
+    t_assert_overlap(r->value, bound, "tiny Beta value");
+    integral_result_clear(r);
+    integral_clear(I);
+    arb_clear(bound);
+    arb_clear(b);
+    arb_clear(zero);
+    fmpz_clear(n);
+}
+
+/* int p_b(z) F_b(z + s) dz = Pr[nu - rho <= s] for iid Laplace(b):
+   1 - exp(-s/b) (2 + s/b) / 4 for s >= 0, and by symmetry otherwise. */
+static void
+laplace_diff_cdf(arb_t res, const arb_t b, const arb_t s, slong prec)
+{
+    arb_t x, t;
+    arb_init(x);
+    arb_init(t);
+    arb_abs(x, s);
+    arb_div(x, x, b, prec);
+    arb_neg(t, x);
+    arb_exp(t, t, prec);
+    arb_add_ui(x, x, 2, prec);
+    arb_mul(t, t, x, prec);
+    arb_mul_2exp_si(t, t, -2);
+    if (arb_is_nonnegative(s))
+    {
+        arb_sub_ui(res, t, 1, prec);
+        arb_neg(res, res);
+    }
+    else
+        arb_set(res, t);
+    arb_clear(x);
+    arb_clear(t);
+}
+
+Test(integrals, shifted_factor_closed_form)
+{
+    static const slong sn[] = { 0, 1, -1, 3, -7, 1, 25, -25 };
+    static const ulong sd[] = { 1, 10, 10, 1, 3, 1024, 1, 1 };
+    arb_t b, s, e;
+    fmpz_t one;
+    int i;
+    arb_init(b);
+    arb_init(s);
+    arb_init(e);
+    fmpz_init_set_ui(one, 1);
+    t_set_frac(b, 5, 2);
+    for (i = 0; i < 8; i++)
+    {
+        integral_t I;
+        integral_result_t r;
+        t_set_frac(s, sn[i], sd[i]);
+        integral_init(I, INTEGRAL_LAPLACE, b);
+        integral_mul_cdf(I, INTEGRAL_LAPLACE, b, s, one);
+        integral_result_init(r);
+        eval_ok(r, I);
+        laplace_diff_cdf(e, b, s, 1024);
+        t_assert_overlap(r->value, e, "shift %ld/%lu", sn[i], sd[i]);
+        integral_result_clear(r);
+        integral_clear(I);
+    }
+    arb_clear(b);
+    arb_clear(s);
+    arb_clear(e);
+    fmpz_clear(one);
+}
+
+Test(integrals, empty_domain_is_exact_zero)
+{
+    arb_t b, lo, hi, z;
+    fmpz_t n;
+    integral_t I;
+    integral_result_t r;
+    int k;
+    arb_init(b);
+    arb_init(lo);
+    arb_init(hi);
+    arb_init(z);
+    fmpz_init_set_ui(n, 5);
+    arb_one(b);
+    for (k = 0; k < 2; k++)
+    {
+        integral_init(I, INTEGRAL_LAPLACE, b);
+        integral_mul_cdf(I, INTEGRAL_LAPLACE, b, z, n);
+        arb_set_si(lo, 1);
+        arb_set_si(hi, k == 0 ? 1 : -2);
+        integral_set_lo(I, lo);
+        integral_set_hi(I, hi);
+        integral_result_init(r);
+        cr_assert_eq(integral_eval(r, I, NULL, 0), INTEGRAL_SUCCESS);
+        cr_assert(r->exact_zero, "flag exact_zero");
+        cr_assert(arb_is_zero(r->value), "exact ball 0");
+        integral_result_clear(r);
+        integral_clear(I);
+    }
+    arb_clear(b);
+    arb_clear(lo);
+    arb_clear(hi);
+    arb_clear(z);
+    fmpz_clear(n);
+}
+
+Test(integrals, goal_missed_still_encloses)
+{
+    arb_t b, z, e;
+    fmpz_t n;
+    integral_t I;
+    integral_result_t r;
+    integral_opt_t opt;
+    arb_init(b);
+    arb_init(z);
+    arb_init(e);
+    fmpz_init_set_ui(n, 1000);
+    arb_one(b);
+    integral_init(I, INTEGRAL_LAPLACE, b);
+    integral_mul_cdf(I, INTEGRAL_LAPLACE, b, z, n);
+    integral_opt_init(opt);
+    opt->goal_digits = 60;
+    opt->max_prec = 64;
+    integral_result_init(r);
+    cr_assert_eq(integral_eval(r, I, opt, 0), INTEGRAL_GOAL_MISSED);
+    cr_assert_eq(r->prec, 64);
+    arb_one(e);
+    arb_div_ui(e, e, 1001, 512);
+    t_assert_overlap(r->value, e, "a missed goal still encloses");
+    integral_result_clear(r);
+    integral_clear(I);
+    arb_clear(b);
+    arb_clear(z);
+    arb_clear(e);
+    fmpz_clear(n);
+}
+
+/* ---- random cases, computed two ways ---------------------------------- */
+
+typedef struct
+{
+    integral_law_kind law;
+    slong bnum;
+    int nf;
+    integral_law_kind flaw[4];
+    slong fscale[4], fshift[4];
+    int fsurv[4];
+    ulong fmult[4];
+    int lo_inf, hi_inf;
+    slong lo, hi;       /* in quarters */
+}
+rcase;
+
+static void
+build_case(integral_t I, const rcase * c)
+{
+    arb_t b, s;
+    fmpz_t n;
+    int k;
+    arb_init(b);
+    arb_init(s);
+    fmpz_init(n);
+    t_set_frac(b, c->bnum, 4);
+    integral_init(I, c->law, b);
+    for (k = 0; k < c->nf; k++)
+    {
+        t_set_frac(b, c->fscale[k], 4);
+        t_set_frac(s, c->fshift[k], 8);
+        fmpz_set_ui(n, c->fmult[k]);
+        if (c->fsurv[k])
+            integral_mul_sf(I, c->flaw[k], b, s, n);
+        else
+            integral_mul_cdf(I, c->flaw[k], b, s, n);
+    }
+    if (!c->lo_inf)
+    {
+        t_set_frac(b, c->lo, 4);
+        integral_set_lo(I, b);
+    }
+    if (!c->hi_inf)
+    {
+        t_set_frac(b, c->hi, 4);
+        integral_set_hi(I, b);
+    }
+    arb_clear(b);
+    arb_clear(s);
+    fmpz_clear(n);
+}
+
+static void
+print_case(const rcase * c, ulong seed, int iter)
+{
+    int k;
+    fprintf(stderr, "seed %lu iter %d: law %d b %ld/4 lo %s%ld/4 hi %s%ld/4\n",
+        seed, iter, c->law, c->bnum, c->lo_inf ? "-inf " : "", c->lo,
+        c->hi_inf ? "+inf " : "", c->hi);
+    for (k = 0; k < c->nf; k++)
+        fprintf(stderr, "  %s law %d b %ld/4 shift %ld/8 n %lu\n",
+            c->fsurv[k] ? "sf" : "cdf", c->flaw[k], c->fscale[k],
+            c->fshift[k], c->fmult[k]);
+}
+
+Test(integrals, random_cases_two_ways)
+{
+    const ulong seed = 20261122;
+    flint_rand_t st;
+    int iter;
+    flint_randinit(st);
+    flint_randseed(st, seed, seed ^ 0x5eed);
+    for (iter = 0; iter < 60; iter++)
+    {
+        rcase c;
+        integral_t I, J1, J2;
+        integral_result_t r1, r2, ra, rb;
+        arb_t sum;
+        slong cut;
+        int k;
+
+        c.law = laws[n_randint(st, 4) == 0];
+        c.bnum = 1 + n_randint(st, 16);
+        c.nf = n_randint(st, 5);
+        for (k = 0; k < c.nf; k++)
+        {
+            static const ulong mults[] = { 1, 2, 3, 17, 1000, 1000000, 1000000000 };
+            c.flaw[k] = laws[n_randint(st, 5) == 0];
+            c.fscale[k] = 1 + n_randint(st, 24);
+            c.fshift[k] = (slong) n_randint(st, 65) - 32;
+            c.fsurv[k] = n_randint(st, 2);
+            c.fmult[k] = mults[n_randint(st, 7)];
+        }
+        c.lo_inf = n_randint(st, 2);
+        c.hi_inf = n_randint(st, 2);
+        c.lo = (slong) n_randint(st, 41) - 30;
+        c.hi = c.lo + 1 + n_randint(st, 40);
+
+        build_case(I, &c);
+        integral_result_init(r1);
+        integral_result_init(r2);
+        integral_result_init(ra);
+        integral_result_init(rb);
+        arb_init(sum);
+
+        /* way 1: two precisions */
+        integral_eval_fixed(r1, I, 40, 80);
+        integral_eval_fixed(r2, I, 120, 200);
+        if (!arb_overlaps(r1->value, r2->value))
+            print_case(&c, seed, iter);
+        t_assert_overlap(r1->value, r2->value, "two precisions");
+
+        /* way 2: split the domain at a random point inside it */
+        cut = c.lo_inf ? c.hi - 1 - (slong) n_randint(st, 8)
+            : c.lo + 1 + (slong) n_randint(st, 8);
+        if (!c.hi_inf && cut >= c.hi)
+            cut = c.hi - 1;
+        if (!c.lo_inf && cut <= c.lo)
+            cut = c.lo;
+        {
+            rcase c1 = c, c2 = c;
+            c1.hi_inf = 0;
+            c1.hi = cut;
+            c2.lo_inf = 0;
+            c2.lo = cut;
+            build_case(J1, &c1);
+            build_case(J2, &c2);
+            integral_eval(ra, J1, NULL, 0);
+            integral_eval(rb, J2, NULL, 0);
+            integral_eval(r2, I, NULL, 0);
+            arb_add(sum, ra->value, rb->value, 512);
+            if (!arb_overlaps(sum, r2->value) || r2->status != INTEGRAL_SUCCESS)
+                print_case(&c, seed, iter);
+            t_assert_overlap(sum, r2->value, "split at %ld/4", cut);
+            cr_assert_eq(r2->status, INTEGRAL_SUCCESS, "goal met");
+            integral_clear(J1);
+            integral_clear(J2);
+        }
+
+        arb_clear(sum);
+        integral_result_clear(r1);
+        integral_result_clear(r2);
+        integral_result_clear(ra);
+        integral_result_clear(rb);
+        integral_clear(I);
+    }
+    flint_randclear(st);
+}
+
+Test(integrals, grouping_makes_one_factor)
+{
+    arb_t b, s;
+    fmpz_t n;
+    integral_t I;
+    arb_init(b);
+    arb_init(s);
+    fmpz_init_set_ui(n, 3);
+    arb_one(b);
+    integral_init(I, INTEGRAL_LAPLACE, b);
+    integral_mul_cdf(I, INTEGRAL_LAPLACE, b, s, n);
+    integral_mul_cdf(I, INTEGRAL_LAPLACE, b, s, n);
+    integral_mul_sf(I, INTEGRAL_LAPLACE, b, s, n);
+    cr_assert_eq(I->len, 2);
+    cr_assert(fmpz_equal_ui(I->factors[0].mult, 6));
+    integral_clear(I);
+    arb_clear(b);
+    arb_clear(s);
+    fmpz_clear(n);
+}

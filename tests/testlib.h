@@ -1,0 +1,37 @@
+/* testlib.h -- small helpers shared by the Criterion suites. */
+
+#ifndef SVT_TESTLIB_H
+#define SVT_TESTLIB_H
+
+#include <stdio.h>
+#include <criterion/criterion.h>
+#include <flint/fmpq.h>
+#include "integrals.h"
+
+/* x = p / q as a ball at 4096 bits (exact when q is a power of 2). */
+static inline void
+t_set_frac(arb_t x, slong p, ulong q)
+{
+    arb_set_si(x, p);
+    arb_div_ui(x, x, q, 4096);
+}
+
+/* Asserts that a and b overlap; prints both on failure. */
+#define t_assert_overlap(a, b, ...) do { \
+    if (!arb_overlaps((a), (b))) { \
+        char * sa_ = arb_get_str((a), 40, 0); \
+        char * sb_ = arb_get_str((b), 40, 0); \
+        fprintf(stderr, "no overlap: %s vs %s\n", sa_, sb_); \
+        flint_free(sa_); flint_free(sb_); } \
+    cr_assert(arb_overlaps((a), (b)), __VA_ARGS__); } while (0)
+
+/* Asserts that the ball meets a relative accuracy of bits. */
+#define t_assert_tight(a, bits, ...) do { \
+    if (arb_rel_accuracy_bits(a) < (bits)) { \
+        char * sa_ = arb_get_str((a), 40, 0); \
+        fprintf(stderr, "not tight (%ld < %ld bits): %s\n", \
+            (long) arb_rel_accuracy_bits(a), (long) (bits), sa_); \
+        flint_free(sa_); } \
+    cr_assert(arb_rel_accuracy_bits(a) >= (bits), __VA_ARGS__); } while (0)
+
+#endif
