@@ -10,12 +10,12 @@
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
-# -Wno-stringop-overread: GCC 12 false positive on Arb's one-element
+# -Wno-stringop-*: GCC 12 false positives on FLINT/Arb one-element
 # array types (arb_t) passed through inlined static functions.
-WARN    = -Wall -Wextra -Werror -Wno-stringop-overread
+WARN    = -Wall -Wextra -Werror -Wno-stringop-overread -Wno-stringop-overflow
 CPPFLAGS_ALL = -Iintegrals -Ivariants -Iverify -D_POSIX_C_SOURCE=200809L
 CFLAGS_ALL = -std=c11 $(WARN) $(CFLAGS) $(CPPFLAGS_ALL)
-LDLIBS  = -lflint-arb -lflint -lmpfr -lgmp -lm
+LDLIBS  = -ljansson -lgsl -lgslcblas -lflint-arb -lflint -lmpfr -lgmp -lm
 TESTLIBS = -lcriterion
 
 B       = build
@@ -28,7 +28,9 @@ DEB_PACKAGES = build-essential pkg-config libflint-arb-dev libflint-dev \
 
 INTEGRALS_SRC = $(wildcard integrals/*.c)
 INTEGRALS_LIB_SRC = $(filter-out integrals/bench_%.c,$(INTEGRALS_SRC))
-LIB_SRC = $(INTEGRALS_LIB_SRC)
+VARIANTS_SRC = $(wildcard variants/*.c)
+VERIFY_LIB_SRC = $(filter-out verify/main.c verify/demo_%.c verify/bench_%.c,$(wildcard verify/*.c))
+LIB_SRC = $(INTEGRALS_LIB_SRC) $(VARIANTS_SRC) $(VERIFY_LIB_SRC)
 TEST_SRC = $(wildcard tests/test_*.c)
 
 LIB_OBJ = $(LIB_SRC:%.c=$(B)/%.o)
@@ -36,13 +38,13 @@ SAN_LIB_OBJ = $(LIB_SRC:%.c=$(B)/san/%.o)
 
 .PHONY: all deps run test test-plain test-san bench clean
 
-all: $(B)/libsvt.a $(B)/svt-demo
+all: $(B)/libsvt.a $(B)/bin/verify $(B)/svt-demo
 
-$(B)/%.o: %.c $(wildcard integrals/*.h)
+$(B)/%.o: %.c $(wildcard integrals/*.h variants/*.h verify/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
-$(B)/san/%.o: %.c $(wildcard integrals/*.h)
+$(B)/san/%.o: %.c $(wildcard integrals/*.h variants/*.h verify/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 $(WARN) $(SAN_FLAGS) $(CPPFLAGS_ALL) -c $< -o $@
 
@@ -53,6 +55,10 @@ $(B)/libsvt-san.a: $(SAN_LIB_OBJ)
 	ar rcs $@ $^
 
 $(B)/svt-demo: verify/demo_appendix91.c $(B)/libsvt.a
+	$(CC) $(CFLAGS_ALL) $< $(B)/libsvt.a $(LDLIBS) -o $@
+
+$(B)/bin/verify: verify/main.c $(B)/libsvt.a
+	@mkdir -p $(B)/bin
 	$(CC) $(CFLAGS_ALL) $< $(B)/libsvt.a $(LDLIBS) -o $@
 
 $(B)/tests: $(TEST_SRC) $(B)/libsvt.a tests/testlib.h
@@ -75,8 +81,8 @@ deps:
 	echo "deps: installing$$missing"; \
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing
 
-run: $(B)/svt-demo
-	./$(B)/svt-demo
+run: $(B)/bin/verify
+	./$(B)/bin/verify all
 
 test: test-plain test-san
 

@@ -1,0 +1,476 @@
+/* test_verify.c -- the SVT models and verdicts against the paper's
+   closed forms and theorems, exact zeros, and the CLI's exit codes. */
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <jansson.h>
+#include "testlib.h"
+#include "check.h"
+#include "custom.h"
+
+static void
+model(svt_model_t M, const char * name, const char * eps, slong c)
+{
+    fmpq_t e, d;
+    char err[256];
+    fmpq_init(e);
+    fmpq_init(d);
+    cr_assert(parse_rational(e, eps) == 0);
+    fmpq_one(d);
+    svt_model_init(M);
+    cr_assert(svt_model_set(M, svt_variant_find(name), e, c, d, NULL, err,
+        sizeof(err)) == 0, "%s", err);
+    fmpq_clear(e);
+    fmpq_clear(d);
+}
+
+static verdict_t
+run_ratio(ratio_result_t r, const svt_model_t M, const char * cname, ulong m)
+{
+    svt_runs_t R;
+    fmpq_t d, T;
+    char err[256];
+    ratio_opt o = { 30, 240 };
+    verdict_t v;
+    fmpq_init(d);
+    fmpq_init(T);
+    fmpq_one(d);
+    svt_runs_init(R);
+    cr_assert(construction_build(R, construction_find(cname), m, M->c, d, T,
+        err, sizeof(err)) == 0);
+    v = ratio_decide(r, M, R, &o);
+    svt_runs_clear(R);
+    fmpq_clear(d);
+    fmpq_clear(T);
+    return v;
+}
+
+Test(verify, alg3_numeric_tail_closed_form)
+{
+    static const char * epss[] = { "1", "1/2", "2", "3/10" };
+    static const ulong ms[] = { 1, 2, 10, 1000, 1000000 };
+    int i, k;
+    for (k = 0; k < 4; k++)
+        for (i = 0; i < 5; i++)
+        {
+            svt_model_t M;
+            ratio_result_t r;
+            arb_t e;
+            model(M, "alg3", epss[k], 1);
+            ratio_result_init(r);
+            arb_init(e);
+            run_ratio(r, M, "numeric-tail", ms[i]);
+            /* ln ratio = (m - 1) eps / 2, exactly (App. 9.1) */
+            arb_set_ui(e, ms[i] - 1);
+            arb_mul(e, e, M->eps, 1024);
+            arb_mul_2exp_si(e, e, -1);
+            t_assert_overlap(r->lr[0], e, "eps %s, m = %lu", epss[k], ms[i]);
+            cr_assert(mag_cmp_2exp_si(arb_radref(r->lr[0]), -60) < 0, "tight");
+            if (ms[i] >= 4)
+                cr_assert_eq(r->verdict, VERDICT_EXCEEDS);
+            arb_clear(e);
+            ratio_result_clear(r);
+            svt_model_clear(M);
+        }
+}
+
+Test(verify, alg5_swap_exact_zero)
+{
+    svt_model_t M;
+    ratio_result_t r;
+    arb_t e, t, b;
+    model(M, "alg5", "1", 1);
+    ratio_result_init(r);
+    arb_init(e);
+    arb_init(t);
+    arb_init(b);
+    cr_assert_eq(run_ratio(r, M, "swap", 1), VERDICT_INFINITE);
+    cr_assert(r->p[1]->zero && arb_is_zero(r->p[1]->value), "Pr[A(D')=a] is the exact 0");
+    cr_assert(!r->p[0]->zero);
+    /* Pr[A(D)=a] = int_0^1 p_rho = F(1) - F(0), rho ~ Lap(Delta/eps1) = Lap(2) */
+    arb_set_ui(b, 2);
+    arb_one(t);
+    integral_law_cdf(e, INTEGRAL_LAPLACE, b, t, 512);
+    arb_sub_ui(e, e, 0, 512);
+    arb_set_d(t, 0.5);
+    arb_sub(e, e, t, 512);
+    t_assert_overlap(r->p[0]->value, e, "F(1) - F(0)");
+    arb_clear(e);
+    arb_clear(t);
+    arb_clear(b);
+    ratio_result_clear(r);
+    svt_model_clear(M);
+}
+
+Test(verify, alg6_split_grows_at_least_m_eps_over_2)
+{
+    static const ulong ms[] = { 1, 10, 1000, 1000000 };
+    static const char * epss[] = { "1", "1/4" };
+    int i, k;
+    for (k = 0; k < 2; k++)
+        for (i = 0; i < 4; i++)
+        {
+            svt_model_t M;
+            ratio_result_t r;
+            arb_t e;
+            model(M, "alg6", epss[k], 1);
+            ratio_result_init(r);
+            arb_init(e);
+            run_ratio(r, M, "split", ms[i]);
+            arb_set_ui(e, ms[i]);
+            arb_mul(e, e, M->eps, 256);
+            arb_mul_2exp_si(e, e, -1);
+            cr_assert(arb_ge(r->lr[0], e), "App. 9.2: ln ratio >= m eps / 2, m = %lu", ms[i]);
+            arb_clear(e);
+            ratio_result_clear(r);
+            svt_model_clear(M);
+        }
+}
+
+Test(verify, alg1_bottoms_lemma1)
+{
+    static const ulong ms[] = { 1, 2, 5, 10, 50, 1000, 1000000 };
+    int i;
+    for (i = 0; i < 7; i++)
+    {
+        svt_model_t M;
+        ratio_result_t r;
+        arb_t e, t;
+        model(M, "alg1", "1", 1);
+        ratio_result_init(r);
+        arb_init(e);
+        arb_init(t);
+        cr_assert_eq(run_ratio(r, M, "bottoms", ms[i]), VERDICT_WITHIN);
+        arb_mul_2exp_si(e, M->eps, -1);
+        /* Lemma 1: ln ratio <= eps/2.  The bound is approached like 2^-m,
+           so it is certified strictly for small m and to 25 digits beyond */
+        if (ms[i] <= 50)
+            cr_assert(arb_le(r->loss, e), "strictly <= eps/2 at m = %lu", ms[i]);
+        else
+        {
+            cr_assert(!arb_gt(r->loss, e), "never certainly above eps/2");
+            arb_set_ui(t, 10);
+            arb_pow_ui(t, t, 25, 128);
+            arb_inv(t, t, 128);
+            arb_add(t, t, e, 128);
+            cr_assert(arb_le(r->loss, t), "<= eps/2 + 1e-25 at m = %lu", ms[i]);
+        }
+        arb_clear(e);
+        arb_clear(t);
+        ratio_result_clear(r);
+        svt_model_clear(M);
+    }
+}
+
+static void
+check_within(const char * name)
+{
+    check_opts o;
+    int rc;
+    check_opts_init(&o);
+    o.m_max = 200;
+    o.out = fopen("/dev/null", "w");
+    rc = verify_check(svt_variant_find(name), &o);
+    fclose(o.out);
+    check_opts_clear(&o);
+    cr_assert_eq(rc, CHECK_PASS, "%s must stay within eps on every "
+        "construction for c in 1, 2, 5, 20", name);
+}
+
+Test(verify, alg1_within_everywhere, .timeout = 600) { check_within("alg1"); }
+Test(verify, alg2_within_everywhere, .timeout = 600) { check_within("alg2"); }
+Test(verify, alg7_within_everywhere, .timeout = 600) { check_within("alg7"); }
+
+Test(verify, alg4_split_c_between_eps_and_bound)
+{
+    static const slong cs[] = { 1, 2, 5 };
+    static const ulong ms[] = { 1, 2, 5, 10, 100, 10000 };
+    int i, k;
+    for (k = 0; k < 3; k++)
+    {
+        int exceeded = 0;
+        for (i = 0; i < 6; i++)
+        {
+            svt_model_t M;
+            ratio_result_t r;
+            arb_t bound;
+            model(M, "alg4", "1", cs[k]);
+            ratio_result_init(r);
+            arb_init(bound);
+            run_ratio(r, M, "split-c", ms[i]);
+            exceeded |= (r->verdict == VERDICT_EXCEEDS);
+            /* ((1 + 6c)/4) eps, never certainly exceeded */
+            arb_set_si(bound, 1 + 6 * cs[k]);
+            arb_mul(bound, bound, M->eps, 256);
+            arb_mul_2exp_si(bound, bound, -2);
+            cr_assert(!arb_gt(r->loss, bound), "c = %ld, m = %lu", cs[k], ms[i]);
+            if (ms[i] <= 10)
+                cr_assert(arb_lt(r->loss, bound), "strictly below at small m");
+            arb_clear(bound);
+            ratio_result_clear(r);
+            svt_model_clear(M);
+        }
+        cr_assert(exceeded, "alg4 exceeds eps for some m at c = %ld", cs[k]);
+    }
+}
+
+Test(verify, gptt_cm15_grows_linearly)
+{
+    /* what the numbers show: the construction of Chen-Machanavajjhala does
+       make GPTT's ratio grow without bound (about 0.9 eps per query at
+       eps = 1), although their proof of it is flawed (App. 9.3) */
+    svt_model_t M;
+    sweep_result_t s;
+    fmpq_t d, T;
+    ratio_opt o = { 30, 240 };
+    char err[256];
+    arb_t e;
+    model(M, "gptt", "1", 1);
+    sweep_result_init(s);
+    fmpq_init(d);
+    fmpq_init(T);
+    fmpq_one(d);
+    arb_init(e);
+    sweep_run(s, M, construction_find("cm15"), 100000, d, T, &o, 1, NULL, NULL,
+        err, sizeof(err));
+    cr_assert_eq(s->growth, GROWTH_LINEAR);
+    cr_assert(s->slope > 0.85 && s->slope < 0.95, "slope %g", s->slope);
+    cr_assert(s->first_m[3] > 1000 && s->first_m[3] < 1200, "first m past 1000 eps: %lu",
+        s->first_m[3]);
+    arb_set_ui(e, 1000);
+    cr_assert(arb_gt(s->pts[s->len - 1].loss, e));
+    /* and Alg. 1 on bottoms, which the same proof logic would call
+       non-private (App. 9.3), stays bounded */
+    sweep_result_clear(s);
+    svt_model_clear(M);
+    model(M, "alg1", "1", 1);
+    sweep_result_init(s);
+    sweep_run(s, M, construction_find("bottoms"), 100000, d, T, &o, 0, NULL,
+        NULL, err, sizeof(err));
+    cr_assert_eq(s->growth, GROWTH_BOUNDED);
+    arb_clear(e);
+    fmpq_clear(d);
+    fmpq_clear(T);
+    sweep_result_clear(s);
+    svt_model_clear(M);
+}
+
+Test(verify, impossible_outputs)
+{
+    svt_model_t M;
+    svt_runs_t R;
+    fmpq_t z, one;
+    fmpq_init(z);
+    fmpq_init(one);
+    fmpq_one(one);
+    model(M, "alg1", "1", 1);
+    svt_runs_init(R);
+    svt_runs_push(R, z, one, z, SVT_TOP, z, 2);
+    cr_assert(svt_output_impossible(M, R) != NULL, "two tops with c = 1");
+    svt_runs_clear(R);
+    svt_runs_init(R);
+    svt_runs_push(R, z, one, z, SVT_TOP, z, 1);
+    svt_runs_push(R, z, one, z, SVT_BOT, z, 1);
+    cr_assert(svt_output_impossible(M, R) != NULL, "output after the c-th top");
+    svt_runs_clear(R);
+    svt_runs_init(R);
+    svt_runs_push(R, z, one, z, SVT_NUM, one, 1);
+    cr_assert(svt_output_impossible(M, R) != NULL, "a number from alg1");
+    svt_runs_clear(R);
+    svt_model_clear(M);
+    model(M, "alg6", "1", 1);
+    svt_runs_init(R);
+    svt_runs_push(R, z, one, z, SVT_TOP, z, 5);
+    svt_runs_push(R, z, one, z, SVT_BOT, z, 1);
+    cr_assert(svt_output_impossible(M, R) == NULL, "alg6 has no cutoff");
+    svt_runs_clear(R);
+    svt_model_clear(M);
+    fmpq_clear(z);
+    fmpq_clear(one);
+}
+
+Test(verify, decimal_bounds_enclose)
+{
+    flint_rand_t st;
+    int i;
+    flint_randinit(st);
+    for (i = 0; i < 300; i++)
+    {
+        arb_t x, q;
+        fmpq_t lo, hi;
+        char * slo, * shi;
+        arb_init(x);
+        arb_init(q);
+        fmpq_init(lo);
+        fmpq_init(hi);
+        arb_randtest(x, st, 200, 10);
+        if (!arb_is_finite(x))
+            arb_one(x);
+        slo = decimal_bound(x, 1 + n_randint(st, 30), 0);
+        shi = decimal_bound(x, 1 + n_randint(st, 30), 1);
+        cr_assert(parse_rational(lo, slo) == 0, "%s", slo);
+        cr_assert(parse_rational(hi, shi) == 0, "%s", shi);
+        arb_set_fmpq(q, lo, 4096);
+        cr_assert(arb_le(q, x) || (arb_is_exact(q) && arb_contains(x, q)), "lo %s", slo);
+        arb_set_fmpq(q, hi, 4096);
+        cr_assert(arb_ge(q, x) || (arb_is_exact(q) && arb_contains(x, q)), "hi %s", shi);
+        flint_free(slo);
+        flint_free(shi);
+        arb_clear(x);
+        arb_clear(q);
+        fmpq_clear(lo);
+        fmpq_clear(hi);
+    }
+    flint_randclear(st);
+}
+
+Test(verify, parse_rational_forms)
+{
+    fmpq_t q, e;
+    fmpq_init(q);
+    fmpq_init(e);
+    cr_assert(parse_rational(q, "0.1") == 0);
+    fmpq_set_si(e, 1, 10);
+    cr_assert(fmpq_equal(q, e));
+    cr_assert(parse_rational(q, "-2.5e-1") == 0);
+    fmpq_set_si(e, -1, 4);
+    cr_assert(fmpq_equal(q, e));
+    cr_assert(parse_rational(q, "1/3") == 0);
+    fmpq_set_si(e, 1, 3);
+    cr_assert(fmpq_equal(q, e));
+    cr_assert(parse_rational(q, "abc") != 0);
+    cr_assert(parse_rational(q, "1/0") != 0);
+    cr_assert(parse_rational(q, "") != 0);
+    cr_assert(parse_rational(q, "1e99999") != 0);
+    cr_assert(parse_rational(q, "1.2.3") != 0);
+    fmpq_clear(q);
+    fmpq_clear(e);
+}
+
+Test(verify, custom_runs_merge_and_errors)
+{
+    svt_runs_t R;
+    char err[512];
+    svt_runs_init(R);
+    cr_assert(custom_build(R, "0*3,1", "1*2,0*2", "0", "bot*3,top", 1, err,
+        sizeof(err)) == 0, "%s", err);
+    cr_assert_eq(svt_runs_length(R), 4);
+    cr_assert_eq(R->len, 3);   /* boundaries at 2 and 3 */
+    svt_runs_clear(R);
+    svt_runs_init(R);
+    cr_assert(custom_build(R, "0,1", "1,0", "0", "bot", 1, err, sizeof(err)) != 0);
+    cr_assert(strstr(err, "--output") != NULL, "%s", err);
+    cr_assert(custom_build(R, "0,x", "1,0", "0", "bot,top", 1, err, sizeof(err)) != 0);
+    cr_assert(strstr(err, "--qD") != NULL, "%s", err);
+    svt_runs_clear(R);
+}
+
+Test(verify, max_over_outputs)
+{
+    svt_model_t M;
+    svt_runs_t R;
+    maxout_struct mo;
+    ratio_opt o = { 30, 240 };
+    char err[256];
+    /* alg5 on the swap pair: some output has an exact zero */
+    model(M, "alg5", "1", 1);
+    svt_runs_init(R);
+    cr_assert(custom_build(R, "0,1", "1,0", "0", NULL, 0, err, sizeof(err)) == 0);
+    maxout_init(&mo);
+    cr_assert(maxout_run(&mo, M, R, &o, err, sizeof(err)) == 0);
+    cr_assert_eq(mo.verdict, VERDICT_INFINITE);
+    cr_assert_eq(mo.outputs, 4);
+    maxout_clear(&mo);
+    svt_model_clear(M);
+    /* alg1, c = 1 on the same pair: outputs bot,bot / bot,top / top; the
+       maximum stays within eps and encloses the loss of the argmax */
+    model(M, "alg1", "1", 1);
+    maxout_init(&mo);
+    cr_assert(maxout_run(&mo, M, R, &o, err, sizeof(err)) == 0);
+    cr_assert_eq(mo.verdict, VERDICT_WITHIN);
+    cr_assert_eq(mo.outputs - mo.impossible, 3);
+    t_assert_overlap(mo.max_loss, mo.best->loss, "max encloses the argmax loss");
+    maxout_clear(&mo);
+    svt_model_clear(M);
+    svt_runs_clear(R);
+}
+
+/* ---- the command line ------------------------------------------------ */
+
+static int
+run_cli(const char * args, char * out, size_t outlen)
+{
+    char cmd[1024];
+    FILE * p;
+    size_t n = 0;
+    int st;
+    snprintf(cmd, sizeof(cmd), "./build/bin/verify %s 2>&1", args);
+    p = popen(cmd, "r");
+    cr_assert(p != NULL);
+    if (out != NULL)
+    {
+        n = fread(out, 1, outlen - 1, p);
+        out[n] = '\0';
+    }
+    else
+    {
+        char buf[4096];
+        while (fread(buf, 1, sizeof(buf), p) > 0)
+            ;
+    }
+    st = pclose(p);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+Test(cli, bad_input_exit_2_one_line)
+{
+    static const char * bad[] = {
+        "ratio alg9 bottoms", "ratio alg1 nothing", "ratio alg1 bottoms --eps -1",
+        "ratio alg1 bottoms --eps abc", "ratio alg1 bottoms --m 0",
+        "ratio alg1 bottoms --m 1e30", "ratio alg1 bottoms --c 0",
+        "ratio alg1 bottoms --bogus", "ratio alg1 custom --qD 0,1 --qD2 1,0 --output bot",
+        "ratio alg1 custom --qD 0,1", "ratio alg1 numeric-tail",
+        "ratio alg1 bottoms --eps1 0.3", "frobnicate", "sweep alg1 bottoms --m-max x",
+        "check alg1 --c-list 1,a", "ratio alg1 bottoms --digits 2",
+        "ratio alg1 custom --qD 0*99999999999999999999 --qD2 1 --output bot",
+        "ratio alg1 custom --file /nonexistent --max-over-outputs",
+        "ratio alg1 custom --qD 0*40 --qD2 1*40 --max-over-outputs",
+    };
+    size_t i;
+    for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+    {
+        char out[4096];
+        int rc = run_cli(bad[i], out, sizeof(out));
+        cr_assert_eq(rc, 2, "'%s' gave exit %d: %s", bad[i], rc, out);
+        cr_assert(strncmp(out, "verify: ", 8) == 0, "'%s': %s", bad[i], out);
+        cr_assert(strchr(out, '\n') == out + strlen(out) - 1, "one line: %s", out);
+    }
+}
+
+Test(cli, check_exit_codes, .timeout = 600)
+{
+    cr_assert_eq(run_cli("check alg3 --m-max 100", NULL, 0), 1);
+    cr_assert_eq(run_cli("check alg5 --m-max 100", NULL, 0), 1);
+    cr_assert_eq(run_cli("check alg6 --m-max 100", NULL, 0), 1);
+    cr_assert_eq(run_cli("check alg1 --m-max 100 --c-list 1,2", NULL, 0), 0);
+}
+
+Test(cli, json_fields)
+{
+    char out[8192];
+    json_error_t e;
+    json_t * j;
+    const char * keys[] = { "variant", "construction", "eps", "c", "m", "delta",
+        "digits", "pr_D", "pr_D2", "log_ratio", "claimed_eps", "verdict", "seconds" };
+    size_t i;
+    cr_assert_eq(run_cli("ratio alg3 numeric-tail --m 5 --json", out, sizeof(out)), 0);
+    j = json_loads(out, 0, &e);
+    cr_assert(j != NULL, "JSON: %s", e.text);
+    for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+        cr_assert(json_object_get(j, keys[i]) != NULL, "key %s", keys[i]);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "verdict")), "exceeds");
+    cr_assert(json_is_string(json_array_get(json_object_get(j, "pr_D"), 0)));
+    cr_assert(json_object_get(json_object_get(j, "log_ratio"), "D2_over_D") != NULL);
+    json_decref(j);
+}

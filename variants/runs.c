@@ -1,0 +1,96 @@
+/* runs.c -- run-length query/output vectors. */
+
+#include "svt.h"
+
+void
+svt_runs_init(svt_runs_t R)
+{
+    R->runs = NULL;
+    R->len = R->alloc = 0;
+}
+
+void
+svt_runs_clear(svt_runs_t R)
+{
+    slong i;
+    for (i = 0; i < R->len; i++)
+    {
+        fmpq_clear(R->runs[i].q[0]);
+        fmpq_clear(R->runs[i].q[1]);
+        fmpq_clear(R->runs[i].T);
+        fmpq_clear(R->runs[i].v);
+    }
+    flint_free(R->runs);
+}
+
+void
+svt_runs_push(svt_runs_t R, const fmpq_t qD, const fmpq_t qD2,
+    const fmpq_t T, svt_answer_kind a, const fmpq_t v, ulong count)
+{
+    svt_run_struct * r;
+    if (count == 0)
+        return;
+    if (R->len == R->alloc)
+    {
+        R->alloc = FLINT_MAX(8, 2 * R->alloc);
+        R->runs = flint_realloc(R->runs, R->alloc * sizeof(svt_run_struct));
+    }
+    r = R->runs + R->len;
+    fmpq_init(r->q[0]);
+    fmpq_init(r->q[1]);
+    fmpq_init(r->T);
+    fmpq_init(r->v);
+    fmpq_set(r->q[0], qD);
+    fmpq_set(r->q[1], qD2);
+    fmpq_set(r->T, T);
+    r->a = a;
+    if (a == SVT_NUM)
+        fmpq_set(r->v, v);
+    r->count = count;
+    R->len++;
+}
+
+ulong
+svt_runs_length(const svt_runs_t R)
+{
+    ulong n = 0;
+    slong i;
+    for (i = 0; i < R->len; i++)
+    {
+        if (n > UWORD_MAX - R->runs[i].count)
+            return UWORD_MAX;
+        n += R->runs[i].count;
+    }
+    return n;
+}
+
+int
+svt_runs_monotone(const svt_runs_t R)
+{
+    int up = 0, down = 0;
+    slong i;
+    for (i = 0; i < R->len; i++)
+    {
+        int s = fmpq_cmp(R->runs[i].q[0], R->runs[i].q[1]);
+        up |= (s > 0);
+        down |= (s < 0);
+    }
+    return !(up && down);
+}
+
+int
+svt_runs_within_sensitivity(const svt_runs_t R, const fmpq_t delta)
+{
+    fmpq_t d;
+    slong i;
+    int ok = 1;
+    fmpq_init(d);
+    for (i = 0; i < R->len && ok; i++)
+    {
+        fmpq_sub(d, R->runs[i].q[0], R->runs[i].q[1]);
+        fmpq_abs(d, d);
+        ok = fmpq_cmp(d, delta) <= 0;
+    }
+    fmpq_clear(d);
+    return ok;
+}

@@ -1,0 +1,227 @@
+/*
+    svt.h -- symbolic models of Sparse Vector Technique variants, the
+    certified probability of an output vector, and direct simulators.
+
+    A variant (svt_variant_struct) is data: how the budget eps is split,
+    the laws and scales of the threshold noise rho and of the query noise
+    nu, whether rho is redrawn after each positive outcome, what is output
+    on a positive outcome, the cutoff, and the claimed budget.  A model
+    (svt_model_t) is a variant instantiated at (eps, c, Delta): every
+    scale is an Arb ball.
+
+    Query-answer vectors come in run-length form (svt_runs_t): a run is
+    `count` consecutive queries with the same answers on D and D', the
+    same threshold and the same output, so families in m cost the same at
+    m = 10 and m = 10^9.
+
+    Probabilities.  For an output vector a, Pr[A(D) = a] is (Eq. 5 of
+    the paper) the integral over the threshold noise z of its density
+    times one factor per query:
+        bot      Pr[q + nu <  T + z] = F_nu(T - q + z)
+        top      Pr[q + nu >= T + z] = 1 - F_nu(T - q + z)
+        v (num)  density of nu at v - q, and the constraint z <= v - T
+                 (Alg. 3: the output is the compared noisy answer);
+                 or top times the density of the fresh output noise
+                 at v - q (Alg. 7 with eps3 > 0)
+    Without query noise (Alg. 5) bot and top are indicators and become
+    bounds of the domain.  When rho is redrawn after each top (Alg. 2),
+    the probability is a product of independent segment integrals.
+    For a variant that outputs numbers, an entry `top` of an output
+    vector stands for the event "a number is output here" (the number is
+    marginalised out); an entry `v` is the density at that number.
+    Outputs the variant cannot produce (more than c tops, anything after
+    the c-th top, a number from a variant that outputs only top) are
+    reported as impossible.
+*/
+
+#ifndef SVT_SVT_H
+#define SVT_SVT_H
+
+#include <flint/fmpq.h>
+#include "integrals.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ */
+/* variants                                                            */
+
+typedef enum
+{
+    SVT_OUT_TOP = 0,        /* outputs top */
+    SVT_OUT_COMPARED = 1,   /* outputs the compared noisy answer q + nu */
+    SVT_OUT_FRESH = 2       /* outputs q + fresh noise (when eps3 > 0) */
+}
+svt_output_kind;
+
+/* How the budget is split.  Everything is a function of eps (total),
+   c (cutoff) and the optional user overrides eps1, eps2, eps3. */
+typedef enum
+{
+    SVT_SPLIT_HALF = 0,         /* eps1 = eps2 = eps/2 */
+    SVT_SPLIT_QUARTER = 1,      /* eps1 = eps/4, eps2 = 3 eps/4 */
+    SVT_SPLIT_FREE = 2,         /* eps1, eps2 given, default eps/2 each */
+    SVT_SPLIT_TWOC23 = 3,       /* eps1 : eps2 = 1 : (2c)^(2/3) of eps - eps3 */
+    SVT_SPLIT_C23 = 4           /* eps1 : eps2 = 1 : c^(2/3) of eps - eps3 */
+}
+svt_split_kind;
+
+/* A scale written as  num * (c if with_c) * Delta / eps_k  (k = 1, 2, 3). */
+typedef struct
+{
+    int num;
+    int with_c;
+    int eps_index;
+}
+svt_scale_form;
+
+typedef struct
+{
+    const char * name;          /* command-line name, e.g. "alg1" */
+    const char * title;
+    const char * source;        /* where it is in the paper */
+    const char * paper_property;/* the privacy property the paper states */
+    svt_split_kind split;
+    integral_law_kind rho_law;
+    svt_scale_form rho;
+    int has_nu;
+    integral_law_kind nu_law;
+    svt_scale_form nu;
+    int reset;                  /* rho redrawn after each top */
+    svt_scale_form rho_reset;
+    svt_output_kind output;
+    svt_scale_form out;         /* scale of the fresh output noise */
+    int has_cutoff;
+    int claim_is_eps123;        /* claimed eps1 + eps2 + eps3, else eps */
+    int monotone_only;          /* the claim is for monotone queries only */
+}
+svt_variant_struct;
+
+/* The built-in catalogue (Figure 1-2, Sec. 3.3, Sec. 4 of the paper). */
+slong svt_variant_count(void);
+const svt_variant_struct * svt_variant_get(slong i);
+const svt_variant_struct * svt_variant_find(const char * name);
+
+/* ------------------------------------------------------------------ */
+/* models                                                              */
+
+typedef struct
+{
+    /* each NULL or a positive rational override */
+    const fmpq * eps1;
+    const fmpq * eps2;
+    const fmpq * eps3;
+}
+svt_overrides;
+
+typedef struct
+{
+    const svt_variant_struct * var;
+    slong c;                    /* the cutoff (also in the scales) */
+    arb_t eps, eps1, eps2, eps3, delta;
+    arb_t rho_scale, nu_scale, rho_reset_scale, out_scale;
+    int has_nu, reset, has_cutoff;
+    svt_output_kind output;     /* SVT_OUT_FRESH only when eps3 > 0 */
+    arb_t claimed;              /* the claimed budget */
+}
+svt_model_struct;
+
+typedef svt_model_struct svt_model_t[1];
+
+/* Parameters are computed at SVT_PARAM_PREC bits. */
+#define SVT_PARAM_PREC 8192
+
+void svt_model_init(svt_model_t M);
+void svt_model_clear(svt_model_t M);
+/* Returns 0 on success, or a negative code with a message in err (size
+   errlen) when the parameters are not admissible (eps3 >= eps, ...). */
+int svt_model_set(svt_model_t M, const svt_variant_struct * var,
+    const fmpq_t eps, slong c, const fmpq_t delta, const svt_overrides * ov,
+    char * err, size_t errlen);
+
+/* ------------------------------------------------------------------ */
+/* run-length query/output vectors                                     */
+
+typedef enum
+{
+    SVT_BOT = 0,
+    SVT_TOP = 1,
+    SVT_NUM = 2
+}
+svt_answer_kind;
+
+typedef struct
+{
+    fmpq_t q[2];        /* q_i(D), q_i(D') */
+    fmpq_t T;           /* threshold T_i */
+    svt_answer_kind a;  /* output */
+    fmpq_t v;           /* the number when a = SVT_NUM */
+    ulong count;        /* >= 1 */
+}
+svt_run_struct;
+
+typedef struct
+{
+    svt_run_struct * runs;
+    slong len, alloc;
+}
+svt_runs_struct;
+
+typedef svt_runs_struct svt_runs_t[1];
+
+void svt_runs_init(svt_runs_t R);
+void svt_runs_clear(svt_runs_t R);
+void svt_runs_push(svt_runs_t R, const fmpq_t qD, const fmpq_t qD2,
+    const fmpq_t T, svt_answer_kind a, const fmpq_t v, ulong count);
+/* number of queries (saturates at UWORD_MAX) */
+ulong svt_runs_length(const svt_runs_t R);
+/* 1 if q(D) - q(D') never changes sign (monotone queries) */
+int svt_runs_monotone(const svt_runs_t R);
+/* |q_i(D) - q_i(D')| <= delta for every i */
+int svt_runs_within_sensitivity(const svt_runs_t R, const fmpq_t delta);
+
+/* ------------------------------------------------------------------ */
+/* certified probabilities                                             */
+
+#define SVT_PROB_OK         0
+#define SVT_PROB_GOAL_MISSED 1
+#define SVT_PROB_IMPOSSIBLE 2   /* the variant cannot produce this output */
+
+typedef struct
+{
+    arb_t value;        /* Pr[A(D)=a] (a density if a has numbers) */
+    arb_t log_value;
+    int zero;           /* exactly 0 */
+    int status;
+    slong segments;     /* number of integrals (after grouping) */
+}
+svt_prob_struct;
+
+typedef svt_prob_struct svt_prob_t[1];
+
+void svt_prob_init(svt_prob_t P);
+void svt_prob_clear(svt_prob_t P);
+
+/* Why an output is impossible, or NULL when it is possible. */
+const char * svt_output_impossible(const svt_model_t M, const svt_runs_t R);
+
+/* side = 0 for D, 1 for D'. */
+int svt_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
+    int side, const integral_opt_t opt);
+
+/* ------------------------------------------------------------------ */
+/* direct simulation of the pseudocode                                 */
+
+/* One run of the algorithm on the query answers of side `side`; writes
+   at most `len` outputs (kinds into a, numbers into v), returns how many
+   were written (the algorithm stops after c tops).  rng is a gsl_rng *.
+   Uses doubles: simulation is a statistical check, never a verdict. */
+slong svt_simulate(svt_answer_kind * a, double * v, const svt_model_t M,
+    const double * q, const double * T, slong len, void * rng);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,442 @@
+/* check.c -- `verify check` and `verify all`. */
+
+#include <string.h>
+#include "check.h"
+#include "report.h"
+
+void
+check_opts_init(check_opts * o)
+{
+    fmpq_init(o->eps);
+    fmpq_init(o->delta);
+    fmpq_init(o->T);
+    fmpq_one(o->eps);
+    fmpq_one(o->delta);
+    o->ov.eps1 = o->ov.eps2 = o->ov.eps3 = NULL;
+    o->m_max = 1000;
+    o->nc = 0;
+    o->ro.digits = 30;
+    o->ro.max_digits = 480;
+    o->json = 0;
+    o->progress = 0;
+    o->out = stdout;
+}
+
+void
+check_opts_clear(check_opts * o)
+{
+    fmpq_clear(o->eps);
+    fmpq_clear(o->delta);
+    fmpq_clear(o->T);
+}
+
+int
+construction_applicable(const construction_info * ci, const svt_model_t M,
+    const char ** why)
+{
+    svt_runs_t R;
+    fmpq_t one, zero;
+    char err[128];
+    int mono;
+    if (ci->numeric && M->output == SVT_OUT_TOP)
+    {
+        *why = "the variant outputs no numbers";
+        return 0;
+    }
+    if (!M->var->monotone_only)
+        return 1;
+    svt_runs_init(R);
+    fmpq_init(one);
+    fmpq_init(zero);
+    fmpq_one(one);
+    construction_build(R, ci, 2, M->c, one, zero, err, sizeof(err));
+    mono = svt_runs_monotone(R);
+    svt_runs_clear(R);
+    fmpq_clear(one);
+    fmpq_clear(zero);
+    if (!mono)
+    {
+        *why = "not monotone, and the claim is for monotone queries only";
+        return 0;
+    }
+    return 1;
+}
+
+/* summary of one (variant, c, construction) over the m grid */
+typedef struct
+{
+    slong points, within, exceeds, infinite, impossible, inconclusive;
+    arb_t worst;        /* largest finite loss (by upper bound) */
+    ulong worst_m;
+    int worst_infinite;
+}
+cell_struct;
+
+static void
+cell_init(cell_struct * c)
+{
+    memset(c, 0, sizeof(*c));
+    arb_init(c->worst);
+    arb_neg_inf(c->worst);
+}
+
+static void
+cell_add(cell_struct * c, ulong m, const ratio_result_t r)
+{
+    c->points++;
+    switch (r->verdict)
+    {
+        case VERDICT_WITHIN: c->within++; break;
+        case VERDICT_EXCEEDS: c->exceeds++; break;
+        case VERDICT_INFINITE: c->infinite++; break;
+        case VERDICT_IMPOSSIBLE: c->impossible++; return;
+        default: c->inconclusive++; break;
+    }
+    if (r->verdict == VERDICT_INFINITE)
+    {
+        if (!c->worst_infinite)
+            c->worst_m = m;
+        c->worst_infinite = 1;
+        return;
+    }
+    if (!c->worst_infinite && arb_is_finite(r->loss))
+    {
+        arf_t a, b;
+        arf_init(a);
+        arf_init(b);
+        arb_get_ubound_arf(a, r->loss, 64);
+        arb_get_ubound_arf(b, c->worst, 64);
+        if (!arb_is_finite(c->worst) || arf_cmp(a, b) > 0)
+        {
+            arb_set(c->worst, r->loss);
+            c->worst_m = m;
+        }
+        arf_clear(a);
+        arf_clear(b);
+    }
+}
+
+static void
+cell_clear(cell_struct * c)
+{
+    arb_clear(c->worst);
+}
+
+/* evaluates one construction at one m; 0 on success */
+static int
+eval_point(ratio_result_t r, const svt_model_t M, const construction_info * ci,
+    ulong m, const check_opts * o)
+{
+    svt_runs_t R;
+    char err[256];
+    int ok;
+    svt_runs_init(R);
+    ok = construction_build(R, ci, m, M->c, o->delta, o->T, err, sizeof(err)) == 0;
+    if (ok)
+        ratio_decide(r, M, R, &o->ro);
+    svt_runs_clear(R);
+    return ok ? 0 : -1;
+}
+
+int
+verify_check(const svt_variant_struct * var, const check_opts * o)
+{
+    slong default_c[4] = { 1, 2, 5, 20 };
+    const slong * clist = o->nc > 0 ? o->clist : default_c;
+    slong nc = o->nc > 0 ? o->nc : (var->has_cutoff ? 4 : 1);
+    ulong ms[64];
+    slong nm = sweep_grid(ms, o->m_max), ic, k, i;
+    int violation = 0, inconclusive = 0;
+    ratio_result_t worst, r;
+    ulong worst_m = 0;
+    const construction_info * worst_ci = NULL;
+    svt_model_t worst_M;
+    FILE * out = o->out;
+
+    ratio_result_init(worst);
+    ratio_result_init(r);
+    svt_model_init(worst_M);
+
+    if (!o->json)
+    {
+        fprintf(out, "verify check %s: %s [%s]\n", var->name, var->title, var->source);
+        fprintf(out, "  m in 1..%lu (geometric), c in", o->m_max);
+        for (ic = 0; ic < nc; ic++)
+            fprintf(out, " %ld", (long) clist[ic]);
+        fprintf(out, "%s\n", var->has_cutoff ? "" : " (no cutoff: c unused)");
+        fprintf(out, "  %-4s %-13s %6s %7s %7s %8s %6s %6s  %s\n", "c",
+            "construction", "points", "within", "exceeds", "infinite",
+            "imposs", "incon", "largest ln ratio [certified]");
+    }
+
+    for (ic = 0; ic < nc; ic++)
+    {
+        svt_model_t M;
+        char err[256];
+        svt_model_init(M);
+        if (svt_model_set(M, var, o->eps, clist[ic], o->delta, &o->ov, err,
+                sizeof(err)) != 0)
+        {
+            fprintf(stderr, "verify: %s\n", err);
+            svt_model_clear(M);
+            ratio_result_clear(worst);
+            ratio_result_clear(r);
+            svt_model_clear(worst_M);
+            return CHECK_BAD_INPUT;
+        }
+        for (k = 0; k < construction_count(); k++)
+        {
+            const construction_info * ci = construction_get(k);
+            const char * why = NULL;
+            cell_struct cell;
+            slong n = ci->uses_m ? nm : 1;
+            if (!construction_applicable(ci, M, &why))
+            {
+                if (!o->json)
+                    fprintf(out, "  %-4ld %-13s n/a: %s\n", (long) clist[ic],
+                        ci->name, why);
+                continue;
+            }
+            cell_init(&cell);
+            for (i = 0; i < n; i++)
+            {
+                ulong m = ci->uses_m ? ms[i] : 1;
+                if (eval_point(r, M, ci, m, o) != 0)
+                    continue;
+                if (o->progress)
+                    fprintf(stderr, "\r  %s c=%ld %s m=%lu: %s        ",
+                        var->name, (long) clist[ic], ci->name, m,
+                        verdict_name(r->verdict));
+                if (o->json && r->verdict != VERDICT_IMPOSSIBLE)
+                {
+                    report_ctx ctx = { ci->name, ci->uses_m ? m : 0, 20 };
+                    report_json_line(report_ratio_json(M, &ctx, r));
+                }
+                cell_add(&cell, m, r);
+                if (r->verdict == VERDICT_EXCEEDS || r->verdict == VERDICT_INFINITE)
+                {
+                    int take = worst_ci == NULL
+                        || (r->verdict == VERDICT_INFINITE && worst->verdict != VERDICT_INFINITE);
+                    if (!take && worst->verdict != VERDICT_INFINITE
+                            && r->verdict == VERDICT_EXCEEDS
+                            && arb_gt(r->loss, worst->loss))
+                        take = 1;
+                    violation = 1;
+                    if (take)
+                    {
+                        ratio_result_swap(worst, r);
+                        worst_ci = ci;
+                        worst_m = m;
+                        svt_model_clear(worst_M);
+                        svt_model_init(worst_M);
+                        svt_model_set(worst_M, var, o->eps, clist[ic], o->delta,
+                            &o->ov, err, sizeof(err));
+                    }
+                }
+                if (r->verdict == VERDICT_INCONCLUSIVE)
+                    inconclusive = 1;
+            }
+            if (o->progress)
+                fprintf(stderr, "\r%70s\r", "");
+            if (!o->json)
+            {
+                fprintf(out, "  %-4ld %-13s %6ld %7ld %7ld %8ld %6ld %6ld  ",
+                    (long) clist[ic], ci->name, (long) cell.points,
+                    (long) cell.within, (long) cell.exceeds, (long) cell.infinite,
+                    (long) cell.impossible, (long) cell.inconclusive);
+                if (cell.worst_infinite)
+                    fprintf(out, "inf (m = %lu)\n", cell.worst_m);
+                else if (arb_is_finite(cell.worst))
+                {
+                    char * s = decimal_interval(cell.worst, 10);
+                    fprintf(out, "%s (m = %lu)\n", s, cell.worst_m);
+                    flint_free(s);
+                }
+                else
+                    fprintf(out, "-\n");
+            }
+            cell_clear(&cell);
+        }
+        svt_model_clear(M);
+    }
+
+    if (!o->json)
+    {
+        if (violation)
+        {
+            report_ctx ctx = { worst_ci->name, worst_ci->uses_m ? worst_m : 0, 15 };
+            fprintf(out, "FAIL: certified violation of the claim of %s. "
+                "Counterexample:\n", var->name);
+            report_ratio_human(out, worst_M, &ctx, worst);
+        }
+        else if (inconclusive)
+            fprintf(out, "INCONCLUSIVE: no certified violation, but some "
+                "ratios could not be decided at the precision cap\n");
+        else
+            fprintf(out, "PASS: the claim of %s holds, certified, on every "
+                "construction and parameter tried\n", var->name);
+    }
+
+    ratio_result_clear(worst);
+    ratio_result_clear(r);
+    svt_model_clear(worst_M);
+    return violation ? CHECK_VIOLATION : inconclusive ? CHECK_INCONCLUSIVE
+        : CHECK_PASS;
+}
+
+int
+verify_all(const check_opts * o)
+{
+    slong c = o->nc > 0 ? o->clist[0] : 1;
+    slong v, k;
+    FILE * out = o->out;
+    int any_incon = 0;
+
+    char epsbuf[256];
+    if (fmpz_bits(fmpq_numref(o->eps)) + fmpz_bits(fmpq_denref(o->eps)) > 600)
+        strcpy(epsbuf, "?");
+    if (!o->json)
+    {
+        fprintf(out, "Figure 2 of Lyu, Su and Li, measured: certified ln "
+            "ratios, eps = %s, c = %ld, m up to %lu\n\n",
+            fmpq_get_str(epsbuf, 10, o->eps), (long) c, o->m_max);
+    }
+
+    for (v = 0; v < svt_variant_count(); v++)
+    {
+        const svt_variant_struct * var = svt_variant_get(v);
+        svt_model_t M;
+        char err[256];
+        int any_inf = 0, any_grow = 0, any_exceed = 0, any_slow = 0;
+        arb_t best;
+        const char * best_where = NULL;
+        ulong best_m = 0;
+        double best_slope = 0;
+
+        svt_model_init(M);
+        arb_init(best);
+        arb_neg_inf(best);
+        if (svt_model_set(M, var, o->eps, c, o->delta, &o->ov, err, sizeof(err)) != 0)
+        {
+            /* overrides that do not apply to this variant: use defaults */
+            svt_model_set(M, var, o->eps, c, o->delta, NULL, err, sizeof(err));
+        }
+        if (!o->json)
+        {
+            char * cl = decimal_interval(M->claimed, 6);
+            fprintf(out, "%s -- %s [%s]\n  paper: %s; claimed budget %s\n",
+                var->name, var->title, var->source, var->paper_property, cl);
+            flint_free(cl);
+        }
+        for (k = 0; k < construction_count(); k++)
+        {
+            const construction_info * ci = construction_get(k);
+            const char * why = NULL;
+            sweep_result_t s;
+            char serr[256];
+            if (!construction_applicable(ci, M, &why))
+            {
+                if (!o->json)
+                    fprintf(out, "    %-13s n/a (%s)\n", ci->name, why);
+                continue;
+            }
+            sweep_result_init(s);
+            sweep_run(s, M, ci, o->m_max, o->delta, o->T, &o->ro, 0, NULL,
+                NULL, serr, sizeof(serr));
+            if (o->json)
+            {
+                json_t * j = json_object();
+                json_object_set_new(j, "variant", json_string(var->name));
+                json_object_set_new(j, "construction", json_string(ci->name));
+                json_object_set_new(j, "c", json_integer(c));
+                json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
+                json_object_set_new(j, "growth", json_string(growth_name(s->growth)));
+                json_object_set_new(j, "slope_per_query", json_real(s->slope));
+                json_object_set_new(j, "max_log_ratio", s->growth == GROWTH_NONE
+                    ? json_null() : report_json_interval(s->max_loss, 20));
+                json_object_set_new(j, "max_at_m", json_integer((json_int_t) s->max_loss_m));
+                json_object_set_new(j, "claimed_eps", report_json_interval(M->claimed, 20));
+                json_object_set_new(j, "paper_property", json_string(var->paper_property));
+                report_json_line(j);
+            }
+            else
+            {
+                fprintf(out, "    %-13s ", ci->name);
+                if (s->growth == GROWTH_NONE)
+                    fprintf(out, "no output with a non-zero probability (impossible for the\n"
+                        "                  variant, or probability 0 on both datasets)\n");
+                else if (s->growth == GROWTH_INFINITE)
+                    fprintf(out, "infinite: one probability is exactly 0 (m = %lu)\n",
+                        s->max_loss_m);
+                else
+                {
+                    char * ml = decimal_interval(s->max_loss, 8);
+                    const char * rel = arb_gt(s->max_loss, M->claimed) ? "exceeds"
+                        : arb_le(s->max_loss, M->claimed) ? "within" : "undecided";
+                    fprintf(out, "%-8s max ln ratio %s at m = %lu; %s",
+                        rel, ml, s->max_loss_m, growth_name(s->growth));
+                    if (s->growth == GROWTH_LINEAR)
+                        fprintf(out, " (~%.6g per query)", s->slope);
+                    fprintf(out, "\n");
+                    flint_free(ml);
+                }
+            }
+            if (s->growth == GROWTH_INFINITE)
+                any_inf = 1;
+            else if (s->growth != GROWTH_NONE)
+            {
+                if (s->growth == GROWTH_LINEAR)
+                {
+                    any_grow = 1;
+                    if (s->slope > best_slope)
+                        best_slope = s->slope;
+                }
+                if (s->growth == GROWTH_SLOW)
+                    any_slow = 1;
+                if (arb_gt(s->max_loss, M->claimed))
+                    any_exceed = 1;
+                else if (!arb_le(s->max_loss, M->claimed))
+                    any_incon = 1;
+                if (!arb_is_finite(best) || arf_cmp(arb_midref(s->max_loss),
+                        arb_midref(best)) > 0)
+                {
+                    arb_set(best, s->max_loss);
+                    best_where = ci->name;
+                    best_m = s->max_loss_m;
+                }
+            }
+            sweep_result_clear(s);
+        }
+        if (!o->json)
+        {
+            fprintf(out, "  measured: ");
+            if (any_inf)
+                fprintf(out, "inf-DP (a probability ratio is infinite)\n");
+            else if (any_grow)
+                fprintf(out, "not private for any finite eps on this evidence: "
+                    "ln ratio grows linearly in m (up to %.6g per query)\n",
+                    best_slope);
+            else if (any_exceed)
+            {
+                char * s = decimal_interval(best, 8);
+                fprintf(out, "NOT eps-DP: ln ratio %s > claimed (%s, m = %lu)%s\n",
+                    s, best_where, best_m, any_slow ? "; growing slowly" : "");
+                flint_free(s);
+            }
+            else if (best_where != NULL)
+            {
+                char * s = decimal_interval(best, 8);
+                fprintf(out, "consistent with the claim: largest ln ratio %s "
+                    "(%s, m = %lu)%s\n", s, best_where, best_m,
+                    any_slow ? "; growing slowly" : "");
+                flint_free(s);
+            }
+            else
+                fprintf(out, "no applicable construction\n");
+            fprintf(out, "\n");
+        }
+        arb_clear(best);
+        svt_model_clear(M);
+    }
+    return any_incon ? CHECK_INCONCLUSIVE : CHECK_PASS;
+}

@@ -1,0 +1,504 @@
+/* custom.c -- parsing of user vectors, and the maximum of the privacy
+   loss over every output vector a variant can produce. */
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "custom.h"
+
+typedef struct
+{
+    int kind;           /* SVT_BOT / SVT_TOP / SVT_NUM (outputs), or SVT_NUM */
+    fmpq_t val;
+    ulong count;
+}
+token_struct;
+
+typedef struct
+{
+    token_struct * t;
+    slong len;
+    ulong total;
+}
+tokvec;
+
+static void
+tokvec_clear(tokvec * v)
+{
+    slong i;
+    for (i = 0; i < v->len; i++)
+        fmpq_clear(v->t[i].val);
+    flint_free(v->t);
+    v->t = NULL;
+    v->len = 0;
+}
+
+/* parses "tok,tok*3,..."; outputs allows bot/top */
+static int
+parse_vector(tokvec * v, const char * s, int outputs, const char * name,
+    char * err, size_t errlen)
+{
+    char * buf, * p, * save = NULL, * tok;
+    slong n = 1;
+    const char * c;
+
+    v->t = NULL;
+    v->len = 0;
+    v->total = 0;
+    if (s == NULL || *s == '\0')
+    {
+        snprintf(err, errlen, "%s: empty vector (expected comma-separated "
+            "%s, each optionally *count)", name, outputs ? "bot, top or numbers"
+            : "numbers");
+        return -1;
+    }
+    for (c = s; *c; c++)
+        n += (*c == ',');
+    v->t = flint_malloc(n * sizeof(token_struct));
+    buf = flint_malloc(strlen(s) + 1);
+    strcpy(buf, s);
+    for (tok = strtok_r(buf, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save))
+    {
+        token_struct * t = v->t + v->len;
+        char * star;
+        while (isspace((unsigned char) *tok))
+            tok++;
+        for (p = tok + strlen(tok); p > tok && isspace((unsigned char) p[-1]); p--)
+            p[-1] = '\0';
+        fmpq_init(t->val);
+        v->len++;
+        t->count = 1;
+        star = strchr(tok, '*');
+        if (star != NULL)
+        {
+            *star = '\0';
+            if (parse_count(&t->count, star + 1, 1, UWORD(1) << 62) != 0)
+            {
+                snprintf(err, errlen, "%s: bad count '%s' in token %ld "
+                    "(expected an integer from 1 to 2^62)", name, star + 1,
+                    (long) v->len);
+                flint_free(buf);
+                return -1;
+            }
+        }
+        if (outputs && (strcmp(tok, "bot") == 0 || strcmp(tok, "top") == 0))
+            t->kind = tok[0] == 'b' ? SVT_BOT : SVT_TOP;
+        else if (parse_rational(t->val, tok) == 0)
+            t->kind = SVT_NUM;
+        else
+        {
+            snprintf(err, errlen, "%s: token %ld is '%s' (expected %s)", name,
+                (long) v->len, tok, outputs ? "bot, top or a number"
+                : "a number such as 0, -1.5, 2e-3 or 1/3");
+            flint_free(buf);
+            return -1;
+        }
+        if (v->total > (UWORD(1) << 62) - t->count)
+        {
+            snprintf(err, errlen, "%s: more than 2^62 queries", name);
+            flint_free(buf);
+            return -1;
+        }
+        v->total += t->count;
+    }
+    flint_free(buf);
+    if (v->len == 0)
+    {
+        snprintf(err, errlen, "%s: empty vector", name);
+        return -1;
+    }
+    return 0;
+}
+
+int
+custom_build(svt_runs_t R, const char * qD, const char * qD2, const char * T,
+    const char * output, int need_output, char * err, size_t errlen)
+{
+    tokvec v[4];
+    const char * names[4] = { "--qD", "--qD2", "--T", "--output" };
+    slong pos[4] = { 0, 0, 0, 0 };
+    ulong used[4] = { 0, 0, 0, 0 };
+    int k, ok = 0, have_out = output != NULL, scalarT;
+    ulong total;
+
+    memset(v, 0, sizeof(v));
+    if (qD == NULL || qD2 == NULL)
+    {
+        snprintf(err, errlen, "custom: --qD and --qD2 are required (the "
+            "query answers on D and on D')");
+        return -1;
+    }
+    if (need_output && !have_out)
+    {
+        snprintf(err, errlen, "custom: --output is required (or use "
+            "--max-over-outputs)");
+        return -1;
+    }
+    if (parse_vector(&v[0], qD, 0, names[0], err, errlen) != 0
+        || parse_vector(&v[1], qD2, 0, names[1], err, errlen) != 0
+        || parse_vector(&v[2], T != NULL ? T : "0", 0, names[2], err, errlen) != 0
+        || (have_out && parse_vector(&v[3], output, 1, names[3], err, errlen) != 0))
+        goto done;
+
+    total = v[0].total;
+    if (v[1].total != total)
+    {
+        snprintf(err, errlen, "--qD2: %lu queries, but --qD has %lu",
+            v[1].total, total);
+        goto done;
+    }
+    scalarT = (v[2].len == 1 && v[2].total == 1);
+    if (!scalarT && v[2].total != total)
+    {
+        snprintf(err, errlen, "--T: %lu thresholds for %lu queries (give one "
+            "threshold or one per query)", v[2].total, total);
+        goto done;
+    }
+    if (have_out && v[3].total != total)
+    {
+        snprintf(err, errlen, "--output: %lu outputs for %lu queries (an "
+            "output vector has one entry per query)", v[3].total, total);
+        goto done;
+    }
+
+    /* merge the run boundaries of the vectors */
+    while (pos[0] < v[0].len)
+    {
+        ulong take = v[0].t[pos[0]].count - used[0];
+        const fmpq * Tv;
+        svt_answer_kind a = SVT_BOT;
+        fmpq_t zero;
+        for (k = 1; k < 4; k++)
+        {
+            if (k == 2 && scalarT)
+                continue;
+            if (k == 3 && !have_out)
+                continue;
+            take = FLINT_MIN(take, v[k].t[pos[k]].count - used[k]);
+        }
+        Tv = scalarT ? v[2].t[0].val : v[2].t[pos[2]].val;
+        fmpq_init(zero);
+        if (have_out)
+            a = v[3].t[pos[3]].kind;
+        svt_runs_push(R, v[0].t[pos[0]].val, v[1].t[pos[1]].val, Tv, a,
+            have_out ? v[3].t[pos[3]].val : zero, take);
+        fmpq_clear(zero);
+        for (k = 0; k < 4; k++)
+        {
+            if ((k == 2 && scalarT) || (k == 3 && !have_out))
+                continue;
+            used[k] += take;
+            if (used[k] == v[k].t[pos[k]].count)
+            {
+                pos[k]++;
+                used[k] = 0;
+            }
+        }
+    }
+    ok = 1;
+
+done:
+    for (k = 0; k < 4; k++)
+        tokvec_clear(&v[k]);
+    return ok ? 0 : -1;
+}
+
+int
+custom_read_file(const char * path, char ** qD, char ** qD2, char ** T,
+    char ** output, char * err, size_t errlen)
+{
+    FILE * f = fopen(path, "r");
+    char line[1 << 16];
+    long ln = 0;
+    *qD = *qD2 = *T = *output = NULL;
+    if (f == NULL)
+    {
+        snprintf(err, errlen, "--file: cannot open '%s'", path);
+        return -1;
+    }
+    while (fgets(line, sizeof(line), f) != NULL)
+    {
+        char * p = line, * eq, * key, * val, ** dst;
+        size_t n;
+        ln++;
+        n = strlen(line);
+        if (n == sizeof(line) - 1 && line[n - 1] != '\n')
+        {
+            snprintf(err, errlen, "%s:%ld: line longer than %d characters "
+                "(use value*count run-length tokens)", path, ln, (int) sizeof(line) - 2);
+            fclose(f);
+            return -1;
+        }
+        while (n > 0 && isspace((unsigned char) line[n - 1]))
+            line[--n] = '\0';
+        while (isspace((unsigned char) *p))
+            p++;
+        if (*p == '\0' || *p == '#')
+            continue;
+        eq = strchr(p, '=');
+        if (eq == NULL)
+        {
+            snprintf(err, errlen, "%s:%ld: expected 'key = value' with key "
+                "qD, qD2, T or output", path, ln);
+            fclose(f);
+            return -1;
+        }
+        *eq = '\0';
+        key = p;
+        for (val = key + strlen(key); val > key && isspace((unsigned char) val[-1]); val--)
+            val[-1] = '\0';
+        val = eq + 1;
+        while (isspace((unsigned char) *val))
+            val++;
+        if (strcmp(key, "qD") == 0)
+            dst = qD;
+        else if (strcmp(key, "qD2") == 0)
+            dst = qD2;
+        else if (strcmp(key, "T") == 0)
+            dst = T;
+        else if (strcmp(key, "output") == 0)
+            dst = output;
+        else
+        {
+            snprintf(err, errlen, "%s:%ld: unknown key '%s' (allowed: qD, "
+                "qD2, T, output)", path, ln, key);
+            fclose(f);
+            return -1;
+        }
+        if (*dst != NULL)
+        {
+            snprintf(err, errlen, "%s:%ld: '%s' given twice", path, ln, key);
+            fclose(f);
+            return -1;
+        }
+        *dst = flint_malloc(strlen(val) + 1);
+        strcpy(*dst, val);
+    }
+    fclose(f);
+    return 0;
+}
+
+char *
+custom_output_string(const svt_runs_t R)
+{
+    size_t cap = 64, len = 0;
+    char * s = flint_malloc(cap);
+    slong i;
+    s[0] = '\0';
+    for (i = 0; i < R->len; i++)
+    {
+        char tok[256];
+        const svt_run_struct * r = R->runs + i;
+        if (r->a == SVT_NUM)
+        {
+            char * q = fmpq_get_str(NULL, 10, r->v);
+            snprintf(tok, sizeof(tok), "%s", q);
+            flint_free(q);
+        }
+        else
+            snprintf(tok, sizeof(tok), "%s", r->a == SVT_BOT ? "bot" : "top");
+        if (r->count > 1)
+            snprintf(tok + strlen(tok), sizeof(tok) - strlen(tok), "*%lu", r->count);
+        if (len + strlen(tok) + 2 > cap)
+        {
+            cap = 2 * (len + strlen(tok) + 2);
+            s = flint_realloc(s, cap);
+        }
+        if (i > 0)
+            s[len++] = ',';
+        strcpy(s + len, tok);
+        len += strlen(tok);
+    }
+    return s;
+}
+
+/* ---- maximum over outputs ------------------------------------------ */
+
+void
+maxout_init(maxout_struct * mo)
+{
+    ratio_result_init(mo->best);
+    svt_runs_init(mo->best_runs);
+    arb_init(mo->max_loss);
+    mo->outputs = mo->impossible = 0;
+    mo->any_infinite = 0;
+    mo->numeric_searched = 0;
+    mo->verdict = VERDICT_INCONCLUSIVE;
+}
+
+void
+maxout_clear(maxout_struct * mo)
+{
+    ratio_result_clear(mo->best);
+    svt_runs_clear(mo->best_runs);
+    arb_clear(mo->max_loss);
+}
+
+/* expanded copy of R with outputs from the bit pattern (length k) */
+static void
+runs_with_outputs(svt_runs_t out, const svt_run_struct * q, slong k,
+    const svt_answer_kind * a, const fmpq * v)
+{
+    slong i;
+    for (i = 0; i < k; i++)
+        svt_runs_push(out, q[i].q[0], q[i].q[1], q[i].T, a[i], v + i, 1);
+}
+
+static void
+runs_copy(svt_runs_t dst, const svt_runs_t src)
+{
+    slong i;
+    svt_runs_clear(dst);
+    svt_runs_init(dst);
+    for (i = 0; i < src->len; i++)
+    {
+        const svt_run_struct * r = src->runs + i;
+        svt_runs_push(dst, r->q[0], r->q[1], r->T, r->a, r->v, r->count);
+    }
+}
+
+/* is loss a larger than the current best (by the upper end, then by the
+   lower end)? */
+static int
+better(const ratio_result_t cand, const ratio_result_t best, int have)
+{
+    arf_t ua, ub;
+    int r;
+    if (!have)
+        return 1;
+    if (best->verdict == VERDICT_INFINITE)
+        return 0;
+    if (cand->verdict == VERDICT_INFINITE)
+        return 1;
+    if (!arb_is_finite(cand->loss))
+        return 0;
+    if (!arb_is_finite(best->loss))
+        return 1;
+    arf_init(ua);
+    arf_init(ub);
+    arb_get_ubound_arf(ua, cand->loss, 64);
+    arb_get_ubound_arf(ub, best->loss, 64);
+    r = arf_cmp(ua, ub) > 0;
+    arf_clear(ua);
+    arf_clear(ub);
+    return r;
+}
+
+int
+maxout_run(maxout_struct * mo, const svt_model_t M, const svt_runs_t R,
+    const ratio_opt * opt, char * err, size_t errlen)
+{
+    ulong L = svt_runs_length(R);
+    svt_run_struct * q;
+    svt_answer_kind * a;
+    fmpq * v;
+    slong i, k, len;
+    ulong bits;
+    int have = 0;
+    arb_t lo, hi;
+    arf_t t;
+
+    if (L > CUSTOM_MAX_ENUM)
+    {
+        snprintf(err, errlen, "--max-over-outputs: %lu queries; at most %d "
+            "(the outputs are enumerated: 2^%d of them)", L, CUSTOM_MAX_ENUM,
+            CUSTOM_MAX_ENUM);
+        return -1;
+    }
+    /* expand the runs */
+    q = flint_malloc(L * sizeof(svt_run_struct));
+    a = flint_malloc(L * sizeof(svt_answer_kind));
+    v = _fmpq_vec_init(L);
+    for (i = 0, k = 0; i < R->len; i++)
+    {
+        ulong j;
+        for (j = 0; j < R->runs[i].count; j++, k++)
+            q[k] = R->runs[i];  /* shallow copy: read only */
+    }
+
+    arb_init(lo);
+    arb_init(hi);
+    arf_init(t);
+    arb_neg_inf(lo);
+    arb_neg_inf(hi);
+
+    /* every prefix length that ends with a positive outcome (the run may
+       stop there at the c-th top), and the full length */
+    for (len = 1; len <= (slong) L; len++)
+        for (bits = 0; bits < (UWORD(1) << len); bits++)
+        {
+            svt_runs_t cand;
+            ratio_result_t r;
+            slong tops = 0;
+            for (i = 0; i < len; i++)
+            {
+                a[i] = ((bits >> i) & 1) ? SVT_TOP : SVT_BOT;
+                tops += ((bits >> i) & 1);
+            }
+            /* a shorter output exists only when the algorithm stopped:
+               the last entry is the c-th top */
+            if (len < (slong) L && !(M->has_cutoff && tops == M->c
+                    && a[len - 1] == SVT_TOP))
+                continue;
+            svt_runs_init(cand);
+            runs_with_outputs(cand, q, len, a, v);
+            ratio_result_init(r);
+            ratio_decide(r, M, cand, opt);
+            mo->outputs++;
+            if (r->verdict == VERDICT_IMPOSSIBLE)
+                mo->impossible++;
+            else
+            {
+                if (r->verdict == VERDICT_INFINITE)
+                    mo->any_infinite = 1;
+                else if (arb_is_finite(r->loss))
+                {
+                    /* max of enclosures: [max lo, max hi] */
+                    arb_get_lbound_arf(t, r->loss, 64);
+                    if (arf_cmp(t, arb_midref(lo)) > 0)
+                        arb_set_arf(lo, t);
+                    arb_get_ubound_arf(t, r->loss, 64);
+                    if (arf_cmp(t, arb_midref(hi)) > 0)
+                        arb_set_arf(hi, t);
+                }
+                if (better(r, mo->best, have))
+                {
+                    ratio_result_swap(mo->best, r);
+                    runs_copy(mo->best_runs, cand);
+                    have = 1;
+                }
+            }
+            ratio_result_clear(r);
+            svt_runs_clear(cand);
+        }
+
+    if (mo->any_infinite)
+    {
+        arb_pos_inf(mo->max_loss);
+        mo->verdict = VERDICT_INFINITE;
+    }
+    else if (!have)
+    {
+        arb_indeterminate(mo->max_loss);
+        mo->verdict = VERDICT_IMPOSSIBLE;
+    }
+    else
+    {
+        arb_set_interval_arf(mo->max_loss, arb_midref(lo), arb_midref(hi), 64);
+        if (arb_gt(mo->max_loss, M->claimed) || arb_gt(lo, M->claimed))
+            mo->verdict = VERDICT_EXCEEDS;
+        else if (arb_le(mo->max_loss, M->claimed))
+            mo->verdict = VERDICT_WITHIN;
+        else
+            mo->verdict = VERDICT_INCONCLUSIVE;
+    }
+
+    arb_clear(lo);
+    arb_clear(hi);
+    arf_clear(t);
+    flint_free(q);
+    flint_free(a);
+    _fmpq_vec_clear(v, L);
+    return 0;
+}

@@ -1,0 +1,48 @@
+/* custom.h -- user-given query/output vectors (command line or file),
+   and the exact privacy loss of a pair (maximum over all outputs). */
+
+#ifndef SVT_CUSTOM_H
+#define SVT_CUSTOM_H
+
+#include "verify.h"
+
+/* Vectors are comma-separated tokens, each a value or value*count, e.g.
+   "0*1000000,1".  Outputs are bot, top or a number.  T may be a single
+   value (every query) or a vector.  The output may be omitted when only
+   --max-over-outputs is asked.  Returns 0, or -1 with a one-line message
+   naming the argument in err. */
+int custom_build(svt_runs_t R, const char * qD, const char * qD2,
+    const char * T, const char * output, int need_output, char * err,
+    size_t errlen);
+
+/* Reads "key = value" lines (qD, qD2, T, output; # comments) from path;
+   the strings are flint_malloc'ed (NULL when absent).  Errors name
+   file:line. */
+int custom_read_file(const char * path, char ** qD, char ** qD2, char ** T,
+    char ** output, char * err, size_t errlen);
+
+/* the largest number of queries --max-over-outputs enumerates */
+#define CUSTOM_MAX_ENUM 16
+
+typedef struct
+{
+    ratio_result_t best;        /* the output with the largest loss */
+    svt_runs_t best_runs;
+    arb_t max_loss;             /* encloses the maximum over outputs */
+    slong outputs;              /* how many outputs were enumerated */
+    slong impossible;
+    int any_infinite;
+    int numeric_searched;       /* numbers were optimised on a grid */
+    verdict_t verdict;
+}
+maxout_struct;
+
+void maxout_init(maxout_struct * mo);
+void maxout_clear(maxout_struct * mo);
+int maxout_run(maxout_struct * mo, const svt_model_t M, const svt_runs_t R,
+    const ratio_opt * opt, char * err, size_t errlen);
+
+/* writes the outputs of R as "bot,top,0.5" into a new string */
+char * custom_output_string(const svt_runs_t R);
+
+#endif

@@ -1,0 +1,285 @@
+/* decimal.c -- certified decimal output, and parsing of numbers. */
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "verify.h"
+
+/* lower (round_up = 0) or upper (round_up = 1) decimal bound of the ball */
+char *
+decimal_bound(const arb_t x, slong digits, int round_up)
+{
+    arf_t b;
+    arb_t t, y, p10;
+    fmpz_t e, N;
+    char * s, * ns, * es;
+    slong prec, len;
+    int neg;
+
+    if (!arb_is_finite(x))
+    {
+        const char * w;
+        if (arf_is_nan(arb_midref(x)))
+            w = "nan";
+        else if (arf_is_pos_inf(arb_midref(x)) && mag_is_finite(arb_radref(x)))
+            w = "inf";
+        else if (arf_is_neg_inf(arb_midref(x)) && mag_is_finite(arb_radref(x)))
+            w = "-inf";
+        else
+            w = round_up ? "inf" : "-inf";
+        s = flint_malloc(8);
+        strcpy(s, w);
+        return s;
+    }
+
+    arf_init(b);
+    arb_init(t);
+    arb_init(y);
+    arb_init(p10);
+    fmpz_init(e);
+    fmpz_init(N);
+
+    if (round_up)
+        arb_get_ubound_arf(b, x, ARF_PREC_EXACT);
+    else
+        arb_get_lbound_arf(b, x, ARF_PREC_EXACT);
+
+    if (arf_is_zero(b))
+    {
+        s = flint_malloc(2);
+        strcpy(s, "0");
+        goto cleanup;
+    }
+
+    neg = arf_sgn(b) < 0;
+    /* approximate decimal exponent e of |b| (only sets the digit count) */
+    prec = 64 + 4 * digits;
+    arb_set_arf(t, b);
+    arb_abs(t, t);
+    arb_log_base_ui(y, t, 10, 64);
+    arf_get_fmpz(e, arb_midref(y), ARF_RND_FLOOR);
+    /* y = |b| / 10^(e - digits + 1), then N = floor or ceil */
+    fmpz_sub_ui(e, e, digits - 1);
+    arb_set_ui(p10, 10);
+    fmpz_neg(e, e);
+    if (fmpz_sgn(e) >= 0)
+        arb_pow_fmpz(p10, p10, e, prec + fmpz_bits(e));
+    else
+    {
+        fmpz_neg(e, e);
+        arb_pow_fmpz(p10, p10, e, prec + fmpz_bits(e));
+        arb_inv(p10, p10, prec + fmpz_bits(e));
+        fmpz_neg(e, e);
+    }
+    fmpz_neg(e, e);
+    arb_mul(y, t, p10, prec + 64);
+    /* the decimal must be <= b for a lower bound: for b >= 0 round the
+       magnitude down, for b < 0 round it up; and conversely */
+    if (round_up != neg)
+    {
+        arb_get_ubound_arf(b, y, prec);
+        arf_get_fmpz(N, b, ARF_RND_CEIL);
+    }
+    else
+    {
+        arb_get_lbound_arf(b, y, prec);
+        arf_get_fmpz(N, b, ARF_RND_FLOOR);
+    }
+
+    ns = fmpz_get_str(NULL, 10, N);
+    len = strlen(ns);
+    /* N may have digits + 1 digits after rounding up: fold into e */
+    fmpz_add_ui(e, e, len - 1);
+    es = fmpz_get_str(NULL, 10, e);
+    s = flint_malloc(len + strlen(es) + 8);
+    {
+        char * p = s;
+        if (neg)
+            *p++ = '-';
+        *p++ = ns[0];
+        if (len > 1)
+        {
+            slong k = len;
+            while (k > 1 && ns[k - 1] == '0')
+                k--;
+            if (k > 1)
+            {
+                *p++ = '.';
+                memcpy(p, ns + 1, k - 1);
+                p += k - 1;
+            }
+        }
+        if (!fmpz_is_zero(e))
+        {
+            *p++ = 'e';
+            strcpy(p, es);
+        }
+        else
+            *p = '\0';
+    }
+    flint_free(ns);
+    flint_free(es);
+
+cleanup:
+    arf_clear(b);
+    arb_clear(t);
+    arb_clear(y);
+    arb_clear(p10);
+    fmpz_clear(e);
+    fmpz_clear(N);
+    return s;
+}
+
+char *
+decimal_interval(const arb_t x, slong digits)
+{
+    char * lo = decimal_bound(x, digits, 0);
+    char * hi = decimal_bound(x, digits, 1);
+    char * s;
+    if (strcmp(lo, hi) == 0)
+    {
+        /* an exact value at this number of digits */
+        flint_free(hi);
+        return lo;
+    }
+    s = flint_malloc(strlen(lo) + strlen(hi) + 5);
+    strcpy(s, "[");
+    strcat(s, lo);
+    strcat(s, ", ");
+    strcat(s, hi);
+    strcat(s, "]");
+    flint_free(lo);
+    flint_free(hi);
+    return s;
+}
+
+int
+parse_rational(fmpq_t res, const char * s)
+{
+    const char * p = s, * slash;
+    fmpz_t num, den, t;
+    int neg = 0, ok = 1, digits = 0;
+    long ex = 0, frac = 0;
+
+    if (s == NULL || *s == '\0' || strlen(s) > 200)
+        return -1;
+    slash = strchr(s, '/');
+    if (slash != NULL)
+    {
+        /* p/q with integers */
+        char * end;
+        fmpz_t a, b;
+        char buf[256];
+        size_t n = (size_t) (slash - s);
+        if (n == 0 || n >= sizeof(buf))
+            return -1;
+        memcpy(buf, s, n);
+        buf[n] = '\0';
+        for (end = buf + (buf[0] == '-' || buf[0] == '+'); *end; end++)
+            if (!isdigit((unsigned char) *end))
+                return -1;
+        for (end = (char *) slash + 1; *end; end++)
+            if (!isdigit((unsigned char) *end))
+                return -1;
+        if (slash[1] == '\0' || (n == 1 && !isdigit((unsigned char) buf[0])))
+            return -1;
+        fmpz_init(a);
+        fmpz_init(b);
+        fmpz_set_str(a, buf[0] == '+' ? buf + 1 : buf, 10);
+        fmpz_set_str(b, slash + 1, 10);
+        if (fmpz_is_zero(b))
+            ok = 0;
+        else
+            fmpq_set_fmpz_frac(res, a, b);
+        fmpz_clear(a);
+        fmpz_clear(b);
+        return ok ? 0 : -1;
+    }
+
+    fmpz_init(num);
+    fmpz_init(den);
+    fmpz_init(t);
+    if (*p == '+' || *p == '-')
+        neg = (*p++ == '-');
+    for (; isdigit((unsigned char) *p); p++, digits++)
+    {
+        fmpz_mul_ui(num, num, 10);
+        fmpz_add_ui(num, num, *p - '0');
+    }
+    if (*p == '.')
+        for (p++; isdigit((unsigned char) *p); p++, digits++, frac++)
+        {
+            fmpz_mul_ui(num, num, 10);
+            fmpz_add_ui(num, num, *p - '0');
+        }
+    if (digits == 0)
+        ok = 0;
+    if (ok && (*p == 'e' || *p == 'E'))
+    {
+        char * end;
+        errno = 0;
+        ex = strtol(p + 1, &end, 10);
+        if (end == p + 1 || errno != 0 || ex > 1000 || ex < -1000)
+            ok = 0;
+        p = end;
+    }
+    if (*p != '\0')
+        ok = 0;
+    if (ok)
+    {
+        ex -= frac;
+        fmpz_one(den);
+        fmpz_set_ui(t, 10);
+        if (ex >= 0)
+        {
+            fmpz_pow_ui(t, t, (ulong) ex);
+            fmpz_mul(num, num, t);
+        }
+        else
+            fmpz_pow_ui(den, t, (ulong) (-ex));
+        if (neg)
+            fmpz_neg(num, num);
+        fmpq_set_fmpz_frac(res, num, den);
+    }
+    fmpz_clear(num);
+    fmpz_clear(den);
+    fmpz_clear(t);
+    return ok ? 0 : -1;
+}
+
+int
+parse_count(ulong * res, const char * s, ulong lo, ulong hi)
+{
+    fmpq_t q;
+    fmpz_t n;
+    int ok;
+    char buf[64];
+    const char * caret;
+
+    if (s == NULL || strlen(s) >= sizeof(buf))
+        return -1;
+    /* 10^6 -> 1e6 */
+    caret = strchr(s, '^');
+    if (caret != NULL)
+    {
+        size_t k = (size_t) (caret - s);
+        if (k != 2 || s[0] != '1' || s[1] != '0')
+            return -1;
+        snprintf(buf, sizeof(buf), "1e%s", caret + 1);
+        s = buf;
+    }
+    for (caret = s; *caret; caret++)
+        if (*caret == '.' || *caret == '-' || *caret == '/')
+            return -1;
+    fmpq_init(q);
+    fmpz_init(n);
+    ok = parse_rational(q, s) == 0 && fmpz_is_one(fmpq_denref(q))
+        && fmpz_sgn(fmpq_numref(q)) >= 0 && fmpz_cmp_ui(fmpq_numref(q), hi) <= 0
+        && fmpz_cmp_ui(fmpq_numref(q), lo) >= 0;
+    if (ok)
+        *res = fmpz_get_ui(fmpq_numref(q));
+    fmpq_clear(q);
+    fmpz_clear(n);
+    return ok ? 0 : -1;
+}

@@ -1,0 +1,700 @@
+/* main.c -- the `verify` command: parse arguments, call the library,
+   report, exit.  Exit codes: 0 success / claim holds, 1 a certified
+   violation (check), 2 bad input, 3 inconclusive (check). */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "check.h"
+#include "custom.h"
+#include "report.h"
+
+static void
+print_usage(FILE * f)
+{
+    fprintf(f,
+"usage: verify COMMAND [ARGS] [OPTIONS]\n"
+"\n"
+"Certified checks of the privacy claims of Sparse Vector Technique variants\n"
+"(Lyu, Su, Li, PVLDB 2017).  Every number is a rigorous Arb enclosure.\n"
+"\n"
+"commands:\n"
+"  list                               variants and constructions, with sources\n"
+"  ratio VARIANT CONSTRUCTION         Pr[A(D)=a], Pr[A(D')=a], ln ratios, verdict\n"
+"  ratio VARIANT custom --qD V --qD2 V [--T V] [--output V | --max-over-outputs]\n"
+"  ratio VARIANT custom --file F      the same, read from a file (key = value)\n"
+"  sweep VARIANT CONSTRUCTION         ln ratio along m = 1, 2, 5, ..., --m-max;\n"
+"                                     bounded or growing, first m past k*eps\n"
+"  check VARIANT                      every applicable construction over m and c;\n"
+"                                     exit 0 claim holds, 1 violation, 3 undecided\n"
+"  all                                every variant x construction: Figure 2, measured\n"
+"\n"
+"options:\n"
+"  --eps E          total budget (default 1); E > 0, e.g. 0.5, 1/3, 2e-1\n"
+"  --c C            cutoff, integer >= 1 (default 1)\n"
+"  --m M            family size, 1 <= M <= 2^62 (default 10); 1e6 and 10^6 work\n"
+"  --m-max M        largest m: sweep (default 10^6), check and all (1000)\n"
+"  --delta D        sensitivity (default 1)\n"
+"  --T T            threshold (default 0); custom: one value or one per query\n"
+"  --eps1/--eps2 E  budget split (gptt, alg7, alg7-monotone)\n"
+"  --eps3 E         budget of the numeric outputs of alg7 (default 0)\n"
+"  --c-list 1,2,5   cutoffs for check (default 1,2,5,20)\n"
+"  --digits P       relative accuracy goal in digits (default 30)\n"
+"  --max-digits P   cap when a verdict is undecided (default 240; check and\n"
+"                   all: 480, enough to separate a ratio from a bound it\n"
+"                   approaches like 2^-m up to m = 1000)\n"
+"  --json           one JSON object per result on stdout\n"
+"  --qD, --qD2 V    custom query answers: comma-separated, value or value*count\n"
+"  --output V       custom output: bot, top or a number per query (value*count)\n"
+"  --max-over-outputs  the exact privacy loss of the pair: maximum over every\n"
+"                   output the variant can produce (at most %d queries)\n"
+"  -h, --help       this text\n"
+"\n"
+"For a variant that outputs numbers, `top` in an output stands for the event\n"
+"\"a number is output here\"; a number v stands for the density at v.\n",
+        CUSTOM_MAX_ENUM);
+}
+
+static void
+die(const char * msg)
+{
+    fprintf(stderr, "verify: %s\n", msg);
+    exit(2);
+}
+
+typedef struct
+{
+    const char * name;
+    const char * value;
+    int is_flag;
+}
+optdef;
+
+enum { O_EPS, O_C, O_M, O_MMAX, O_DELTA, O_T, O_EPS1, O_EPS2, O_EPS3, O_CLIST,
+       O_DIGITS, O_MAXDIGITS, O_JSON, O_QD, O_QD2, O_OUTPUT, O_FILE, O_MAXOUT,
+       O_COUNT };
+
+static optdef opts[O_COUNT] = {
+    { "--eps", NULL, 0 }, { "--c", NULL, 0 }, { "--m", NULL, 0 },
+    { "--m-max", NULL, 0 }, { "--delta", NULL, 0 }, { "--T", NULL, 0 },
+    { "--eps1", NULL, 0 }, { "--eps2", NULL, 0 }, { "--eps3", NULL, 0 },
+    { "--c-list", NULL, 0 }, { "--digits", NULL, 0 }, { "--max-digits", NULL, 0 },
+    { "--json", NULL, 1 }, { "--qD", NULL, 0 }, { "--qD2", NULL, 0 },
+    { "--output", NULL, 0 }, { "--file", NULL, 0 },
+    { "--max-over-outputs", NULL, 1 },
+};
+
+/* splits argv into positional arguments and options */
+static int
+parse_args(int argc, char ** argv, const char ** pos, int maxpos)
+{
+    int i, npos = 0, k;
+    char msg[512];
+    for (i = 1; i < argc; i++)
+    {
+        const char * a = argv[i];
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0)
+        {
+            print_usage(stdout);
+            exit(0);
+        }
+        if (strncmp(a, "--", 2) != 0)
+        {
+            if (npos == maxpos)
+            {
+                snprintf(msg, sizeof(msg), "unexpected argument '%s' (see "
+                    "verify --help)", a);
+                die(msg);
+            }
+            pos[npos++] = a;
+            continue;
+        }
+        for (k = 0; k < O_COUNT; k++)
+        {
+            size_t n = strlen(opts[k].name);
+            if (strncmp(a, opts[k].name, n) == 0 && (a[n] == '\0' || a[n] == '='))
+            {
+                if (opts[k].is_flag)
+                {
+                    if (a[n] == '=')
+                    {
+                        snprintf(msg, sizeof(msg), "%s takes no value", opts[k].name);
+                        die(msg);
+                    }
+                    opts[k].value = "1";
+                }
+                else if (a[n] == '=')
+                    opts[k].value = a + n + 1;
+                else if (i + 1 < argc)
+                    opts[k].value = argv[++i];
+                else
+                {
+                    snprintf(msg, sizeof(msg), "%s needs a value", opts[k].name);
+                    die(msg);
+                }
+                break;
+            }
+        }
+        if (k == O_COUNT)
+        {
+            snprintf(msg, sizeof(msg), "unknown option '%s' (see verify --help)", a);
+            die(msg);
+        }
+    }
+    return npos;
+}
+
+static void
+get_rational(fmpq_t x, int k, const char * dflt, int positive)
+{
+    const char * s = opts[k].value ? opts[k].value : dflt;
+    char msg[512];
+    if (parse_rational(x, s) != 0)
+    {
+        snprintf(msg, sizeof(msg), "%s: '%s' is not a number (expected e.g. "
+            "1, 0.5, 2e-3 or 1/3)", opts[k].name, s);
+        die(msg);
+    }
+    if (positive && fmpq_sgn(x) <= 0)
+    {
+        snprintf(msg, sizeof(msg), "%s: '%s' must be > 0", opts[k].name, s);
+        die(msg);
+    }
+}
+
+static ulong
+get_count(int k, ulong dflt, ulong lo, ulong hi, const char * what)
+{
+    ulong v;
+    char msg[512];
+    if (opts[k].value == NULL)
+        return dflt;
+    if (parse_count(&v, opts[k].value, lo, hi) != 0)
+    {
+        snprintf(msg, sizeof(msg), "%s: '%s' is not allowed (expected %s)",
+            opts[k].name, opts[k].value, what);
+        die(msg);
+    }
+    return v;
+}
+
+static void
+forbid(int k, const char * where)
+{
+    char msg[512];
+    if (opts[k].value != NULL)
+    {
+        snprintf(msg, sizeof(msg), "%s does not apply to %s", opts[k].name, where);
+        die(msg);
+    }
+}
+
+static const svt_variant_struct *
+get_variant(const char * name)
+{
+    const svt_variant_struct * v;
+    char msg[1024];
+    slong i;
+    if (name == NULL)
+        die("missing VARIANT (see verify list)");
+    v = svt_variant_find(name);
+    if (v == NULL)
+    {
+        size_t n;
+        snprintf(msg, sizeof(msg), "unknown variant '%s' (allowed:", name);
+        for (i = 0; i < svt_variant_count(); i++)
+        {
+            n = strlen(msg);
+            snprintf(msg + n, sizeof(msg) - n, " %s", svt_variant_get(i)->name);
+        }
+        n = strlen(msg);
+        snprintf(msg + n, sizeof(msg) - n, ")");
+        die(msg);
+    }
+    return v;
+}
+
+static const construction_info *
+get_construction(const char * name, int allow_custom)
+{
+    const construction_info * ci;
+    char msg[1024];
+    slong i;
+    if (name == NULL)
+        die("missing CONSTRUCTION (see verify list)");
+    if (allow_custom && strcmp(name, "custom") == 0)
+        return NULL;
+    ci = construction_find(name);
+    if (ci == NULL)
+    {
+        size_t n;
+        snprintf(msg, sizeof(msg), "unknown construction '%s' (allowed:", name);
+        for (i = 0; i < construction_count(); i++)
+        {
+            n = strlen(msg);
+            snprintf(msg + n, sizeof(msg) - n, " %s", construction_get(i)->name);
+        }
+        n = strlen(msg);
+        snprintf(msg + n, sizeof(msg) - n, "%s)", allow_custom ? " custom" : "");
+        die(msg);
+    }
+    return ci;
+}
+
+/* common numeric options into the check options */
+static void
+common_options(check_opts * o, fmpq_t e1, fmpq_t e2, fmpq_t e3,
+    ulong mmax_default, slong maxdigits_default)
+{
+    get_rational(o->eps, O_EPS, "1", 1);
+    get_rational(o->delta, O_DELTA, "1", 1);
+    if (opts[O_EPS1].value)
+    {
+        get_rational(e1, O_EPS1, "1", 1);
+        o->ov.eps1 = e1;
+    }
+    if (opts[O_EPS2].value)
+    {
+        get_rational(e2, O_EPS2, "1", 1);
+        o->ov.eps2 = e2;
+    }
+    if (opts[O_EPS3].value)
+    {
+        get_rational(e3, O_EPS3, "0", 0);
+        if (fmpq_sgn(e3) < 0)
+            die("--eps3: must be >= 0");
+        o->ov.eps3 = e3;
+    }
+    o->m_max = get_count(O_MMAX, mmax_default, 1, UWORD(1) << 62,
+        "an integer from 1 to 2^62");
+    o->ro.digits = (slong) get_count(O_DIGITS, 30, 5, 10000,
+        "an integer from 5 to 10000");
+    o->ro.max_digits = (slong) get_count(O_MAXDIGITS, maxdigits_default, 5, 100000,
+        "an integer from 5 to 100000");
+    if (o->ro.max_digits < o->ro.digits)
+        o->ro.max_digits = o->ro.digits;
+    o->json = opts[O_JSON].value != NULL;
+    o->progress = !o->json && isatty(2);
+    o->nc = 0;
+    if (opts[O_C].value)
+    {
+        o->clist[0] = (slong) get_count(O_C, 1, 1, 1000000,
+            "an integer from 1 to 10^6");
+        o->nc = 1;
+    }
+}
+
+static void
+cmd_list(void)
+{
+    slong i;
+    printf("variants:\n");
+    for (i = 0; i < svt_variant_count(); i++)
+    {
+        const svt_variant_struct * v = svt_variant_get(i);
+        printf("  %-14s %s [%s]; paper: %s\n", v->name, v->title, v->source,
+            v->paper_property);
+    }
+    printf("constructions (Delta = --delta, T = --T):\n");
+    for (i = 0; i < construction_count(); i++)
+    {
+        const construction_info * c = construction_get(i);
+        printf("  %-14s %s [%s]%s\n", c->name, c->shape, c->source,
+            c->numeric ? " (numeric outputs)" : "");
+    }
+    printf("  %-14s --qD, --qD2, --T, --output or --file\n", "custom");
+}
+
+static int
+cmd_ratio(const char ** pos, int npos)
+{
+    const svt_variant_struct * var;
+    const construction_info * ci;
+    check_opts o;
+    fmpq_t e1, e2, e3;
+    svt_model_t M;
+    svt_runs_t R;
+    char err[1024];
+    ulong m;
+    int rc = 0;
+
+    if (npos < 3)
+        die("ratio needs VARIANT and CONSTRUCTION (see verify list)");
+    var = get_variant(pos[1]);
+    ci = get_construction(pos[2], 1);
+    fmpq_init(e1);
+    fmpq_init(e2);
+    fmpq_init(e3);
+    check_opts_init(&o);
+    forbid(O_CLIST, "ratio");
+    forbid(O_MMAX, "ratio (use --m)");
+    common_options(&o, e1, e2, e3, 1000000, 240);
+    m = get_count(O_M, 10, 1, UWORD(1) << 62, "an integer from 1 to 2^62");
+    svt_model_init(M);
+    svt_runs_init(R);
+    if (svt_model_set(M, var, o.eps, o.nc ? o.clist[0] : 1, o.delta, &o.ov,
+            err, sizeof(err)) != 0)
+        die(err);
+
+    if (ci != NULL)
+    {
+        forbid(O_QD, "a named construction");
+        forbid(O_QD2, "a named construction");
+        forbid(O_OUTPUT, "a named construction");
+        forbid(O_FILE, "a named construction");
+        forbid(O_MAXOUT, "a named construction (use custom)");
+        get_rational(o.T, O_T, "0", 0);
+        if (ci->numeric && M->output == SVT_OUT_TOP)
+        {
+            snprintf(err, sizeof(err), "construction %s needs a variant that "
+                "outputs numbers (alg3, or alg7 with --eps3 > 0)", ci->name);
+            die(err);
+        }
+        if (construction_build(R, ci, m, M->c, o.delta, o.T, err, sizeof(err)) != 0)
+            die(err);
+    }
+    else
+    {
+        char * fq = NULL, * fq2 = NULL, * fT = NULL, * fo = NULL;
+        const char * qD = opts[O_QD].value, * qD2 = opts[O_QD2].value;
+        const char * T = opts[O_T].value, * out = opts[O_OUTPUT].value;
+        forbid(O_M, "custom");
+        if (opts[O_FILE].value)
+        {
+            if (qD || qD2 || out)
+                die("--file: give the vectors either in the file or on the "
+                    "command line, not both");
+            if (custom_read_file(opts[O_FILE].value, &fq, &fq2, &fT, &fo, err,
+                    sizeof(err)) != 0)
+                die(err);
+            qD = fq;
+            qD2 = fq2;
+            if (fT)
+                T = fT;
+            out = fo;
+        }
+        if (custom_build(R, qD, qD2, T, out, opts[O_MAXOUT].value == NULL,
+                err, sizeof(err)) != 0)
+            die(err);
+        flint_free(fq);
+        flint_free(fq2);
+        flint_free(fT);
+        flint_free(fo);
+        if (!svt_runs_within_sensitivity(R, o.delta))
+            fprintf(stderr, "verify: warning: |q(D) - q(D')| exceeds --delta "
+                "for some query; D and D' are not neighbours at this "
+                "sensitivity\n");
+    }
+
+    if (opts[O_MAXOUT].value)
+    {
+        maxout_struct mo;
+        maxout_init(&mo);
+        if (maxout_run(&mo, M, R, &o.ro, err, sizeof(err)) != 0)
+            die(err);
+        if (o.json)
+        {
+            report_ctx ctx = { "custom", 0, 20 };
+            json_t * j = json_object();
+            char * os = custom_output_string(mo.best_runs);
+            json_object_set_new(j, "variant", json_string(var->name));
+            json_object_set_new(j, "construction", json_string("custom"));
+            json_object_set_new(j, "mode", json_string("max-over-outputs"));
+            json_object_set_new(j, "outputs_enumerated", json_integer(mo.outputs));
+            json_object_set_new(j, "outputs_impossible", json_integer(mo.impossible));
+            json_object_set_new(j, "max_log_ratio", mo.any_infinite
+                ? json_string("inf") : report_json_interval(mo.max_loss, 20));
+            json_object_set_new(j, "verdict", json_string(verdict_name(mo.verdict)));
+            json_object_set_new(j, "argmax_output", json_string(os));
+            json_object_set_new(j, "argmax", report_ratio_json(M, &ctx, mo.best));
+            report_json_line(j);
+            flint_free(os);
+        }
+        else
+        {
+            report_ctx ctx = { "custom", 0, 15 };
+            char * os = custom_output_string(mo.best_runs);
+            char * ml = decimal_interval(mo.max_loss, 15);
+            printf("exact privacy loss of the pair (maximum over %ld outputs, "
+                "%ld of them impossible for %s):\n  max ln ratio %s\n  "
+                "verdict %s\n", (long) mo.outputs, (long) mo.impossible,
+                var->name, mo.any_infinite ? "inf" : ml, verdict_name(mo.verdict));
+            if (M->output != SVT_OUT_TOP)
+                printf("  note: %s outputs numbers; a top here is the event "
+                    "\"some number is output\", so this is the loss over those "
+                    "events (a lower bound on the loss over exact numbers)\n",
+                    var->name);
+            printf("largest at output %s:\n", os);
+            report_ratio_human(stdout, M, &ctx, mo.best);
+            flint_free(os);
+            flint_free(ml);
+        }
+        maxout_clear(&mo);
+    }
+    else
+    {
+        ratio_result_t r;
+        report_ctx ctx = { ci ? ci->name : "custom", ci && ci->uses_m ? m : 0,
+            o.json ? 20 : 15 };
+        ratio_result_init(r);
+        ratio_decide(r, M, R, &o.ro);
+        if (o.json)
+            report_json_line(report_ratio_json(M, &ctx, r));
+        else
+        {
+            report_ratio_human(stdout, M, &ctx, r);
+            if (ci && ci->numeric)
+                printf("  (an output with numbers: the probabilities are densities)\n");
+        }
+        ratio_result_clear(r);
+    }
+
+    svt_runs_clear(R);
+    svt_model_clear(M);
+    check_opts_clear(&o);
+    fmpq_clear(e1);
+    fmpq_clear(e2);
+    fmpq_clear(e3);
+    return rc;
+}
+
+static void
+sweep_progress(void * data, ulong m, const ratio_result_t r)
+{
+    (void) data;
+    fprintf(stderr, "\r  m = %lu: %s        ", m, verdict_name(r->verdict));
+}
+
+static int
+cmd_sweep(const char ** pos, int npos)
+{
+    const svt_variant_struct * var;
+    const construction_info * ci;
+    check_opts o;
+    fmpq_t e1, e2, e3;
+    svt_model_t M;
+    sweep_result_t s;
+    char err[1024];
+    slong i, k;
+    static const char * mult[4] = { "eps", "10 eps", "100 eps", "1000 eps" };
+
+    if (npos < 3)
+        die("sweep needs VARIANT and CONSTRUCTION (see verify list)");
+    var = get_variant(pos[1]);
+    ci = get_construction(pos[2], 0);
+    fmpq_init(e1);
+    fmpq_init(e2);
+    fmpq_init(e3);
+    check_opts_init(&o);
+    forbid(O_M, "sweep (use --m-max)");
+    forbid(O_CLIST, "sweep");
+    forbid(O_QD, "sweep");
+    forbid(O_MAXOUT, "sweep");
+    common_options(&o, e1, e2, e3, 1000000, 240);
+    get_rational(o.T, O_T, "0", 0);
+    svt_model_init(M);
+    if (svt_model_set(M, var, o.eps, o.nc ? o.clist[0] : 1, o.delta, &o.ov,
+            err, sizeof(err)) != 0)
+        die(err);
+    if (ci->numeric && M->output == SVT_OUT_TOP)
+    {
+        snprintf(err, sizeof(err), "construction %s needs a variant that "
+            "outputs numbers (alg3, or alg7 with --eps3 > 0)", ci->name);
+        die(err);
+    }
+    sweep_result_init(s);
+    sweep_run(s, M, ci, o.m_max, o.delta, o.T, &o.ro, 1,
+        o.progress ? sweep_progress : NULL, NULL, err, sizeof(err));
+    if (o.progress)
+        fprintf(stderr, "\r%60s\r", "");
+
+    if (o.json)
+    {
+        for (i = 0; i < s->len; i++)
+        {
+            json_t * j = json_object();
+            json_object_set_new(j, "variant", json_string(var->name));
+            json_object_set_new(j, "construction", json_string(ci->name));
+            json_object_set_new(j, "m", json_integer((json_int_t) s->pts[i].m));
+            json_object_set_new(j, "verdict", json_string(verdict_name(s->pts[i].verdict)));
+            json_object_set_new(j, "log_ratio_max", arb_is_finite(s->pts[i].loss)
+                ? report_json_interval(s->pts[i].loss, 20) : json_null());
+            report_json_line(j);
+        }
+        {
+            json_t * j = json_object(), * fm = json_array();
+            json_object_set_new(j, "variant", json_string(var->name));
+            json_object_set_new(j, "construction", json_string(ci->name));
+            json_object_set_new(j, "classification", json_string(growth_name(s->growth)));
+            json_object_set_new(j, "slope_per_query", json_real(s->slope));
+            json_object_set_new(j, "claimed_eps", report_json_interval(M->claimed, 20));
+            json_object_set_new(j, "max_log_ratio", s->growth == GROWTH_NONE
+                ? json_null() : report_json_interval(s->max_loss, 20));
+            for (k = 0; k < 4; k++)
+            {
+                json_t * e = json_object();
+                json_object_set_new(e, "multiple_of_eps", json_integer(k == 0 ? 1 : k == 1 ? 10 : k == 2 ? 100 : 1000));
+                json_object_set_new(e, "first_m", s->first_m[k]
+                    ? json_integer((json_int_t) s->first_m[k]) : json_null());
+                json_object_set_new(e, "extrapolated_m", s->first_m_extrap[k] > 0
+                    ? json_real(s->first_m_extrap[k]) : json_null());
+                json_array_append_new(fm, e);
+            }
+            json_object_set_new(j, "passes", fm);
+            report_json_line(j);
+        }
+    }
+    else
+    {
+        char * cl = decimal_interval(M->claimed, 10);
+        printf("sweep %s on %s (%s)\n  ", var->name, ci->name, ci->shape);
+        report_model_line(stdout, M);
+        printf("\n  claimed eps %s\n  %12s  %-12s %s\n", cl, "m", "verdict",
+            "max(ln ratio D/D', D'/D) [certified]");
+        flint_free(cl);
+        for (i = 0; i < s->len; i++)
+        {
+            char * v = arb_is_finite(s->pts[i].loss)
+                ? decimal_interval(s->pts[i].loss, 15) : NULL;
+            printf("  %12lu  %-12s %s\n", s->pts[i].m,
+                verdict_name(s->pts[i].verdict), v ? v
+                : s->pts[i].verdict == VERDICT_INFINITE ? "inf" : "-");
+            flint_free(v);
+        }
+        printf("classification: %s", growth_name(s->growth));
+        if (s->growth == GROWTH_BOUNDED || s->growth == GROWTH_SLOW)
+        {
+            char * ml = decimal_interval(s->max_loss, 10);
+            printf(" -- largest ln ratio %s at m = %lu", ml, s->max_loss_m);
+            flint_free(ml);
+        }
+        if (s->growth == GROWTH_LINEAR || s->growth == GROWTH_SLOW)
+            printf("; fitted growth %.6g per query over the last decade", s->slope);
+        printf("\n");
+        if (ci->uses_m)
+            for (k = 0; k < 4; k++)
+            {
+                if (s->first_m[k])
+                    printf("  passes %-8s first at m = %lu (certified there)\n",
+                        mult[k], s->first_m[k]);
+                else if (s->first_m_extrap[k] > 0)
+                    printf("  passes %-8s not within m <= %lu; linear "
+                        "extrapolation: m ~ %.6g\n", mult[k], o.m_max,
+                        s->first_m_extrap[k]);
+                else
+                    printf("  passes %-8s not within m <= %lu\n", mult[k], o.m_max);
+            }
+    }
+    sweep_result_clear(s);
+    svt_model_clear(M);
+    check_opts_clear(&o);
+    fmpq_clear(e1);
+    fmpq_clear(e2);
+    fmpq_clear(e3);
+    return 0;
+}
+
+static void
+parse_clist(check_opts * o)
+{
+    const char * s = opts[O_CLIST].value;
+    char buf[256], * tok, * save = NULL;
+    ulong v;
+    if (s == NULL)
+        return;
+    if (strlen(s) >= sizeof(buf))
+        die("--c-list: too long");
+    strcpy(buf, s);
+    o->nc = 0;
+    for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+    {
+        if (o->nc == 16 || parse_count(&v, tok, 1, 1000000) != 0)
+            die("--c-list: expected up to 16 comma-separated integers from 1 to 10^6");
+        o->clist[o->nc++] = (slong) v;
+    }
+}
+
+static int
+cmd_check(const char ** pos, int npos, int all)
+{
+    const svt_variant_struct * var = NULL;
+    check_opts o;
+    fmpq_t e1, e2, e3;
+    int rc;
+    if (!all)
+    {
+        if (npos < 2)
+            die("check needs VARIANT (see verify list)");
+        var = get_variant(pos[1]);
+    }
+    fmpq_init(e1);
+    fmpq_init(e2);
+    fmpq_init(e3);
+    check_opts_init(&o);
+    forbid(O_M, all ? "all (use --m-max)" : "check (use --m-max)");
+    forbid(O_QD, "check/all");
+    forbid(O_QD2, "check/all");
+    forbid(O_OUTPUT, "check/all");
+    forbid(O_MAXOUT, "check/all");
+    forbid(O_FILE, "check/all");
+    common_options(&o, e1, e2, e3, 1000, 480);
+    get_rational(o.T, O_T, "0", 0);
+    if (opts[O_C].value && opts[O_CLIST].value)
+        die("--c and --c-list: give one of them");
+    parse_clist(&o);
+    if (all && o.nc > 1)
+        die("all: give a single --c");
+    if (!all)
+    {
+        /* validate the overrides once */
+        svt_model_t M;
+        char err[512];
+        svt_model_init(M);
+        if (svt_model_set(M, var, o.eps, o.nc ? o.clist[0] : 1, o.delta, &o.ov,
+                err, sizeof(err)) != 0)
+            die(err);
+        svt_model_clear(M);
+    }
+    rc = all ? verify_all(&o) : verify_check(var, &o);
+    check_opts_clear(&o);
+    fmpq_clear(e1);
+    fmpq_clear(e2);
+    fmpq_clear(e3);
+    return rc;
+}
+
+int
+main(int argc, char ** argv)
+{
+    const char * pos[4] = { NULL, NULL, NULL, NULL };
+    int npos, rc = 0;
+    char msg[256];
+
+    npos = parse_args(argc, argv, pos, 4);
+    if (npos == 0)
+    {
+        print_usage(stderr);
+        return 2;
+    }
+    if (strcmp(pos[0], "list") == 0)
+        cmd_list();
+    else if (strcmp(pos[0], "ratio") == 0)
+        rc = cmd_ratio(pos, npos);
+    else if (strcmp(pos[0], "sweep") == 0)
+        rc = cmd_sweep(pos, npos);
+    else if (strcmp(pos[0], "check") == 0)
+        rc = cmd_check(pos, npos, 0);
+    else if (strcmp(pos[0], "all") == 0)
+        rc = cmd_check(pos, npos, 1);
+    else if (strcmp(pos[0], "help") == 0)
+        print_usage(stdout);
+    else
+    {
+        snprintf(msg, sizeof(msg), "unknown command '%s' (allowed: list, "
+            "ratio, sweep, check, all, help)", pos[0]);
+        die(msg);
+    }
+    flint_cleanup();
+    return rc;
+}

@@ -1,0 +1,151 @@
+/* ratio.c -- certified ratio of Pr[A(D)=a] and Pr[A(D')=a], and the
+   verdict against the claimed budget.  A verdict is printed only when
+   the enclosure decides it; otherwise the goal is raised, and at the
+   cap the answer is "inconclusive". */
+
+#include <time.h>
+#include "verify.h"
+
+const char *
+verdict_name(verdict_t v)
+{
+    static const char * names[] = { "within", "exceeds", "infinite",
+        "impossible", "inconclusive" };
+    return names[v];
+}
+
+void
+ratio_result_init(ratio_result_t r)
+{
+    svt_prob_init(r->p[0]);
+    svt_prob_init(r->p[1]);
+    arb_init(r->lr[0]);
+    arb_init(r->lr[1]);
+    arb_init(r->loss);
+    r->verdict = VERDICT_INCONCLUSIVE;
+    r->note = NULL;
+    r->outside_claim = 0;
+    r->digits = 0;
+    r->seconds = 0;
+}
+
+void
+ratio_result_clear(ratio_result_t r)
+{
+    svt_prob_clear(r->p[0]);
+    svt_prob_clear(r->p[1]);
+    arb_clear(r->lr[0]);
+    arb_clear(r->lr[1]);
+    arb_clear(r->loss);
+}
+
+void
+ratio_result_swap(ratio_result_t a, ratio_result_t b)
+{
+    ratio_result_struct t = *a;
+    *a = *b;
+    *b = t;
+}
+
+static double
+now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+verdict_t
+ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
+    const ratio_opt * opt)
+{
+    const slong prec = SVT_PARAM_PREC;
+    slong digits = (opt && opt->digits > 0) ? opt->digits : 30;
+    slong max_digits = (opt && opt->max_digits > 0) ? opt->max_digits : 240;
+    double t0 = now();
+    const char * why;
+
+    max_digits = FLINT_MAX(max_digits, digits);
+    r->note = NULL;
+    r->outside_claim = M->var->monotone_only && !svt_runs_monotone(R);
+    why = svt_output_impossible(M, R);
+
+    for (;;)
+    {
+        integral_opt_t iopt;
+        int i;
+        integral_opt_init(iopt);
+        iopt->goal_digits = digits;
+        r->digits = digits;
+
+        if (why != NULL)
+        {
+            svt_prob(r->p[0], M, R, 0, iopt);
+            svt_prob(r->p[1], M, R, 1, iopt);
+            arb_indeterminate(r->lr[0]);
+            arb_indeterminate(r->lr[1]);
+            arb_indeterminate(r->loss);
+            r->note = why;
+            r->verdict = VERDICT_IMPOSSIBLE;
+            break;
+        }
+
+        for (i = 0; i < 2; i++)
+            svt_prob(r->p[i], M, R, i, iopt);
+
+        if (r->p[0]->zero && r->p[1]->zero)
+        {
+            arb_indeterminate(r->lr[0]);
+            arb_indeterminate(r->lr[1]);
+            arb_indeterminate(r->loss);
+            r->note = "probability exactly 0 on both datasets";
+            r->verdict = VERDICT_IMPOSSIBLE;
+            break;
+        }
+        if (r->p[0]->zero || r->p[1]->zero)
+        {
+            int z = r->p[0]->zero ? 0 : 1;
+            if (arb_is_positive(r->p[1 - z]->value))
+            {
+                arb_pos_inf(r->lr[1 - z]);
+                arb_neg_inf(r->lr[z]);
+                arb_pos_inf(r->loss);
+                r->verdict = VERDICT_INFINITE;
+                break;
+            }
+            /* the other side is not yet certainly positive */
+            arb_indeterminate(r->lr[0]);
+            arb_indeterminate(r->lr[1]);
+            arb_indeterminate(r->loss);
+        }
+        else
+        {
+            arb_sub(r->lr[0], r->p[0]->log_value, r->p[1]->log_value, prec);
+            arb_neg(r->lr[1], r->lr[0]);
+            arb_abs(r->loss, r->lr[0]);
+            if (arb_is_finite(r->loss))
+            {
+                if (arb_le(r->loss, M->claimed))
+                {
+                    r->verdict = VERDICT_WITHIN;
+                    break;
+                }
+                if (arb_gt(r->loss, M->claimed))
+                {
+                    r->verdict = VERDICT_EXCEEDS;
+                    break;
+                }
+            }
+        }
+        if (digits >= max_digits)
+        {
+            r->verdict = VERDICT_INCONCLUSIVE;
+            r->note = "the enclosure straddles the claimed budget at the "
+                "precision cap";
+            break;
+        }
+        digits = FLINT_MIN(2 * digits, max_digits);
+    }
+    r->seconds = now() - t0;
+    return r->verdict;
+}

@@ -1,0 +1,154 @@
+/* report.c -- human and JSON renderings of ratio results. */
+
+#include <stdlib.h>
+#include <string.h>
+#include "report.h"
+
+json_t *
+report_json_interval(const arb_t x, slong digits)
+{
+    char * lo = decimal_bound(x, digits, 0);
+    char * hi = decimal_bound(x, digits, 1);
+    json_t * a = json_array();
+    json_array_append_new(a, json_string(lo));
+    json_array_append_new(a, json_string(hi));
+    flint_free(lo);
+    flint_free(hi);
+    return a;
+}
+
+static json_t *
+json_lohi(const arb_t x, slong digits)
+{
+    char * lo = decimal_bound(x, digits, 0);
+    char * hi = decimal_bound(x, digits, 1);
+    json_t * o = json_object();
+    json_object_set_new(o, "lo", json_string(lo));
+    json_object_set_new(o, "hi", json_string(hi));
+    flint_free(lo);
+    flint_free(hi);
+    return o;
+}
+
+static char *
+short_str(const arb_t x)
+{
+    /* a short, still certified, display of a parameter */
+    return decimal_interval(x, 8);
+}
+
+void
+report_model_line(FILE * out, const svt_model_t M)
+{
+    char * e = short_str(M->eps), * d = short_str(M->delta);
+    char * e1 = short_str(M->eps1), * e2 = short_str(M->eps2);
+    fprintf(out, "eps = %s, c = %ld, Delta = %s (eps1 = %s, eps2 = %s", e,
+        (long) M->c, d, e1, e2);
+    if (!arb_is_zero(M->eps3))
+    {
+        char * e3 = short_str(M->eps3);
+        fprintf(out, ", eps3 = %s", e3);
+        flint_free(e3);
+    }
+    fprintf(out, ")");
+    flint_free(e);
+    flint_free(d);
+    flint_free(e1);
+    flint_free(e2);
+}
+
+json_t *
+report_ratio_json(const svt_model_t M, const report_ctx * ctx,
+    const ratio_result_t r)
+{
+    json_t * o = json_object(), * lr = json_object();
+    slong dg = ctx->out_digits;
+    json_object_set_new(o, "variant", json_string(M->var->name));
+    json_object_set_new(o, "construction", json_string(ctx->construction));
+    json_object_set_new(o, "eps", report_json_interval(M->eps, dg));
+    json_object_set_new(o, "eps1", report_json_interval(M->eps1, dg));
+    json_object_set_new(o, "eps2", report_json_interval(M->eps2, dg));
+    json_object_set_new(o, "eps3", report_json_interval(M->eps3, dg));
+    json_object_set_new(o, "c", json_integer(M->c));
+    if (ctx->m > 0)
+        json_object_set_new(o, "m", json_integer((json_int_t) ctx->m));
+    else
+        json_object_set_new(o, "m", json_null());
+    json_object_set_new(o, "delta", report_json_interval(M->delta, dg));
+    json_object_set_new(o, "digits", json_integer(r->digits));
+    json_object_set_new(o, "pr_D", report_json_interval(r->p[0]->value, dg));
+    json_object_set_new(o, "pr_D2", report_json_interval(r->p[1]->value, dg));
+    json_object_set_new(lr, "D_over_D2", json_lohi(r->lr[0], dg));
+    json_object_set_new(lr, "D2_over_D", json_lohi(r->lr[1], dg));
+    json_object_set_new(o, "log_ratio", lr);
+    json_object_set_new(o, "claimed_eps", report_json_interval(M->claimed, dg));
+    json_object_set_new(o, "claim_monotone_only", json_boolean(M->var->monotone_only));
+    json_object_set_new(o, "outside_claim", json_boolean(r->outside_claim));
+    json_object_set_new(o, "verdict", json_string(verdict_name(r->verdict)));
+    json_object_set_new(o, "note", r->note ? json_string(r->note) : json_null());
+    json_object_set_new(o, "seconds", json_real(r->seconds));
+    return o;
+}
+
+void
+report_json_line(json_t * obj)
+{
+    char * s = json_dumps(obj, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    puts(s);
+    free(s);
+    json_decref(obj);
+}
+
+static void
+line(FILE * out, const char * label, const arb_t x)
+{
+    char * s = decimal_interval(x, 15);
+    fprintf(out, "  %-16s %s\n", label, s);
+    flint_free(s);
+}
+
+void
+report_ratio_human(FILE * out, const svt_model_t M, const report_ctx * ctx,
+    const ratio_result_t r)
+{
+    int numeric = 0;
+    fprintf(out, "%s on %s", M->var->name, ctx->construction);
+    if (ctx->m > 0)
+        fprintf(out, ", m = %lu", ctx->m);
+    fprintf(out, "\n  ");
+    report_model_line(out, M);
+    fprintf(out, ", goal %ld digits\n", (long) r->digits);
+    (void) numeric;
+    line(out, "Pr[A(D)=a]", r->p[0]->value);
+    line(out, "Pr[A(D')=a]", r->p[1]->value);
+    if (r->verdict != VERDICT_IMPOSSIBLE)
+    {
+        line(out, "ln ratio D/D'", r->lr[0]);
+        line(out, "ln ratio D'/D", r->lr[1]);
+    }
+    line(out, "claimed eps", M->claimed);
+    fprintf(out, "  %-16s %s", "verdict", verdict_name(r->verdict));
+    switch (r->verdict)
+    {
+        case VERDICT_WITHIN:
+            fprintf(out, " -- both ln ratios are certainly <= the claimed eps");
+            break;
+        case VERDICT_EXCEEDS:
+            fprintf(out, " -- ln ratio %s is certainly > the claimed eps",
+                arb_is_positive(r->lr[0]) ? "D/D'" : "D'/D");
+            break;
+        case VERDICT_INFINITE:
+            fprintf(out, " -- Pr[A(%s)=a] is exactly 0, the other is not",
+                r->p[0]->zero ? "D" : "D'");
+            break;
+        case VERDICT_IMPOSSIBLE:
+            fprintf(out, " -- %s", r->note ? r->note : "");
+            break;
+        default:
+            fprintf(out, " -- %s", r->note ? r->note : "");
+    }
+    fprintf(out, "\n");
+    if (r->outside_claim)
+        fprintf(out, "  note: the input is not monotone; %s claims its budget "
+            "for monotone queries only\n", M->var->name);
+}

@@ -1,0 +1,244 @@
+/* sweep.c -- the log-ratio along a geometric sweep of m, its
+   classification (bounded, growing linearly, growing slowly, infinite),
+   and the first m at which it passes eps, 10 eps, 100 eps, 1000 eps. */
+
+#include <math.h>
+#include <stdio.h>
+#include "verify.h"
+
+const char *
+growth_name(growth_t g)
+{
+    static const char * names[] = { "bounded", "growing", "growing-slowly",
+        "infinite", "none" };
+    return names[g];
+}
+
+void
+sweep_result_init(sweep_result_t s)
+{
+    int k;
+    s->pts = NULL;
+    s->len = 0;
+    s->growth = GROWTH_NONE;
+    s->slope = 0;
+    arb_init(s->max_loss);
+    s->max_loss_m = 0;
+    for (k = 0; k < 4; k++)
+    {
+        s->first_m[k] = 0;
+        s->first_m_extrap[k] = 0;
+    }
+}
+
+void
+sweep_result_clear(sweep_result_t s)
+{
+    slong i;
+    for (i = 0; i < s->len; i++)
+        arb_clear(s->pts[i].loss);
+    flint_free(s->pts);
+    arb_clear(s->max_loss);
+}
+
+slong
+sweep_grid(ulong * ms, ulong m_max)
+{
+    static const ulong steps[3] = { 1, 2, 5 };
+    ulong p = 1;
+    slong n = 0;
+    int k;
+    for (;;)
+    {
+        for (k = 0; k < 3; k++)
+        {
+            ulong m = steps[k] * p;
+            if (m > m_max || n >= 63)
+                goto done;
+            ms[n++] = m;
+        }
+        if (p > UWORD_MAX / 10)
+            break;
+        p *= 10;
+    }
+done:
+    if (n == 0 || ms[n - 1] != m_max)
+        ms[n++] = m_max;
+    return n;
+}
+
+/* loss at m (certified), and its verdict */
+static verdict_t
+eval_at(arb_t loss, const svt_model_t M, const construction_info * ci,
+    ulong m, const fmpq_t delta, const fmpq_t T, const ratio_opt * opt,
+    ratio_result_t r, char * err, size_t errlen)
+{
+    svt_runs_t R;
+    verdict_t v;
+    svt_runs_init(R);
+    if (construction_build(R, ci, m, M->c, delta, T, err, errlen) != 0)
+    {
+        svt_runs_clear(R);
+        return VERDICT_INCONCLUSIVE;
+    }
+    v = ratio_decide(r, M, R, opt);
+    arb_set(loss, r->loss);
+    svt_runs_clear(R);
+    return v;
+}
+
+static int
+passes(const arb_t loss, verdict_t v, const arb_t target)
+{
+    if (v == VERDICT_INFINITE)
+        return 1;
+    return arb_is_finite(loss) && arb_gt(loss, target);
+}
+
+int
+sweep_run(sweep_result_t s, const svt_model_t M, const construction_info * ci,
+    ulong m_max, const fmpq_t delta, const fmpq_t T, const ratio_opt * opt,
+    int find_thresholds, sweep_progress_fn progress, void * pdata,
+    char * err, size_t errlen)
+{
+    ulong ms[64];
+    slong n, i, ia, ib, ic, k;
+    ratio_result_t r;
+    arb_t target, loss;
+    const slong prec = 256;
+
+    n = ci->uses_m ? sweep_grid(ms, m_max) : 1;
+    if (!ci->uses_m)
+        ms[0] = 1;
+    s->pts = flint_malloc(n * sizeof(sweep_point));
+    ratio_result_init(r);
+    arb_init(target);
+    arb_init(loss);
+
+    for (i = 0; i < n; i++)
+    {
+        sweep_point * p = s->pts + s->len;
+        arb_init(p->loss);
+        p->m = ms[i];
+        s->len++;
+        p->verdict = eval_at(p->loss, M, ci, ms[i], delta, T, opt, r, err, errlen);
+        if (progress != NULL)
+            progress(pdata, ms[i], r);
+        if (p->verdict == VERDICT_INFINITE)
+            break;
+    }
+
+    /* classification */
+    arb_neg_inf(s->max_loss);
+    ia = ib = ic = -1;
+    for (i = 0; i < s->len; i++)
+    {
+        sweep_point * p = s->pts + i;
+        if (p->verdict == VERDICT_INFINITE)
+        {
+            s->growth = GROWTH_INFINITE;
+            arb_pos_inf(s->max_loss);
+            s->max_loss_m = p->m;
+            break;
+        }
+        if (!arb_is_finite(p->loss))
+            continue;
+        if (arb_is_finite(s->max_loss) || arf_is_neg_inf(arb_midref(s->max_loss)))
+            if (arf_is_neg_inf(arb_midref(s->max_loss))
+                    || arf_cmp(arb_midref(p->loss), arb_midref(s->max_loss)) > 0)
+            {
+                arb_set(s->max_loss, p->loss);
+                s->max_loss_m = p->m;
+            }
+        ic = i;
+    }
+    if (s->growth != GROWTH_INFINITE)
+    {
+        if (ic < 0)
+            s->growth = GROWTH_NONE;
+        else
+        {
+            for (i = ic - 1; i >= 0; i--)
+                if (arb_is_finite(s->pts[i].loss) && s->pts[i].m * 10 <= s->pts[ic].m)
+                {
+                    ib = i;
+                    break;
+                }
+            for (i = ib - 1; ib > 0 && i >= 0; i--)
+                if (arb_is_finite(s->pts[i].loss) && s->pts[i].m * 10 <= s->pts[ib].m)
+                {
+                    ia = i;
+                    break;
+                }
+            s->growth = GROWTH_BOUNDED;
+            if (ib >= 0)
+            {
+                const arb_struct * Lb = s->pts[ib].loss, * Lc = s->pts[ic].loss;
+                s->slope = (arf_get_d(arb_midref(Lc), ARF_RND_NEAR)
+                    - arf_get_d(arb_midref(Lb), ARF_RND_NEAR))
+                    / ((double) s->pts[ic].m - (double) s->pts[ib].m);
+                /* linear: a decade in m multiplies the loss by >= 5 */
+                arb_mul_ui(target, Lb, 5, prec);
+                if (arb_is_positive(Lc) && arb_gt(Lc, target))
+                    s->growth = GROWTH_LINEAR;
+                else if (ia >= 0)
+                {
+                    const arb_struct * La = s->pts[ia].loss;
+                    arb_t d1, d2;
+                    arb_init(d1);
+                    arb_init(d2);
+                    arb_sub(d1, Lb, La, prec);
+                    arb_sub(d2, Lc, Lb, prec);
+                    arb_mul_2exp_si(d1, d1, -1);
+                    /* slow: increasing on both decades, the increments
+                       not shrinking by more than half */
+                    if (arb_gt(Lc, Lb) && arb_gt(Lb, La) && arb_gt(d2, d1)
+                            && arb_is_positive(d1))
+                        s->growth = GROWTH_SLOW;
+                    arb_clear(d1);
+                    arb_clear(d2);
+                }
+            }
+        }
+    }
+
+    /* first m passing k eps, by bisection between sweep points (the
+       ratio is taken to grow with m, as it does on these families) */
+    if (find_thresholds && ci->uses_m)
+    {
+        static const ulong mult[4] = { 1, 10, 100, 1000 };
+        for (k = 0; k < 4; k++)
+        {
+            arb_mul_ui(target, M->claimed, mult[k], prec);
+            for (i = 0; i < s->len; i++)
+                if (passes(s->pts[i].loss, s->pts[i].verdict, target))
+                    break;
+            if (i < s->len)
+            {
+                ulong lo = i == 0 ? 0 : s->pts[i - 1].m, hi = s->pts[i].m;
+                while (hi - lo > 1)
+                {
+                    ulong mid = lo + (hi - lo) / 2;
+                    verdict_t v = eval_at(loss, M, ci, mid, delta, T, opt, r,
+                        err, errlen);
+                    if (passes(loss, v, target))
+                        hi = mid;
+                    else
+                        lo = mid;
+                }
+                s->first_m[k] = hi;
+            }
+            else if (s->growth == GROWTH_LINEAR && s->slope > 0 && ic >= 0)
+            {
+                double t = arf_get_d(arb_midref(target), ARF_RND_NEAR);
+                double lc = arf_get_d(arb_midref(s->pts[ic].loss), ARF_RND_NEAR);
+                s->first_m_extrap[k] = s->pts[ic].m + ceil((t - lc) / s->slope);
+            }
+        }
+    }
+
+    ratio_result_clear(r);
+    arb_clear(target);
+    arb_clear(loss);
+    return 0;
+}

@@ -1,0 +1,162 @@
+/*
+    verify.h -- constructions of neighbouring inputs, certified ratio
+    checks and verdicts, sweeps in m, and the checks behind the `verify`
+    command.  Depends on variants/ (svt.h) and integrals/.
+*/
+
+#ifndef SVT_VERIFY_H
+#define SVT_VERIFY_H
+
+#include <stdio.h>
+#include <flint/fmpq.h>
+#include "svt.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ */
+/* constructions (families in m)                                       */
+
+typedef struct
+{
+    const char * name;
+    const char * shape;         /* q(D), q(D'), output */
+    const char * source;
+    int numeric;                /* needs a variant that outputs numbers */
+    int uses_m;                 /* 0: the construction has a fixed size */
+    int uses_c;                 /* the size depends on c */
+}
+construction_info;
+
+slong construction_count(void);
+const construction_info * construction_get(slong i);
+const construction_info * construction_find(const char * name);
+
+/* Builds the runs of construction `name` at (m, c, Delta, T).  Returns
+   0, or -1 with a message in err. */
+int construction_build(svt_runs_t R, const construction_info * ci, ulong m,
+    slong c, const fmpq_t delta, const fmpq_t T, char * err, size_t errlen);
+
+/* ------------------------------------------------------------------ */
+/* ratios and verdicts                                                 */
+
+typedef enum
+{
+    VERDICT_WITHIN = 0,
+    VERDICT_EXCEEDS,
+    VERDICT_INFINITE,
+    VERDICT_IMPOSSIBLE,
+    VERDICT_INCONCLUSIVE
+}
+verdict_t;
+
+const char * verdict_name(verdict_t v);
+
+typedef struct
+{
+    slong digits;       /* first relative goal in digits (default 30) */
+    slong max_digits;   /* cap for the goal when undecided (default 240) */
+}
+ratio_opt;
+
+typedef struct
+{
+    svt_prob_t p[2];    /* Pr[A(D)=a], Pr[A(D')=a] */
+    arb_t lr[2];        /* ln(p0/p1), ln(p1/p0) */
+    arb_t loss;         /* max of the two: |ln(p0/p1)| */
+    verdict_t verdict;
+    const char * note;  /* why impossible, or a remark; may be NULL */
+    int outside_claim;  /* the claim does not cover this input */
+    slong digits;       /* goal used for the decision */
+    double seconds;
+}
+ratio_result_struct;
+
+typedef ratio_result_struct ratio_result_t[1];
+
+void ratio_result_init(ratio_result_t r);
+void ratio_result_clear(ratio_result_t r);
+void ratio_result_swap(ratio_result_t a, ratio_result_t b);
+
+/* Computes both probabilities and decides against M->claimed, raising
+   the goal until the enclosure decides or the cap is reached. */
+verdict_t ratio_decide(ratio_result_t r, const svt_model_t M,
+    const svt_runs_t R, const ratio_opt * opt);
+
+/* ------------------------------------------------------------------ */
+/* sweeps in m                                                         */
+
+typedef struct
+{
+    ulong m;
+    verdict_t verdict;
+    arb_t loss;
+}
+sweep_point;
+
+typedef enum
+{
+    GROWTH_BOUNDED = 0,
+    GROWTH_LINEAR,
+    GROWTH_SLOW,
+    GROWTH_INFINITE,
+    GROWTH_NONE         /* no point could be computed */
+}
+growth_t;
+
+const char * growth_name(growth_t g);
+
+typedef struct
+{
+    sweep_point * pts;
+    slong len;
+    growth_t growth;
+    double slope;       /* fitted growth of ln ratio per query (last decade) */
+    arb_t max_loss;     /* largest loss seen (finite points) */
+    ulong max_loss_m;
+    /* first m at which the loss certainly passes k eps, k = 1, 10, 100,
+       1000; 0 when not reached; *_extrap: a linear extrapolation */
+    ulong first_m[4];
+    double first_m_extrap[4];
+}
+sweep_result_struct;
+
+typedef sweep_result_struct sweep_result_t[1];
+
+void sweep_result_init(sweep_result_t s);
+void sweep_result_clear(sweep_result_t s);
+
+/* The geometric grid 1, 2, 5, 10, 20, 50, ... up to m_max (included).
+   Returns the number of values written (at most 64). */
+slong sweep_grid(ulong * ms, ulong m_max);
+
+/* progress: called after every point (may be NULL) */
+typedef void (*sweep_progress_fn)(void * data, ulong m, const ratio_result_t r);
+
+int sweep_run(sweep_result_t s, const svt_model_t M,
+    const construction_info * ci, ulong m_max, const fmpq_t delta,
+    const fmpq_t T, const ratio_opt * opt, int find_thresholds,
+    sweep_progress_fn progress, void * pdata, char * err, size_t errlen);
+
+/* ------------------------------------------------------------------ */
+/* output helpers                                                      */
+
+/* Certified decimal bounds: lo <= x (round_up = 0) or hi >= x
+   (round_up = 1) with `digits` significant digits; flint_free the
+   result. */
+char * decimal_bound(const arb_t x, slong digits, int round_up);
+/* "[lo, hi]" with certified decimal ends; flint_free the result. */
+char * decimal_interval(const arb_t x, slong digits);
+
+/* Parses a rational written as an integer, a decimal (1.25, -3e-2) or a
+   fraction (1/3).  Returns 0 or -1. */
+int parse_rational(fmpq_t res, const char * s);
+/* Parses an integer m >= lo, written 1000, 1e6 or 10^6.  0 or -1. */
+int parse_count(ulong * res, const char * s, ulong lo, ulong hi);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
