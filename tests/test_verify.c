@@ -405,7 +405,8 @@ run_cli(const char * args, char * out, size_t outlen)
     FILE * p;
     size_t n = 0;
     int st;
-    snprintf(cmd, sizeof(cmd), "./build/bin/verify %s 2>&1", args);
+    const char * bin = getenv("VERIFY_BIN");
+    snprintf(cmd, sizeof(cmd), "%s %s 2>&1", bin ? bin : "./build/bin/verify", args);
     p = popen(cmd, "r");
     cr_assert(p != NULL);
     if (out != NULL)
