@@ -394,6 +394,26 @@ Test(verify, max_over_outputs)
     maxout_clear(&mo);
     svt_model_clear(M);
     svt_runs_clear(R);
+    /* alg3 outputs numbers: the search over numbers finds a certified
+       violation on the App. 9.1 pair with m = 2, and never claims within */
+    model(M, "alg3", "1", 1);
+    svt_runs_init(R);
+    cr_assert(custom_build(R, "0,0,1", "1,1,0", "0", NULL, 0, err, sizeof(err)) == 0);
+    maxout_init(&mo);
+    cr_assert(maxout_run(&mo, M, R, &o, err, sizeof(err)) == 0);
+    cr_assert(mo.numeric_searched);
+    cr_assert_eq(mo.verdict, VERDICT_EXCEEDS);
+    cr_assert(arb_gt(mo.best->loss, M->claimed));
+    maxout_clear(&mo);
+    svt_model_clear(M);
+    model(M, "alg1", "1", 2);
+    maxout_init(&mo);
+    cr_assert(maxout_run(&mo, M, R, &o, err, sizeof(err)) == 0);
+    cr_assert(!mo.numeric_searched);
+    cr_assert_eq(mo.verdict, VERDICT_WITHIN);
+    maxout_clear(&mo);
+    svt_model_clear(M);
+    svt_runs_clear(R);
 }
 
 /* ---- the command line ------------------------------------------------ */

@@ -385,6 +385,102 @@ better(const ratio_result_t cand, const ratio_result_t best, int have)
     return r;
 }
 
+/* the candidate numbers at one position: T, q(D), q(D') and steps of
+   s/2 around each, s the scale of the noise in the number */
+static slong
+numeric_candidates(fmpq * cand, const svt_run_struct * r, const svt_model_t M)
+{
+    const fmpq * base[3] = { r->T, r->q[0], r->q[1] };
+    fmpq_t step, t;
+    slong n = 0, b, k;
+    fmpz_t num, den;
+    arf_t mid;
+    fmpq_init(step);
+    fmpq_init(t);
+    fmpz_init(num);
+    fmpz_init(den);
+    arf_init(mid);
+    /* step = s/2 rounded to a dyadic (only the grid, not a result) */
+    arf_set(mid, arb_midref(M->output == SVT_OUT_FRESH ? M->out_scale
+        : M->nu_scale));
+    arf_get_fmpz(num, mid, ARF_RND_FLOOR);
+    if (fmpz_is_zero(num))
+        fmpz_one(num);
+    fmpz_one(den);
+    fmpz_mul_ui(den, den, 2);
+    fmpq_set_fmpz_frac(step, num, den);
+    for (b = 0; b < 3; b++)
+        for (k = -12; k <= 12; k++)
+        {
+            fmpq_mul_si(t, step, k);
+            fmpq_add(cand + n, base[b], t);
+            n++;
+        }
+    fmpq_clear(step);
+    fmpq_clear(t);
+    fmpz_clear(num);
+    fmpz_clear(den);
+    arf_clear(mid);
+    return n;
+}
+
+static void
+numeric_search(maxout_struct * mo, const svt_model_t M, arb_t lo,
+    const ratio_opt * opt)
+{
+    svt_runs_t cur, trial;
+    fmpq * cand = _fmpq_vec_init(75);
+    slong i, k, nc, pass;
+    ratio_result_t r;
+    svt_runs_init(cur);
+    runs_copy(cur, mo->best_runs);
+    /* start: every top becomes the number q(D) */
+    for (i = 0; i < cur->len; i++)
+        if (cur->runs[i].a == SVT_TOP)
+        {
+            cur->runs[i].a = SVT_NUM;
+            fmpq_set(cur->runs[i].v, cur->runs[i].q[0]);
+        }
+    mo->numeric_searched = 1;
+    ratio_result_init(r);
+    for (pass = 0; pass < 2; pass++)
+        for (i = 0; i < cur->len; i++)
+        {
+            if (cur->runs[i].a != SVT_NUM)
+                continue;
+            nc = numeric_candidates(cand, cur->runs + i, M);
+            for (k = 0; k < nc; k++)
+            {
+                svt_runs_init(trial);
+                runs_copy(trial, cur);
+                fmpq_set(trial->runs[i].v, cand + k);
+                ratio_decide(r, M, trial, opt);
+                if (r->verdict != VERDICT_IMPOSSIBLE
+                        && better(r, mo->best, 1))
+                {
+                    ratio_result_swap(mo->best, r);
+                    runs_copy(mo->best_runs, trial);
+                    runs_copy(cur, trial);
+                    if (mo->best->verdict == VERDICT_INFINITE)
+                        mo->any_infinite = 1;
+                    else if (arb_is_finite(mo->best->loss))
+                    {
+                        arf_t t;
+                        arf_init(t);
+                        arb_get_lbound_arf(t, mo->best->loss, 64);
+                        if (arf_cmp(t, arb_midref(lo)) > 0)
+                            arb_set_arf(lo, t);
+                        arf_clear(t);
+                    }
+                }
+                svt_runs_clear(trial);
+            }
+        }
+    ratio_result_clear(r);
+    svt_runs_clear(cur);
+    _fmpq_vec_clear(cand, 75);
+}
+
 int
 maxout_run(maxout_struct * mo, const svt_model_t M, const svt_runs_t R,
     const ratio_opt * opt, char * err, size_t errlen)
@@ -473,6 +569,11 @@ maxout_run(maxout_struct * mo, const svt_model_t M, const svt_runs_t R,
             svt_runs_clear(cand);
         }
 
+    /* numbers: for a variant that outputs numbers, each top of the best
+       pattern becomes a number v, searched coordinate-wise on a grid */
+    if (have && !mo->any_infinite && M->output != SVT_OUT_TOP)
+        numeric_search(mo, M, lo, opt);
+
     if (mo->any_infinite)
     {
         arb_pos_inf(mo->max_loss);
@@ -485,9 +586,13 @@ maxout_run(maxout_struct * mo, const svt_model_t M, const svt_runs_t R,
     }
     else
     {
+        if (arf_cmp(arb_midref(lo), arb_midref(hi)) > 0)
+            arb_set(hi, lo);
         arb_set_interval_arf(mo->max_loss, arb_midref(lo), arb_midref(hi), 64);
-        if (arb_gt(mo->max_loss, M->claimed) || arb_gt(lo, M->claimed))
+        if (arb_gt(lo, M->claimed))
             mo->verdict = VERDICT_EXCEEDS;
+        else if (mo->numeric_searched)
+            mo->verdict = VERDICT_INCONCLUSIVE;   /* a grid certifies no sup */
         else if (arb_le(mo->max_loss, M->claimed))
             mo->verdict = VERDICT_WITHIN;
         else

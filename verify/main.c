@@ -406,6 +406,7 @@ cmd_ratio(const char ** pos, int npos)
             json_object_set_new(j, "max_log_ratio", mo.any_infinite
                 ? json_string("inf") : report_json_interval(mo.max_loss, 20));
             json_object_set_new(j, "verdict", json_string(verdict_name(mo.verdict)));
+            json_object_set_new(j, "numbers_searched_on_grid", json_boolean(mo.numeric_searched));
             json_object_set_new(j, "argmax_output", json_string(os));
             json_object_set_new(j, "argmax", report_ratio_json(M, &ctx, mo.best));
             report_json_line(j);
@@ -416,15 +417,20 @@ cmd_ratio(const char ** pos, int npos)
             report_ctx ctx = { "custom", 0, 15 };
             char * os = custom_output_string(mo.best_runs);
             char * ml = decimal_interval(mo.max_loss, 15);
-            printf("exact privacy loss of the pair (maximum over %ld outputs, "
+            printf("%s privacy loss of the pair (maximum over %ld outputs, "
                 "%ld of them impossible for %s):\n  max ln ratio %s\n  "
-                "verdict %s\n", (long) mo.outputs, (long) mo.impossible,
+                "verdict %s\n", mo.numeric_searched ? "searched" : "exact",
+                (long) mo.outputs, (long) mo.impossible,
                 var->name, mo.any_infinite ? "inf" : ml, verdict_name(mo.verdict));
-            if (M->output != SVT_OUT_TOP)
-                printf("  note: %s outputs numbers; a top here is the event "
-                    "\"some number is output\", so this is the loss over those "
-                    "events (a lower bound on the loss over exact numbers)\n",
-                    var->name);
+            if (mo.numeric_searched)
+                printf("  note: %s outputs numbers.  The outputs were first "
+                    "enumerated as events (top = \"some number is output\"); "
+                    "then each number of the best pattern was searched "
+                    "coordinate-wise over T, q(D), q(D') +- k s/2 (k = -12..12, "
+                    "s the scale of the noise in the number).  The maximum is "
+                    "a certified lower bound on the supremum over numbers; a "
+                    "grid cannot certify that no larger value exists, so "
+                    "\"within\" is never claimed here.\n", var->name);
             printf("largest at output %s:\n", os);
             report_ratio_human(stdout, M, &ctx, mo.best);
             flint_free(os);
