@@ -4,8 +4,8 @@
 
 #include <math.h>
 #include <gsl/gsl_rng.h>
-#include "testlib.h"
 #include "svt.h"
+#include "testlib.h"
 
 #define NSIM 200000
 
@@ -48,7 +48,7 @@ check_variant(const simcase * sc, ulong seed)
         ov.eps3 = e3;
     }
     svt_model_init(M);
-    cr_assert(svt_model_set(M, svt_variant_find(sc->name), eps, sc->c, delta,
+    cr_assert(svt_model_set(M, t_variant(sc->name), eps, sc->c, delta,
         &ov, err, sizeof(err)) == 0, "%s", err);
 
     rng = gsl_rng_alloc(gsl_rng_mt19937);
@@ -174,7 +174,7 @@ Test(simulate, alg3_numeric_density, .timeout = 600)
     fmpq_one(eps);
     fmpq_one(delta);
     svt_model_init(M);
-    cr_assert(svt_model_set(M, svt_variant_find("alg3"), eps, 1, delta, NULL,
+    cr_assert(svt_model_set(M, t_variant("alg3"), eps, 1, delta, NULL,
         err, sizeof(err)) == 0);
     rng = gsl_rng_alloc(gsl_rng_mt19937);
     gsl_rng_set(rng, 77);

@@ -5,9 +5,9 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <jansson.h>
-#include "testlib.h"
 #include "check.h"
 #include "custom.h"
+#include "testlib.h"
 
 static void
 model(svt_model_t M, const char * name, const char * eps, slong c)
@@ -19,7 +19,7 @@ model(svt_model_t M, const char * name, const char * eps, slong c)
     cr_assert(parse_rational(e, eps) == 0);
     fmpq_one(d);
     svt_model_init(M);
-    cr_assert(svt_model_set(M, svt_variant_find(name), e, c, d, NULL, err,
+    cr_assert(svt_model_set(M, t_variant(name), e, c, d, NULL, err,
         sizeof(err)) == 0, "%s", err);
     fmpq_clear(e);
     fmpq_clear(d);
@@ -171,7 +171,7 @@ check_within(const char * name)
     check_opts_init(&o);
     o.m_max = 200;
     o.out = fopen("/dev/null", "w");
-    rc = verify_check(svt_variant_find(name), &o);
+    rc = verify_check(t_variant(name), &o);
     fclose(o.out);
     check_opts_clear(&o);
     cr_assert_eq(rc, CHECK_PASS, "%s must stay within eps on every "

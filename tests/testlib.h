@@ -34,4 +34,23 @@ t_set_frac(arb_t x, slong p, ulong q)
         flint_free(sa_); } \
     cr_assert(arb_rel_accuracy_bits(a) >= (bits), __VA_ARGS__); } while (0)
 
+#ifdef SVT_SVT_H
+/* the built-in variant `name` (the catalogue is parsed per test process) */
+static inline const svt_variant_struct *
+t_variant(const char * name)
+{
+    static svt_catalog_t cat;
+    static int ready = 0;
+    const svt_variant_struct * v;
+    if (!ready)
+    {
+        svt_catalog_init(cat);
+        ready = 1;
+    }
+    v = svt_catalog_find(cat, name);
+    cr_assert(v != NULL, "variant %s", name);
+    return v;
+}
+#endif
+
 #endif

@@ -20,6 +20,7 @@ svt_model_init(svt_model_t M)
     arb_init(M->claimed);
     M->has_nu = M->reset = M->has_cutoff = 0;
     M->output = SVT_OUT_TOP;
+    M->has_claim = 0;
 }
 
 void
@@ -37,15 +38,23 @@ svt_model_clear(svt_model_t M)
     arb_clear(M->claimed);
 }
 
-static void
-scale_of(arb_t res, const svt_model_t M, svt_scale_form f)
+/* evaluates a scale; it must be positive */
+static int
+scale_of(arb_t res, const spec_expr * e, arb_srcptr vals, const int * def,
+    const char * what, char * err, size_t errlen)
 {
-    const arb_struct * e = f.eps_index == 1 ? M->eps1
-        : f.eps_index == 2 ? M->eps2 : M->eps3;
-    arb_mul_si(res, M->delta, f.num, SVT_PARAM_PREC);
-    if (f.with_c)
-        arb_mul_si(res, res, M->c, SVT_PARAM_PREC);
-    arb_div(res, res, e, SVT_PARAM_PREC);
+    char msg[256];
+    if (spec_expr_eval(res, e, vals, def, SVT_PARAM_PREC, msg, sizeof(msg)) != 0)
+    {
+        snprintf(err, errlen, "%s: %s", what, msg);
+        return -1;
+    }
+    if (!arb_is_positive(res))
+    {
+        snprintf(err, errlen, "%s: the scale must be > 0", what);
+        return -1;
+    }
+    return 0;
 }
 
 int
@@ -55,96 +64,77 @@ svt_model_set(svt_model_t M, const svt_variant_struct * var,
 {
     const slong prec = SVT_PARAM_PREC;
     const svt_overrides none = { NULL, NULL, NULL };
-    arb_t r, t;
+    const fmpq * given[3];
+    arb_struct * vals = _arb_vec_init(SPEC_NVARS);
+    int def[SPEC_NVARS] = { 1, 1, 1, 0, 0, 0 };
+    static const char * names[3] = { "eps1", "eps2", "eps3" };
+    static const int order[3] = { 2, 0, 1 };
+    char msg[256];
+    int k, r = -1;
 
     if (ov == NULL)
         ov = &none;
+    given[0] = ov->eps1;
+    given[1] = ov->eps2;
+    given[2] = ov->eps3;
     if (fmpq_sgn(eps) <= 0)
     {
         snprintf(err, errlen, "eps must be > 0");
-        return -1;
+        goto done;
     }
     if (c < 1)
     {
         snprintf(err, errlen, "c must be an integer >= 1");
-        return -1;
+        goto done;
     }
     if (fmpq_sgn(delta) <= 0)
     {
         snprintf(err, errlen, "delta must be > 0");
-        return -1;
+        goto done;
     }
-    if ((ov->eps1 || ov->eps2) && var->split != SVT_SPLIT_FREE
-            && var->split != SVT_SPLIT_TWOC23 && var->split != SVT_SPLIT_C23)
-    {
-        snprintf(err, errlen, "--eps1/--eps2 apply only to gptt, alg7 and "
-            "alg7-monotone (%s fixes its split)", var->name);
-        return -1;
-    }
-    if (ov->eps3 && var->output != SVT_OUT_FRESH)
-    {
-        snprintf(err, errlen, "--eps3 applies only to alg7 and alg7-monotone");
-        return -1;
-    }
-    if ((ov->eps1 && fmpq_sgn(ov->eps1) <= 0) || (ov->eps2 && fmpq_sgn(ov->eps2) <= 0)
-            || (ov->eps3 && fmpq_sgn(ov->eps3) < 0))
-    {
-        snprintf(err, errlen, "eps1 and eps2 must be > 0, eps3 >= 0");
-        return -1;
-    }
+    for (k = 0; k < 3; k++)
+        if (given[k] != NULL && !var->free_eps[k])
+        {
+            snprintf(err, errlen, "--%s does not apply to %s (its spec fixes "
+                "%s; only the budgets listed under 'free' may be given)",
+                names[k], var->name, names[k]);
+            goto done;
+        }
 
-    arb_init(r);
-    arb_init(t);
     M->var = var;
-    M->c = c;
+    M->c = var->fixed_c > 0 ? var->fixed_c : c;
     arb_set_fmpq(M->eps, eps, prec);
     arb_set_fmpq(M->delta, delta, prec);
-    arb_zero(M->eps3);
+    arb_set(vals + SPEC_VAR_EPS, M->eps);
+    arb_set_si(vals + SPEC_VAR_C, M->c);
+    arb_set(vals + SPEC_VAR_DELTA, M->delta);
 
-    switch (var->split)
+    /* eps3, eps1, eps2, in this order */
+    for (k = 0; k < 3; k++)
     {
-        case SVT_SPLIT_HALF:
-            arb_mul_2exp_si(M->eps1, M->eps, -1);
-            arb_set(M->eps2, M->eps1);
-            break;
-        case SVT_SPLIT_QUARTER:
-            arb_mul_2exp_si(M->eps1, M->eps, -2);
-            arb_sub(M->eps2, M->eps, M->eps1, prec);
-            break;
-        case SVT_SPLIT_FREE:
-            arb_mul_2exp_si(M->eps1, M->eps, -1);
-            arb_set(M->eps2, M->eps1);
-            if (ov->eps1)
-                arb_set_fmpq(M->eps1, ov->eps1, prec);
-            if (ov->eps2)
-                arb_set_fmpq(M->eps2, ov->eps2, prec);
-            break;
-        default:
-            if (ov->eps3)
+        int i = order[k];
+        arb_struct * dst = i == 0 ? M->eps1 : i == 1 ? M->eps2 : M->eps3;
+        if (given[i] != NULL)
+            arb_set_fmpq(dst, given[i], prec);
+        else if (var->eps_expr[i] != NULL)
+        {
+            if (spec_expr_eval(dst, var->eps_expr[i], vals, def, prec, msg,
+                    sizeof(msg)) != 0)
             {
-                arb_set_fmpq(M->eps3, ov->eps3, prec);
-                if (fmpq_cmp(ov->eps3, eps) >= 0)
-                {
-                    snprintf(err, errlen, "eps3 must be smaller than eps");
-                    arb_clear(r);
-                    arb_clear(t);
-                    return -1;
-                }
+                snprintf(err, errlen, "%s: %s", names[i], msg);
+                goto done;
             }
-            /* r = (2c)^(2/3) or c^(2/3); eps1 = (eps-eps3)/(1+r) */
-            arb_set_si(r, var->split == SVT_SPLIT_TWOC23 ? 2 * c : c);
-            arb_set_ui(t, 2);
-            arb_div_ui(t, t, 3, prec);
-            arb_pow(r, r, t, prec);
-            arb_sub(t, M->eps, M->eps3, prec);
-            arb_add_ui(M->eps1, r, 1, prec);
-            arb_div(M->eps1, t, M->eps1, prec);
-            arb_mul(M->eps2, M->eps1, r, prec);
-            if (ov->eps1)
-                arb_set_fmpq(M->eps1, ov->eps1, prec);
-            if (ov->eps2)
-                arb_set_fmpq(M->eps2, ov->eps2, prec);
-            break;
+        }
+        else
+            arb_zero(dst);
+        if (i < 2 ? !arb_is_positive(dst) : !arb_is_nonnegative(dst))
+        {
+            snprintf(err, errlen, "%s must be %s (with eps, c and the given "
+                "budgets)", names[i], i < 2 ? "> 0" : ">= 0");
+            goto done;
+        }
+        arb_set(vals + SPEC_VAR_EPS1 + i, dst);
+        def[SPEC_VAR_EPS1 + i] = 1;
     }
 
     M->has_nu = var->has_nu;
@@ -154,26 +144,35 @@ svt_model_set(svt_model_t M, const svt_variant_struct * var,
     if (M->output == SVT_OUT_FRESH && arb_is_zero(M->eps3))
         M->output = SVT_OUT_TOP;
 
-    scale_of(M->rho_scale, M, var->rho);
-    if (M->has_nu)
-        scale_of(M->nu_scale, M, var->nu);
-    if (M->reset)
-        scale_of(M->rho_reset_scale, M, var->rho_reset);
-    if (M->output == SVT_OUT_FRESH)
-        scale_of(M->out_scale, M, var->out);
+    if (scale_of(M->rho_scale, var->rho, vals, def, "threshold_noise", err, errlen)
+        || (M->has_nu && scale_of(M->nu_scale, var->nu, vals, def, "query_noise",
+                err, errlen))
+        || (M->reset && scale_of(M->rho_reset_scale, var->rho_reset, vals, def,
+                "reset", err, errlen))
+        || (M->output == SVT_OUT_FRESH && scale_of(M->out_scale, var->out, vals,
+                def, "output", err, errlen)))
+        goto done;
 
-    if (var->claim_is_eps123 && var->split != SVT_SPLIT_FREE
-            && ov->eps1 == NULL && ov->eps2 == NULL)
-        arb_set(M->claimed, M->eps);    /* eps1 + eps2 + eps3 = eps exactly */
-    else if (var->claim_is_eps123)
+    M->has_claim = var->claimed != NULL;
+    if (M->has_claim)
     {
-        arb_add(M->claimed, M->eps1, M->eps2, prec);
-        arb_add(M->claimed, M->claimed, M->eps3, prec);
+        if (spec_expr_eval(M->claimed, var->claimed, vals, def, prec, msg,
+                sizeof(msg)) != 0)
+        {
+            snprintf(err, errlen, "claimed: %s", msg);
+            goto done;
+        }
+        if (!arb_is_positive(M->claimed))
+        {
+            snprintf(err, errlen, "claimed: the budget must be > 0");
+            goto done;
+        }
     }
     else
-        arb_set(M->claimed, M->eps);
+        arb_pos_inf(M->claimed);
+    r = 0;
 
-    arb_clear(r);
-    arb_clear(t);
-    return 0;
+done:
+    _arb_vec_clear(vals, SPEC_NVARS);
+    return r;
 }

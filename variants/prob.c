@@ -93,7 +93,7 @@ segment_prob(integral_result_t out, int * zero, const svt_model_t M,
     fmpz_init(n);
     *zero = 0;
 
-    integral_init(I, M->var->rho_law,
+    integral_init(I, S->reset_law ? M->var->reset_law : M->var->rho_law,
         S->reset_law ? M->rho_reset_scale : M->rho_scale);
 
     for (i = 0; i < S->len; i++)

@@ -50,7 +50,7 @@ svt_simulate(svt_answer_kind * a, double * v, const svt_model_t M,
                 a[i] = SVT_TOP;
             count++;
             if (M->reset)
-                rho = draw(r, M->var->rho_law, reset_scale);
+                rho = draw(r, M->var->reset_law, reset_scale);
             if (M->has_cutoff && count >= M->c)
                 return i + 1;
         }

@@ -39,6 +39,7 @@
 
 #include <flint/fmpq.h>
 #include "integrals.h"
+#include "spec.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -55,53 +56,73 @@ typedef enum
 }
 svt_output_kind;
 
-/* How the budget is split.  Everything is a function of eps (total),
-   c (cutoff) and the optional user overrides eps1, eps2, eps3. */
 typedef enum
 {
-    SVT_SPLIT_HALF = 0,         /* eps1 = eps2 = eps/2 */
-    SVT_SPLIT_QUARTER = 1,      /* eps1 = eps/4, eps2 = 3 eps/4 */
-    SVT_SPLIT_FREE = 2,         /* eps1, eps2 given, default eps/2 each */
-    SVT_SPLIT_TWOC23 = 3,       /* eps1 : eps2 = 1 : (2c)^(2/3) of eps - eps3 */
-    SVT_SPLIT_C23 = 4           /* eps1 : eps2 = 1 : c^(2/3) of eps - eps3 */
+    SVT_CMP_STANDARD = 0,   /* q + nu >= T + rho */
+    SVT_CMP_ABS_INSIDE = 1, /* |q + nu| >= T + rho (Sec. 3.4, not private) */
+    SVT_CMP_ABS_OUTSIDE = 2 /* |q| + nu >= T + rho (its fix) */
 }
-svt_split_kind;
+svt_comparison;
 
-/* A scale written as  num * (c if with_c) * Delta / eps_k  (k = 1, 2, 3). */
+/* A variant, as read from a spec file (see spec.h for the format). */
 typedef struct
 {
-    int num;
-    int with_c;
-    int eps_index;
-}
-svt_scale_form;
-
-typedef struct
-{
-    const char * name;          /* command-line name, e.g. "alg1" */
-    const char * title;
-    const char * source;        /* where it is in the paper */
-    const char * paper_property;/* the privacy property the paper states */
-    svt_split_kind split;
+    char * name;
+    char * title;
+    char * source;              /* where it is in the literature */
+    char * paper_property;      /* the privacy property the source states */
+    char * file;                /* the spec file, or "builtin:NAME" */
+    spec_expr * eps_expr[3];    /* eps1, eps2, eps3 (NULL: 0) */
+    int free_eps[3];            /* may the user override eps_k? */
     integral_law_kind rho_law;
-    svt_scale_form rho;
+    spec_expr * rho;
     int has_nu;
     integral_law_kind nu_law;
-    svt_scale_form nu;
+    spec_expr * nu;
     int reset;                  /* rho redrawn after each top */
-    svt_scale_form rho_reset;
+    integral_law_kind reset_law;
+    spec_expr * rho_reset;
     svt_output_kind output;
-    svt_scale_form out;         /* scale of the fresh output noise */
+    spec_expr * out;            /* scale of the fresh output noise */
     int has_cutoff;
-    int claim_is_eps123;        /* claimed eps1 + eps2 + eps3, else eps */
+    slong fixed_c;              /* > 0: the cutoff is this, not the user's c */
+    svt_comparison comparison;
+    spec_expr * claimed;        /* NULL: no claim, report only */
     int monotone_only;          /* the claim is for monotone queries only */
+    int key_line[16], key_col[16];  /* where each key's value starts */
 }
 svt_variant_struct;
 
-/* The built-in catalogue (Figure 1-2, Sec. 3.3, Sec. 4 of the paper). */
-slong svt_variant_count(void);
-const svt_variant_struct * svt_variant_get(slong i);
-const svt_variant_struct * svt_variant_find(const char * name);
+void svt_variant_init(svt_variant_struct * v);
+void svt_variant_clear(svt_variant_struct * v);
+/* Parses a spec; on error returns -1 with "file:line:column: what was
+   found, what is allowed" in err. */
+int svt_variant_parse(svt_variant_struct * v, const char * text,
+    const char * file, char * err, size_t errlen);
+/* line and column of the value of `key` (0 when absent) */
+void svt_variant_key_pos(const svt_variant_struct * v, const char * key,
+    int * line, int * col);
+/* Reads and parses a spec file. */
+int svt_variant_load(svt_variant_struct * v, const char * path, char * err,
+    size_t errlen);
+
+/* The built-in catalogue: the spec files of variants/specs, embedded at
+   build time.  A catalogue object owns its parsed variants. */
+typedef struct
+{
+    svt_variant_struct * v;
+    slong len;
+}
+svt_catalog_struct;
+
+typedef svt_catalog_struct svt_catalog_t[1];
+
+void svt_catalog_init(svt_catalog_t cat);
+void svt_catalog_clear(svt_catalog_t cat);
+slong svt_catalog_count(const svt_catalog_t cat);
+const svt_variant_struct * svt_catalog_get(const svt_catalog_t cat, slong i);
+const svt_variant_struct * svt_catalog_find(const svt_catalog_t cat,
+    const char * name);
 
 /* ------------------------------------------------------------------ */
 /* models                                                              */
@@ -123,7 +144,8 @@ typedef struct
     arb_t rho_scale, nu_scale, rho_reset_scale, out_scale;
     int has_nu, reset, has_cutoff;
     svt_output_kind output;     /* SVT_OUT_FRESH only when eps3 > 0 */
-    arb_t claimed;              /* the claimed budget */
+    int has_claim;
+    arb_t claimed;              /* the claimed budget, when has_claim */
 }
 svt_model_struct;
 

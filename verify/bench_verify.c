@@ -22,12 +22,14 @@ main(void)
     fmpq_t eps, delta, T;
     size_t i;
     int k;
+    svt_catalog_t cat;
 
     fmpq_init(eps);
     fmpq_init(delta);
     fmpq_init(T);
     fmpq_one(eps);
     fmpq_one(delta);
+    svt_catalog_init(cat);
     printf("one certified ratio, end to end (eps = 1, c = 1, 30 digits)\n");
     printf("%-6s %-13s %9s %10s  %s\n", "variant", "construction", "m", "seconds", "verdict");
     for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
@@ -41,7 +43,7 @@ main(void)
             double t0, t;
             int reps = 0;
             svt_model_init(M);
-            svt_model_set(M, svt_variant_find(cases[i][0]), eps, 1, delta, NULL,
+            svt_model_set(M, svt_catalog_find(cat, cases[i][0]), eps, 1, delta, NULL,
                 err, sizeof(err));
             svt_runs_init(R);
             construction_build(R, construction_find(cases[i][1]), ms[k], 1, delta,
@@ -64,6 +66,7 @@ main(void)
     fmpq_clear(eps);
     fmpq_clear(delta);
     fmpq_clear(T);
+    svt_catalog_clear(cat);
     flint_cleanup();
     return 0;
 }

@@ -20,6 +20,7 @@ check_opts_init(check_opts * o)
     o->json = 0;
     o->progress = 0;
     o->out = stdout;
+    o->cat = NULL;
 }
 
 void
@@ -302,9 +303,9 @@ verify_all(const check_opts * o)
             fmpq_get_str(epsbuf, 10, o->eps), (long) c, o->m_max);
     }
 
-    for (v = 0; v < svt_variant_count(); v++)
+    for (v = 0; v < svt_catalog_count(o->cat); v++)
     {
-        const svt_variant_struct * var = svt_variant_get(v);
+        const svt_variant_struct * var = svt_catalog_get(o->cat, v);
         svt_model_t M;
         char err[256];
         int any_inf = 0, any_grow = 0, any_exceed = 0, any_slow = 0;

@@ -17,6 +17,7 @@ typedef struct
     int json;
     int progress;       /* progress lines on stderr */
     FILE * out;
+    const svt_catalog_struct * cat;     /* for verify_all */
 }
 check_opts;
 

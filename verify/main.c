@@ -29,6 +29,9 @@ print_usage(FILE * f)
 "  check VARIANT                      every applicable construction over m and c;\n"
 "                                     exit 0 claim holds, 1 violation, 3 undecided\n"
 "  all                                every variant x construction: Figure 2, measured\n"
+"  lint FILE                          check a variant spec file (format: variants/spec.h)\n"
+"\n"
+"VARIANT is a built-in name (verify list) or the path of a spec file.\n"
 "\n"
 "options:\n"
 "  --eps E          total budget (default 1); E > 0, e.g. 0.5, 1/3, 2e-1\n"
@@ -55,6 +58,11 @@ print_usage(FILE * f)
 "\"a number is output here\"; a number v stands for the density at v.\n",
         CUSTOM_MAX_ENUM);
 }
+
+/* the program's catalogue, and a variant read from a spec file */
+static svt_catalog_t catalog;
+static svt_variant_struct user_variant;
+static int have_user_variant = 0;
 
 static void
 die(const char * msg)
@@ -198,18 +206,28 @@ get_variant(const char * name)
     slong i;
     if (name == NULL)
         die("missing VARIANT (see verify list)");
-    v = svt_variant_find(name);
+    if (strchr(name, '/') != NULL || (strlen(name) > 4
+            && strcmp(name + strlen(name) - 4, ".svt") == 0))
+    {
+        /* a spec file */
+        if (svt_variant_load(&user_variant, name, msg, sizeof(msg)) != 0)
+            die(msg);
+        have_user_variant = 1;
+        return &user_variant;
+    }
+    v = svt_catalog_find(catalog, name);
     if (v == NULL)
     {
         size_t n;
         snprintf(msg, sizeof(msg), "unknown variant '%s' (allowed:", name);
-        for (i = 0; i < svt_variant_count(); i++)
+        for (i = 0; i < svt_catalog_count(catalog); i++)
         {
             n = strlen(msg);
-            snprintf(msg + n, sizeof(msg) - n, " %s", svt_variant_get(i)->name);
+            snprintf(msg + n, sizeof(msg) - n, " %s",
+                svt_catalog_get(catalog, i)->name);
         }
         n = strlen(msg);
-        snprintf(msg + n, sizeof(msg) - n, ")");
+        snprintf(msg + n, sizeof(msg) - n, ", or a spec file path)");
         die(msg);
     }
     return v;
@@ -290,9 +308,9 @@ cmd_list(void)
 {
     slong i;
     printf("variants:\n");
-    for (i = 0; i < svt_variant_count(); i++)
+    for (i = 0; i < svt_catalog_count(catalog); i++)
     {
-        const svt_variant_struct * v = svt_variant_get(i);
+        const svt_variant_struct * v = svt_catalog_get(catalog, i);
         printf("  %-14s %s [%s]; paper: %s\n", v->name, v->title, v->source,
             v->paper_property);
     }
@@ -662,12 +680,65 @@ cmd_check(const char ** pos, int npos, int all)
             die(err);
         svt_model_clear(M);
     }
+    o.cat = catalog;
     rc = all ? verify_all(&o) : verify_check(var, &o);
     check_opts_clear(&o);
     fmpq_clear(e1);
     fmpq_clear(e2);
     fmpq_clear(e3);
     return rc;
+}
+
+/* verify lint FILE: parse, then instantiate at a few parameters */
+static int
+cmd_lint(const char ** pos, int npos)
+{
+    svt_variant_struct v;
+    char err[1024];
+    static const slong cs[3] = { 1, 2, 20 };
+    static const char * epss[3] = { "1", "1/10", "8" };
+    int i, j;
+    if (npos < 2)
+        die("lint needs a spec FILE");
+    if (svt_variant_load(&v, pos[1], err, sizeof(err)) != 0)
+        die(err);
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++)
+        {
+            svt_model_t M;
+            fmpq_t e, d;
+            char msg[512];
+            fmpq_init(e);
+            fmpq_init(d);
+            parse_rational(e, epss[j]);
+            fmpq_one(d);
+            svt_model_init(M);
+            if (svt_model_set(M, &v, e, cs[i], d, NULL, msg, sizeof(msg)) != 0)
+            {
+                char key[32];
+                int line = 0, col = 0;
+                size_t n = strcspn(msg, ":");
+                if (n < sizeof(key))
+                {
+                    memcpy(key, msg, n);
+                    key[n] = '\0';
+                    svt_variant_key_pos(&v, key, &line, &col);
+                }
+                snprintf(err, sizeof(err), "%s:%d:%d: with eps = %s, c = %ld, "
+                    "Delta = 1: %s", pos[1], line, col, epss[j], (long) cs[i], msg);
+                svt_model_clear(M);
+                svt_variant_clear(&v);
+                die(err);
+            }
+            svt_model_clear(M);
+            fmpq_clear(e);
+            fmpq_clear(d);
+        }
+    printf("%s: ok -- %s: %s [%s]; claim: %s%s\n", pos[1], v.name, v.title,
+        v.source, v.claimed ? "a budget" : "none (report only)",
+        v.monotone_only ? ", for monotone queries only" : "");
+    svt_variant_clear(&v);
+    return 0;
 }
 
 int
@@ -678,6 +749,7 @@ main(int argc, char ** argv)
     char msg[256];
 
     npos = parse_args(argc, argv, pos, 4);
+    svt_catalog_init(catalog);
     if (npos == 0)
     {
         print_usage(stderr);
@@ -693,14 +765,19 @@ main(int argc, char ** argv)
         rc = cmd_check(pos, npos, 0);
     else if (strcmp(pos[0], "all") == 0)
         rc = cmd_check(pos, npos, 1);
+    else if (strcmp(pos[0], "lint") == 0)
+        rc = cmd_lint(pos, npos);
     else if (strcmp(pos[0], "help") == 0)
         print_usage(stdout);
     else
     {
         snprintf(msg, sizeof(msg), "unknown command '%s' (allowed: list, "
-            "ratio, sweep, check, all, help)", pos[0]);
+            "ratio, sweep, check, all, lint, help)", pos[0]);
         die(msg);
     }
+    if (have_user_variant)
+        svt_variant_clear(&user_variant);
+    svt_catalog_clear(catalog);
     flint_cleanup();
     return rc;
 }

@@ -10,7 +10,7 @@ const char *
 verdict_name(verdict_t v)
 {
     static const char * names[] = { "within", "exceeds", "infinite",
-        "impossible", "inconclusive" };
+        "impossible", "inconclusive", "no-claim" };
     return names[v];
 }
 
@@ -123,6 +123,12 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
             arb_sub(r->lr[0], r->p[0]->log_value, r->p[1]->log_value, prec);
             arb_neg(r->lr[1], r->lr[0]);
             arb_abs(r->loss, r->lr[0]);
+            if (arb_is_finite(r->loss) && !M->has_claim)
+            {
+                r->verdict = VERDICT_NO_CLAIM;
+                r->note = "the variant claims no budget: the ratio is reported";
+                break;
+            }
             if (arb_is_finite(r->loss))
             {
                 if (arb_le(r->loss, M->claimed))

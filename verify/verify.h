@@ -47,7 +47,8 @@ typedef enum
     VERDICT_EXCEEDS,
     VERDICT_INFINITE,
     VERDICT_IMPOSSIBLE,
-    VERDICT_INCONCLUSIVE
+    VERDICT_INCONCLUSIVE,
+    VERDICT_NO_CLAIM        /* the variant claims no budget: report only */
 }
 verdict_t;
 

@@ -1,0 +1,77 @@
+/*
+    spec.h -- SVT variants written as spec files.
+
+    A spec is a short text of `key = value` lines ('#' starts a comment):
+
+        name            = alg1                  (letters, digits, - _ .)
+        title           = SVT proposed by Lyu, Su and Li
+        source          = Alg. 1, Fig. 1; Thm 3.3
+        paper_property  = eps-DP                (free text, for reports)
+        eps3            = 0                     (expressions in eps, c, Delta
+        eps1            = eps/2                  and the eps_k computed before:
+        eps2            = eps - eps1             eps3, then eps1, then eps2)
+        free            = eps1 eps2 eps3        (which --epsK may override)
+        threshold_noise = laplace(Delta/eps1)   (laplace(...) or gaussian(...))
+        query_noise     = laplace(2*c*Delta/eps2)   (or none)
+        reset           = none                  (or laplace(c*Delta/eps2): rho is
+                                                 redrawn after every top)
+        output          = top                   (top, compared: the noisy answer
+                                                 q + nu, or fresh(scale): q plus
+                                                 fresh Laplace noise; fresh with
+                                                 a scale that needs eps3 > 0
+                                                 falls back to top when eps3 = 0)
+        cutoff          = c                     (c, none, or an integer: fixed)
+        comparison      = standard              (standard: q + nu >= T + rho;
+                                                 abs-inside: |q + nu| >= T + rho;
+                                                 abs-outside: |q| + nu >= T + rho)
+        claimed         = eps1 + eps2 + eps3    (or none: report only)
+        monotone_only   = no                    (yes: the claim is for monotone
+                                                 queries only)
+
+    Expressions: numbers (1, 0.5, 2e-3), eps c Delta eps1 eps2 eps3,
+    + - * / ^ and parentheses; evaluated with Arb balls, never doubles.
+    Every error names file:line:column, what was found and what is
+    allowed.
+*/
+
+#ifndef SVT_SPEC_H
+#define SVT_SPEC_H
+
+#include <stddef.h>
+#include <flint/fmpq.h>
+#include <arb.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct spec_expr_struct spec_expr;
+
+/* Parses an expression; NULL with a message "col N: ..." on error. */
+spec_expr * spec_expr_parse(const char * s, char * err, size_t errlen,
+    int * errcol);
+void spec_expr_free(spec_expr * e);
+
+/* Variables, in the order eps, c, Delta, eps1, eps2, eps3. */
+#define SPEC_VAR_EPS 0
+#define SPEC_VAR_C 1
+#define SPEC_VAR_DELTA 2
+#define SPEC_VAR_EPS1 3
+#define SPEC_VAR_EPS2 4
+#define SPEC_VAR_EPS3 5
+#define SPEC_NVARS 6
+
+/* Evaluates with the variables vals (defined[i] says which may be used).
+   Returns 0, or -1 with a message (division by zero, 0^negative, a
+   variable not yet defined...). */
+int spec_expr_eval(arb_t res, const spec_expr * e, arb_srcptr vals,
+    const int * defined, slong prec, char * err, size_t errlen);
+
+/* 1 if the expression uses variable v */
+int spec_expr_uses(const spec_expr * e, int v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,426 @@
+/* spec_expr.c -- arithmetic expressions of spec files: a recursive
+   descent parser and an Arb evaluator. */
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "spec.h"
+
+enum { E_NUM, E_VAR, E_NEG, E_ADD, E_SUB, E_MUL, E_DIV, E_POW };
+
+struct spec_expr_struct
+{
+    int op;
+    int var;
+    fmpq_t num;
+    spec_expr * a, * b;
+};
+
+static const char * var_names[SPEC_NVARS] = { "eps", "c", "Delta", "eps1",
+    "eps2", "eps3" };
+
+#define MAX_DEPTH 64
+
+typedef struct
+{
+    const char * s;
+    size_t pos;
+    int depth;
+    char * err;
+    size_t errlen;
+    int errcol;
+    int failed;
+}
+parser;
+
+static spec_expr *
+node(int op)
+{
+    spec_expr * e = flint_malloc(sizeof(spec_expr));
+    e->op = op;
+    e->var = -1;
+    fmpq_init(e->num);
+    e->a = e->b = NULL;
+    return e;
+}
+
+void
+spec_expr_free(spec_expr * e)
+{
+    if (e == NULL)
+        return;
+    spec_expr_free(e->a);
+    spec_expr_free(e->b);
+    fmpq_clear(e->num);
+    flint_free(e);
+}
+
+static void
+fail(parser * p, const char * what)
+{
+    char found[32];
+    if (p->failed)
+        return;
+    p->failed = 1;
+    p->errcol = (int) p->pos + 1;
+    if (p->s[p->pos] == '\0')
+        strcpy(found, "end of expression");
+    else
+    {
+        size_t n = 0;
+        while (n < 12 && p->s[p->pos + n] != '\0' && !isspace((unsigned char) p->s[p->pos + n]))
+            n++;
+        if (n == 0)
+            n = 1;
+        snprintf(found, sizeof(found), "'%.*s'", (int) n, p->s + p->pos);
+    }
+    snprintf(p->err, p->errlen, "found %s, expected %s", found, what);
+}
+
+static void
+skip(parser * p)
+{
+    while (isspace((unsigned char) p->s[p->pos]))
+        p->pos++;
+}
+
+static spec_expr * parse_sum(parser * p);
+static spec_expr * parse_unary(parser * p);
+
+static spec_expr *
+parse_primary(parser * p)
+{
+    const char * s;
+    skip(p);
+    s = p->s + p->pos;
+    if (*s == '(')
+    {
+        spec_expr * e;
+        p->pos++;
+        e = parse_sum(p);
+        if (e == NULL)
+            return NULL;
+        skip(p);
+        if (p->s[p->pos] != ')')
+        {
+            fail(p, "')'");
+            spec_expr_free(e);
+            return NULL;
+        }
+        p->pos++;
+        return e;
+    }
+    if (isdigit((unsigned char) *s) || (*s == '.' && isdigit((unsigned char) s[1])))
+    {
+        /* digits [. digits] [e [+-] digits], read exactly */
+        size_t n = 0, k;
+        char buf[64];
+        fmpz_t num, den, t;
+        long ex = 0, frac = 0;
+        spec_expr * e;
+        while (isdigit((unsigned char) s[n]) || s[n] == '.')
+            n++;
+        if ((s[n] == 'e' || s[n] == 'E') && (isdigit((unsigned char) s[n + 1])
+                || ((s[n + 1] == '-' || s[n + 1] == '+') && isdigit((unsigned char) s[n + 2]))))
+        {
+            n += 2;
+            while (isdigit((unsigned char) s[n]))
+                n++;
+        }
+        if (n >= sizeof(buf))
+        {
+            fail(p, "a number of at most 60 characters");
+            return NULL;
+        }
+        memcpy(buf, s, n);
+        buf[n] = '\0';
+        fmpz_init(num);
+        fmpz_init(den);
+        fmpz_init(t);
+        {
+            int dots = 0, bad = 0;
+            for (k = 0; k < n && buf[k] != 'e' && buf[k] != 'E'; k++)
+            {
+                if (buf[k] == '.')
+                {
+                    dots++;
+                    continue;
+                }
+                fmpz_mul_ui(num, num, 10);
+                fmpz_add_ui(num, num, buf[k] - '0');
+                if (dots)
+                    frac++;
+            }
+            if (k < n)
+            {
+                ex = strtol(buf + k + 1, NULL, 10);
+                if (ex > 300 || ex < -300)
+                    bad = 1;
+            }
+            if (dots > 1 || bad)
+            {
+                fail(p, "a number such as 2, 0.5 or 1e-3 (exponent within 300)");
+                fmpz_clear(num);
+                fmpz_clear(den);
+                fmpz_clear(t);
+                return NULL;
+            }
+        }
+        ex -= frac;
+        fmpz_one(den);
+        fmpz_set_ui(t, 10);
+        if (ex >= 0)
+        {
+            fmpz_pow_ui(t, t, (ulong) ex);
+            fmpz_mul(num, num, t);
+        }
+        else
+            fmpz_pow_ui(den, t, (ulong) (-ex));
+        e = node(E_NUM);
+        fmpq_set_fmpz_frac(e->num, num, den);
+        fmpz_clear(num);
+        fmpz_clear(den);
+        fmpz_clear(t);
+        p->pos += n;
+        return e;
+    }
+    if (isalpha((unsigned char) *s))
+    {
+        size_t n = 0;
+        int v;
+        while (isalnum((unsigned char) s[n]) || s[n] == '_')
+            n++;
+        for (v = 0; v < SPEC_NVARS; v++)
+            if (strlen(var_names[v]) == n && strncmp(s, var_names[v], n) == 0)
+            {
+                spec_expr * e = node(E_VAR);
+                e->var = v;
+                p->pos += n;
+                return e;
+            }
+        fail(p, "a number, '(' or one of eps, c, Delta, eps1, eps2, eps3");
+        return NULL;
+    }
+    fail(p, "a number, '(' or one of eps, c, Delta, eps1, eps2, eps3");
+    return NULL;
+}
+
+/* power := primary ['^' unary]   (right associative) */
+static spec_expr *
+parse_power(parser * p)
+{
+    spec_expr * a = parse_primary(p), * b, * e;
+    if (a == NULL)
+        return NULL;
+    skip(p);
+    if (p->s[p->pos] != '^')
+        return a;
+    p->pos++;
+    b = parse_unary(p);
+    if (b == NULL)
+    {
+        spec_expr_free(a);
+        return NULL;
+    }
+    e = node(E_POW);
+    e->a = a;
+    e->b = b;
+    return e;
+}
+
+static spec_expr *
+parse_unary(parser * p)
+{
+    spec_expr * e, * a;
+    if (++p->depth > MAX_DEPTH)
+    {
+        fail(p, "an expression nested at most 64 deep");
+        return NULL;
+    }
+    skip(p);
+    if (p->s[p->pos] == '-' || p->s[p->pos] == '+')
+    {
+        int neg = p->s[p->pos] == '-';
+        p->pos++;
+        a = parse_unary(p);
+        p->depth--;
+        if (a == NULL || !neg)
+            return a;
+        e = node(E_NEG);
+        e->a = a;
+        return e;
+    }
+    e = parse_power(p);
+    p->depth--;
+    return e;
+}
+
+static spec_expr *
+parse_product(parser * p)
+{
+    spec_expr * a = parse_unary(p);
+    while (a != NULL)
+    {
+        char c;
+        spec_expr * b, * e;
+        skip(p);
+        c = p->s[p->pos];
+        if (c != '*' && c != '/')
+            break;
+        p->pos++;
+        b = parse_unary(p);
+        if (b == NULL)
+        {
+            spec_expr_free(a);
+            return NULL;
+        }
+        e = node(c == '*' ? E_MUL : E_DIV);
+        e->a = a;
+        e->b = b;
+        a = e;
+    }
+    return a;
+}
+
+static spec_expr *
+parse_sum(parser * p)
+{
+    spec_expr * a;
+    if (++p->depth > MAX_DEPTH)
+    {
+        fail(p, "an expression nested at most 64 deep");
+        return NULL;
+    }
+    a = parse_product(p);
+    while (a != NULL)
+    {
+        char c;
+        spec_expr * b, * e;
+        skip(p);
+        c = p->s[p->pos];
+        if (c != '+' && c != '-')
+            break;
+        p->pos++;
+        b = parse_product(p);
+        if (b == NULL)
+        {
+            spec_expr_free(a);
+            a = NULL;
+            break;
+        }
+        e = node(c == '+' ? E_ADD : E_SUB);
+        e->a = a;
+        e->b = b;
+        a = e;
+    }
+    p->depth--;
+    return a;
+}
+
+spec_expr *
+spec_expr_parse(const char * s, char * err, size_t errlen, int * errcol)
+{
+    parser p = { s, 0, 0, err, errlen, 0, 0 };
+    spec_expr * e = parse_sum(&p);
+    if (e != NULL)
+    {
+        skip(&p);
+        if (p.s[p.pos] != '\0')
+        {
+            fail(&p, "an operator (+ - * / ^) or the end of the expression");
+            spec_expr_free(e);
+            e = NULL;
+        }
+    }
+    if (e == NULL && errcol != NULL)
+        *errcol = p.errcol;
+    return e;
+}
+
+int
+spec_expr_uses(const spec_expr * e, int v)
+{
+    if (e == NULL)
+        return 0;
+    if (e->op == E_VAR)
+        return e->var == v;
+    return spec_expr_uses(e->a, v) || spec_expr_uses(e->b, v);
+}
+
+int
+spec_expr_eval(arb_t res, const spec_expr * e, arb_srcptr vals,
+    const int * defined, slong prec, char * err, size_t errlen)
+{
+    arb_t a, b;
+    int r = 0;
+    switch (e->op)
+    {
+        case E_NUM:
+            arb_set_fmpq(res, e->num, prec);
+            return 0;
+        case E_VAR:
+            if (!defined[e->var])
+            {
+                snprintf(err, errlen, "%s is not defined here (eps3, eps1, "
+                    "eps2 are computed in this order)", var_names[e->var]);
+                return -1;
+            }
+            arb_set(res, vals + e->var);
+            return 0;
+        default:
+            break;
+    }
+    arb_init(a);
+    arb_init(b);
+    r = spec_expr_eval(a, e->a, vals, defined, prec, err, errlen);
+    if (r == 0 && e->b != NULL)
+        r = spec_expr_eval(b, e->b, vals, defined, prec, err, errlen);
+    if (r == 0)
+        switch (e->op)
+        {
+            case E_NEG: arb_neg(res, a); break;
+            case E_ADD: arb_add(res, a, b, prec); break;
+            case E_SUB: arb_sub(res, a, b, prec); break;
+            case E_MUL: arb_mul(res, a, b, prec); break;
+            case E_DIV:
+                if (arb_contains_zero(b))
+                {
+                    snprintf(err, errlen, "division by a value that may be 0");
+                    r = -1;
+                }
+                else
+                    arb_div(res, a, b, prec);
+                break;
+            case E_POW:
+                if (e->b->op == E_NUM && fmpz_is_one(fmpq_denref(e->b->num))
+                        && fmpz_bits(fmpq_numref(e->b->num)) < 20)
+                {
+                    if (fmpz_sgn(fmpq_numref(e->b->num)) < 0 && arb_contains_zero(a))
+                    {
+                        snprintf(err, errlen, "0 to a negative power");
+                        r = -1;
+                    }
+                    else
+                        arb_pow_fmpz(res, a, fmpq_numref(e->b->num), prec);
+                }
+                else if (!arb_is_positive(a))
+                {
+                    snprintf(err, errlen, "x^y with a non-integer y needs x > 0");
+                    r = -1;
+                }
+                else
+                    arb_pow(res, a, b, prec);
+                break;
+            default:
+                flint_abort();
+        }
+    if (r == 0 && !arb_is_finite(res))
+    {
+        snprintf(err, errlen, "the value is not finite");
+        r = -1;
+    }
+    arb_clear(a);
+    arb_clear(b);
+    return r;
+}

@@ -1,0 +1,433 @@
+/* spec_parse.c -- reading a variant from a spec file (format in spec.h). */
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "svt.h"
+
+enum { K_NAME, K_TITLE, K_SOURCE, K_PROPERTY, K_EPS1, K_EPS2, K_EPS3, K_FREE,
+       K_RHO, K_NU, K_RESET, K_OUTPUT, K_CUTOFF, K_COMPARISON, K_CLAIMED,
+       K_MONOTONE, K_COUNT };
+
+static const char * keys[K_COUNT] = { "name", "title", "source",
+    "paper_property", "eps1", "eps2", "eps3", "free", "threshold_noise",
+    "query_noise", "reset", "output", "cutoff", "comparison", "claimed",
+    "monotone_only" };
+
+static const int required[K_COUNT] = { 1, 0, 0, 0, 1, 1, 0, 0, 1, 1, 0, 1,
+    1, 0, 1, 0 };
+
+#define MAX_LINE 4096
+#define MAX_TEXT 240
+
+void
+svt_variant_init(svt_variant_struct * v)
+{
+    memset(v, 0, sizeof(*v));
+    v->rho_law = v->nu_law = v->reset_law = INTEGRAL_LAPLACE;
+    v->output = SVT_OUT_TOP;
+    v->comparison = SVT_CMP_STANDARD;
+}
+
+void
+svt_variant_clear(svt_variant_struct * v)
+{
+    int k;
+    flint_free(v->name);
+    flint_free(v->title);
+    flint_free(v->source);
+    flint_free(v->paper_property);
+    flint_free(v->file);
+    for (k = 0; k < 3; k++)
+        spec_expr_free(v->eps_expr[k]);
+    spec_expr_free(v->rho);
+    spec_expr_free(v->nu);
+    spec_expr_free(v->rho_reset);
+    spec_expr_free(v->out);
+    spec_expr_free(v->claimed);
+    memset(v, 0, sizeof(*v));
+}
+
+static char *
+dupstr(const char * s, size_t n)
+{
+    char * r = flint_malloc(n + 1);
+    memcpy(r, s, n);
+    r[n] = '\0';
+    return r;
+}
+
+typedef struct
+{
+    const char * file;
+    long line;
+    char * err;
+    size_t errlen;
+}
+ctx;
+
+static int
+error_at(ctx * c, int col, const char * fmt, const char * a, const char * b)
+{
+    char msg[512];
+    snprintf(msg, sizeof(msg), fmt, a, b);
+    snprintf(c->err, c->errlen, "%s:%ld:%d: %s", c->file, c->line, col, msg);
+    return -1;
+}
+
+/* an expression at column col */
+static int
+parse_expr_at(spec_expr ** out, ctx * c, const char * s, int col)
+{
+    char msg[256];
+    int ecol = 0;
+    *out = spec_expr_parse(s, msg, sizeof(msg), &ecol);
+    if (*out == NULL)
+        return error_at(c, col + ecol - 1, "%s%s", msg, "");
+    return 0;
+}
+
+/* "laplace(EXPR)", "gaussian(EXPR)", or "none" when allow_none */
+static int
+parse_law(integral_law_kind * law, spec_expr ** e, int * present, ctx * c,
+    const char * val, int col, int allow_none)
+{
+    const char * open = strchr(val, '(');
+    size_t n = strlen(val), kw;
+    char * inner;
+    int r;
+    if (allow_none && strcmp(val, "none") == 0)
+    {
+        *present = 0;
+        return 0;
+    }
+    if (open == NULL || n < 2 || val[n - 1] != ')')
+        return error_at(c, col, "found '%s', expected laplace(SCALE), "
+            "gaussian(SCALE)%s", val, allow_none ? " or none" : "");
+    kw = (size_t) (open - val);
+    if (kw == 7 && strncmp(val, "laplace", 7) == 0)
+        *law = INTEGRAL_LAPLACE;
+    else if (kw == 8 && strncmp(val, "gaussian", 8) == 0)
+        *law = INTEGRAL_GAUSSIAN;
+    else
+        return error_at(c, col, "found law '%.*s', expected laplace or gaussian",
+            kw > 40 ? "(long name)" : val, "");
+    inner = dupstr(open + 1, n - kw - 2);
+    r = parse_expr_at(e, c, inner, col + (int) kw + 1);
+    flint_free(inner);
+    if (r == 0)
+        *present = 1;
+    return r;
+}
+
+int
+svt_variant_parse(svt_variant_struct * v, const char * text, const char * file,
+    char * err, size_t errlen)
+{
+    ctx c = { file, 0, err, errlen };
+    int seen[K_COUNT] = { 0 };
+    const char * p = text;
+    int k, r = 0;
+
+    svt_variant_init(v);
+    v->file = dupstr(file, strlen(file));
+
+    while (*p != '\0' && r == 0)
+    {
+        const char * eol = strchr(p, '\n');
+        size_t len = eol ? (size_t) (eol - p) : strlen(p);
+        char line[MAX_LINE + 1], * key, * val, * eq, * hash;
+        int kcol, vcol;
+        size_t i;
+
+        c.line++;
+        if (len > MAX_LINE)
+        {
+            r = error_at(&c, MAX_LINE + 1, "line longer than %s characters%s",
+                "4096", "");
+            break;
+        }
+        memcpy(line, p, len);
+        line[len] = '\0';
+        p = eol ? eol + 1 : p + len;
+        for (i = 0; i < len; i++)
+            if ((unsigned char) line[i] < 32 && line[i] != '\t' && line[i] != '\r')
+                break;
+        if (i < len)
+        {
+            r = error_at(&c, (int) i + 1, "found a control character, expected "
+                "printable text%s%s", "", "");
+            break;
+        }
+        hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        /* trim the end */
+        for (i = strlen(line); i > 0 && isspace((unsigned char) line[i - 1]); i--)
+            line[i - 1] = '\0';
+        key = line;
+        while (isspace((unsigned char) *key))
+            key++;
+        if (*key == '\0')
+            continue;
+        kcol = (int) (key - line) + 1;
+        eq = strchr(key, '=');
+        if (eq == NULL)
+        {
+            r = error_at(&c, kcol, "found '%.40s', expected 'key = value'%s", key, "");
+            break;
+        }
+        val = eq + 1;
+        while (isspace((unsigned char) *val))
+            val++;
+        vcol = (int) (val - line) + 1;
+        for (i = (size_t) (eq - key); i > 0 && isspace((unsigned char) key[i - 1]); i--)
+            ;
+        key[i] = '\0';
+        for (k = 0; k < K_COUNT; k++)
+            if (strcmp(key, keys[k]) == 0)
+                break;
+        if (k == K_COUNT)
+        {
+            r = error_at(&c, kcol, "unknown key '%.40s' (allowed: name, title, "
+                "source, paper_property, eps1, eps2, eps3, free, threshold_noise, "
+                "query_noise, reset, output, cutoff, comparison, claimed, "
+                "monotone_only)%s", key, "");
+            break;
+        }
+        if (seen[k])
+        {
+            r = error_at(&c, kcol, "key '%s' given twice%s", keys[k], "");
+            break;
+        }
+        seen[k] = 1;
+        v->key_line[k] = (int) c.line;
+        v->key_col[k] = vcol;
+        if (*val == '\0')
+        {
+            r = error_at(&c, vcol, "found nothing after '%s =', expected a value%s",
+                keys[k], "");
+            break;
+        }
+
+        switch (k)
+        {
+            case K_NAME:
+                for (i = 0; val[i]; i++)
+                    if (!isalnum((unsigned char) val[i]) && val[i] != '-'
+                            && val[i] != '_' && val[i] != '.')
+                        break;
+                if (val[i] != '\0' || i > 63)
+                    r = error_at(&c, vcol + (int) (val[i] ? i : 0),
+                        "found '%.40s', expected a name of at most 63 letters, "
+                        "digits, '-', '_' or '.'%s", val, "");
+                else
+                    v->name = dupstr(val, strlen(val));
+                break;
+            case K_TITLE:
+            case K_SOURCE:
+            case K_PROPERTY:
+                if (strlen(val) > MAX_TEXT)
+                    r = error_at(&c, vcol + MAX_TEXT, "text longer than %s "
+                        "characters%s", "240", "");
+                else if (k == K_TITLE)
+                    v->title = dupstr(val, strlen(val));
+                else if (k == K_SOURCE)
+                    v->source = dupstr(val, strlen(val));
+                else
+                    v->paper_property = dupstr(val, strlen(val));
+                break;
+            case K_EPS1:
+            case K_EPS2:
+            case K_EPS3:
+            {
+                int idx = k - K_EPS1;
+                r = parse_expr_at(&v->eps_expr[idx], &c, val, vcol);
+                /* order of computation: eps3, eps1, eps2 */
+                if (r == 0 && spec_expr_uses(v->eps_expr[idx], SPEC_VAR_EPS1 + idx))
+                    r = error_at(&c, vcol, "%s is defined in terms of itself%s",
+                        keys[k], "");
+                else if (r == 0 && idx == 2 && (spec_expr_uses(v->eps_expr[2], SPEC_VAR_EPS1)
+                        || spec_expr_uses(v->eps_expr[2], SPEC_VAR_EPS2)))
+                    r = error_at(&c, vcol, "eps3 may use eps, c and Delta only "
+                        "(eps3, eps1, eps2 are computed in this order)%s%s", "", "");
+                else if (r == 0 && idx == 0 && spec_expr_uses(v->eps_expr[0], SPEC_VAR_EPS2))
+                    r = error_at(&c, vcol, "eps1 may not use eps2 (eps3, eps1, "
+                        "eps2 are computed in this order)%s%s", "", "");
+                break;
+            }
+            case K_FREE:
+            {
+                char * save = NULL, * tok, * buf = dupstr(val, strlen(val));
+                for (tok = strtok_r(buf, " ,", &save); tok && r == 0;
+                        tok = strtok_r(NULL, " ,", &save))
+                {
+                    if (strcmp(tok, "eps1") == 0)
+                        v->free_eps[0] = 1;
+                    else if (strcmp(tok, "eps2") == 0)
+                        v->free_eps[1] = 1;
+                    else if (strcmp(tok, "eps3") == 0)
+                        v->free_eps[2] = 1;
+                    else
+                        r = error_at(&c, vcol + (int) (tok - buf), "found '%.20s', "
+                            "expected eps1, eps2 or eps3%s", tok, "");
+                }
+                flint_free(buf);
+                break;
+            }
+            case K_RHO:
+            {
+                int present;
+                r = parse_law(&v->rho_law, &v->rho, &present, &c, val, vcol, 0);
+                break;
+            }
+            case K_NU:
+                r = parse_law(&v->nu_law, &v->nu, &v->has_nu, &c, val, vcol, 1);
+                break;
+            case K_RESET:
+                r = parse_law(&v->reset_law, &v->rho_reset, &v->reset, &c, val, vcol, 1);
+                break;
+            case K_OUTPUT:
+                if (strcmp(val, "top") == 0)
+                    v->output = SVT_OUT_TOP;
+                else if (strcmp(val, "compared") == 0)
+                    v->output = SVT_OUT_COMPARED;
+                else if (strncmp(val, "fresh(", 6) == 0 && val[strlen(val) - 1] == ')')
+                {
+                    char * inner = dupstr(val + 6, strlen(val) - 7);
+                    v->output = SVT_OUT_FRESH;
+                    r = parse_expr_at(&v->out, &c, inner, vcol + 6);
+                    flint_free(inner);
+                }
+                else
+                    r = error_at(&c, vcol, "found '%.40s', expected top, compared "
+                        "or fresh(SCALE)%s", val, "");
+                break;
+            case K_CUTOFF:
+                if (strcmp(val, "c") == 0)
+                    v->has_cutoff = 1;
+                else if (strcmp(val, "none") == 0)
+                    v->has_cutoff = 0;
+                else
+                {
+                    char * end;
+                    long n = strtol(val, &end, 10);
+                    if (*end != '\0' || n < 1 || n > 1000000 || !isdigit((unsigned char) val[0]))
+                        r = error_at(&c, vcol, "found '%.40s', expected c, none or an "
+                            "integer from 1 to 10^6%s", val, "");
+                    else
+                    {
+                        v->has_cutoff = 1;
+                        v->fixed_c = n;
+                    }
+                }
+                break;
+            case K_COMPARISON:
+                if (strcmp(val, "standard") == 0)
+                    v->comparison = SVT_CMP_STANDARD;
+                else if (strcmp(val, "abs-inside") == 0)
+                    v->comparison = SVT_CMP_ABS_INSIDE;
+                else if (strcmp(val, "abs-outside") == 0)
+                    v->comparison = SVT_CMP_ABS_OUTSIDE;
+                else
+                    r = error_at(&c, vcol, "found '%.40s', expected standard, "
+                        "abs-inside or abs-outside%s", val, "");
+                break;
+            case K_CLAIMED:
+                if (strcmp(val, "none") != 0)
+                    r = parse_expr_at(&v->claimed, &c, val, vcol);
+                break;
+            case K_MONOTONE:
+                if (strcmp(val, "yes") == 0)
+                    v->monotone_only = 1;
+                else if (strcmp(val, "no") == 0)
+                    v->monotone_only = 0;
+                else
+                    r = error_at(&c, vcol, "found '%.40s', expected yes or no%s",
+                        val, "");
+                break;
+        }
+    }
+
+    if (r == 0)
+    {
+        c.line++;
+        for (k = 0; k < K_COUNT; k++)
+            if (required[k] && !seen[k])
+            {
+                r = error_at(&c, 1, "missing key '%s' (required: name, eps1, "
+                    "eps2, threshold_noise, query_noise, output, cutoff, "
+                    "claimed)%s", keys[k], "");
+                break;
+            }
+    }
+    if (r == 0 && v->output == SVT_OUT_COMPARED && !v->has_nu)
+    {
+        c.line = 1;
+        r = error_at(&c, 1, "output = compared needs a query noise (the "
+            "output would be the exact answer)%s%s", "", "");
+    }
+    if (r == 0)
+    {
+        if (v->title == NULL)
+            v->title = dupstr(v->name, strlen(v->name));
+        if (v->source == NULL)
+            v->source = dupstr("user spec", 9);
+        if (v->paper_property == NULL)
+            v->paper_property = dupstr("(not stated)", 12);
+    }
+    else
+        svt_variant_clear(v);
+    return r;
+}
+
+void
+svt_variant_key_pos(const svt_variant_struct * v, const char * key,
+    int * line, int * col)
+{
+    int k;
+    *line = *col = 0;
+    for (k = 0; k < K_COUNT; k++)
+        if (strcmp(keys[k], key) == 0)
+        {
+            *line = v->key_line[k];
+            *col = v->key_col[k];
+        }
+}
+
+int
+svt_variant_load(svt_variant_struct * v, const char * path, char * err,
+    size_t errlen)
+{
+    FILE * f = fopen(path, "rb");
+    char * buf;
+    size_t n;
+    int r;
+    if (f == NULL)
+    {
+        snprintf(err, errlen, "%s:0:0: cannot open the file", path);
+        return -1;
+    }
+    buf = flint_malloc(1 << 20);
+    n = fread(buf, 1, (1 << 20) - 1, f);
+    if (n == (1 << 20) - 1 && fgetc(f) != EOF)
+    {
+        fclose(f);
+        flint_free(buf);
+        snprintf(err, errlen, "%s:0:0: larger than 1 MiB", path);
+        return -1;
+    }
+    fclose(f);
+    buf[n] = '\0';
+    if (strlen(buf) != n)
+    {
+        snprintf(err, errlen, "%s:%ld:1: found a NUL byte, expected text", path,
+            1L);
+        flint_free(buf);
+        return -1;
+    }
+    r = svt_variant_parse(v, buf, path, err, errlen);
+    flint_free(buf);
+    return r;
+}
