@@ -24,7 +24,7 @@ SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 
 DEB_PACKAGES = build-essential pkg-config libflint-arb-dev libflint-dev \
                libmpfr-dev libgmp-dev libcriterion-dev libjansson-dev \
-               libgsl-dev
+               libgsl-dev clang libclang-rt-14-dev
 
 INTEGRALS_SRC = $(wildcard integrals/*.c)
 INTEGRALS_LIB_SRC = $(filter-out integrals/bench_%.c,$(INTEGRALS_SRC))
@@ -32,7 +32,11 @@ SPEC_FILES = variants/specs/alg1.svt variants/specs/alg2.svt \
              variants/specs/alg3.svt variants/specs/alg4.svt \
              variants/specs/alg5.svt variants/specs/alg6.svt \
              variants/specs/gptt.svt variants/specs/alg7.svt \
-             variants/specs/alg7-monotone.svt
+             variants/specs/alg7-monotone.svt \
+             variants/specs/abovethreshold.svt variants/specs/roth-sparse.svt \
+             variants/specs/abs-inside.svt variants/specs/abs-outside.svt \
+             variants/specs/svt-sum.svt variants/specs/svt-retraversal.svt \
+             variants/specs/gaussian-svt.svt
 VARIANTS_SRC = $(wildcard variants/*.c) $(B)/gen/builtin_specs.c
 VERIFY_LIB_SRC = $(filter-out verify/main.c verify/demo_%.c verify/bench_%.c,$(wildcard verify/*.c))
 LIB_SRC = $(INTEGRALS_LIB_SRC) $(VARIANTS_SRC) $(VERIFY_LIB_SRC)
@@ -41,7 +45,7 @@ TEST_SRC = $(wildcard tests/test_*.c)
 LIB_OBJ = $(patsubst $(B)/$(B)/%,$(B)/%,$(LIB_SRC:%.c=$(B)/%.o))
 SAN_LIB_OBJ = $(patsubst $(B)/san/$(B)/%,$(B)/san/%,$(LIB_SRC:%.c=$(B)/san/%.o))
 
-.PHONY: all deps run test test-plain test-san bench clean
+.PHONY: all deps run test test-plain test-san test-fuzz fuzz bench clean
 
 all: $(B)/libsvt.a $(B)/bin/verify $(B)/svt-demo
 
@@ -117,7 +121,7 @@ deps:
 run: $(B)/bin/verify
 	./$(B)/bin/verify all
 
-test: test-plain test-san
+test: test-plain test-san test-fuzz
 
 test-plain: $(B)/tests $(B)/bin/verify
 	VERIFY_BIN=./$(B)/bin/verify ./$(B)/tests --jobs 2
@@ -131,6 +135,25 @@ test-san: $(B)/tests-san $(B)/san/bin/verify
 	    > $(B)/tests-san.log 2>&1; st=$$?; cat $(B)/tests-san.log; \
 	if grep -q -E 'ERROR: (Address|Leak)Sanitizer|runtime error' $(B)/tests-san.log; \
 	then echo 'test-san: sanitizer report above' >&2; exit 1; fi; exit $$st
+
+# libFuzzer on the spec reader (clang); FUZZ_SECONDS bounds the run
+FUZZ_SECONDS ?= 60
+FUZZ_SRC = tests/fuzz_spec.c variants/spec_expr.c variants/spec_parse.c \
+           variants/model.c
+$(B)/fuzz-spec: $(FUZZ_SRC) $(wildcard variants/*.h integrals/*.h)
+	@mkdir -p $(B)/fuzz-corpus
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
+	    -fno-sanitize-recover=undefined $(CPPFLAGS_ALL) $(FUZZ_SRC) \
+	    -lflint-arb -lflint -lmpfr -lgmp -lm -o $@
+
+fuzz: $(B)/fuzz-spec
+	cp variants/specs/*.svt $(B)/fuzz-corpus/
+	./$(B)/fuzz-spec -max_total_time=$(FUZZ_SECONDS) -max_len=2048 \
+	    -rss_limit_mb=2048 $(B)/fuzz-corpus
+
+# the short fuzz run of the test suite
+test-fuzz:
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=15
 
 bench: $(B)/bench-integrals $(B)/bench-verify
 	./$(B)/bench-integrals

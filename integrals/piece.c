@@ -118,8 +118,9 @@ piece_init(piece_t P, const integral_struct * I, const arb_t m, slong prec)
         if (arb_is_zero(P->a0 + k) && f->nterms == 1
                 && arb_is_positive(P->beta + P->first[k]))
             P->ftype[k] = PIECE_PURE;
-        else if (arb_is_positive(P->a0 + k))
+        else if (f->nterms == 1 && arb_is_positive(P->a0 + k))
         {
+            /* a single CDF term on its upper branch: G >= c/2 > 0 */
             P->ftype[k] = PIECE_LOG1P;
             arb_log(P->loga0 + k, P->a0 + k, prec);
         }
@@ -162,9 +163,11 @@ term_small_e(acb_t res, const acb_t z, piece_t P, slong idx, slong prec)
         acb_hypgeom_erfc(res, res, prec);
 }
 
+/* genlog: NULL, or per factor 1 when a generic factor goes into L as
+   n log G (instead of into pw) in pow_mode */
 static int
 piece_log_direct(acb_t L, acb_t pw, const acb_t z, piece_t P, int analytic,
-    int pow_mode, slong prec)
+    int pow_mode, const int * genlog, slong prec)
 {
     const integral_struct * I = P->I;
     acb_t t, s, e;
@@ -233,7 +236,7 @@ piece_log_direct(acb_t L, acb_t pw, const acb_t z, piece_t P, int analytic,
             else
             {
                 acb_add_arb(s, s, P->a0 + k, prec);
-                if (pow_mode)
+                if (pow_mode && (genlog == NULL || !genlog[k]))
                 {
                     acb_pow_fmpz(s, s, f->mult, prec);
                     acb_mul(pw, pw, s, prec);
@@ -257,10 +260,42 @@ piece_log_direct(acb_t L, acb_t pw, const acb_t z, piece_t P, int analytic,
     return ok;
 }
 
+/* pw = prod G_k(z)^{n_k} over the generic factors k with sel[k] */
+static int
+piece_generic_pow(acb_t pw, const acb_t z, piece_t P, const int * sel,
+    slong prec)
+{
+    const integral_struct * I = P->I;
+    acb_t s, e;
+    slong k, j;
+    acb_init(s);
+    acb_init(e);
+    acb_one(pw);
+    for (k = 0; k < I->len; k++)
+    {
+        const integral_factor_struct * f = I->factors + k;
+        if (!sel[k])
+            continue;
+        acb_zero(s);
+        for (j = 0; j < f->nterms; j++)
+        {
+            term_small_e(e, z, P, P->first[k] + j, prec);
+            acb_addmul_arb(s, e, P->beta + P->first[k] + j, prec);
+        }
+        acb_add_arb(s, s, P->a0 + k, prec);
+        acb_pow_fmpz(s, s, f->mult, prec);
+        acb_mul(pw, pw, s, prec);
+    }
+    acb_clear(s);
+    acb_clear(e);
+    return acb_is_finite(pw);
+}
+
 /* D = derivative of the log-integrand (all factors but the generic ones
    when pow_mode) over the ball z; 0 when z meets a branch cut. */
 static int
-piece_dlog(acb_t D, const acb_t z, piece_t P, int pow_mode, slong prec)
+piece_dlog(acb_t D, const acb_t z, piece_t P, int pow_mode, int * genlog,
+    slong prec)
 {
     const integral_struct * I = P->I;
     acb_t t, s, ds, e, w;
@@ -286,8 +321,6 @@ piece_dlog(acb_t D, const acb_t z, piece_t P, int pow_mode, slong prec)
         const integral_factor_struct * f = I->factors + k;
         slong f0 = P->first[k];
 
-        if (P->ftype[k] == PIECE_GENERIC && pow_mode)
-            continue;
         if (P->ftype[k] == PIECE_PURE && P->tkind[f0] == INTEGRAL_LAPLACE)
         {
             acb_set_arb(t, P->u + f0);
@@ -332,9 +365,16 @@ piece_dlog(acb_t D, const acb_t z, piece_t P, int pow_mode, slong prec)
         /* log G is holomorphic where G avoids (-inf, 0] */
         if (!arb_is_positive(acb_realref(s)))
         {
+            if (P->ftype[k] == PIECE_GENERIC && pow_mode)
+            {
+                genlog[k] = 0;  /* powered directly on the ball */
+                continue;
+            }
             ok = 0;
             break;
         }
+        if (P->ftype[k] == PIECE_GENERIC)
+            genlog[k] = 1;
         acb_div(t, ds, s, prec);
         acb_addmul_fmpz(D, t, f->mult, prec);
     }
@@ -363,26 +403,38 @@ piece_log(acb_t L, acb_t pw, const acb_t z, piece_t P, int analytic,
     int pow_mode, slong prec)
 {
     acb_t m, d, D, pw2;
-    int ok;
+    int ok, * genlog;
+    slong k;
 
     if (acb_is_exact(z))
-        return piece_log_direct(L, pw, z, P, analytic, pow_mode, prec);
+        return piece_log_direct(L, pw, z, P, analytic, pow_mode, NULL, prec);
 
     acb_init(m);
     acb_init(d);
     acb_init(D);
     acb_init(pw2);
+    genlog = flint_calloc(P->I->len + 1, sizeof(int));
     acb_get_mid(m, z);
-    ok = piece_dlog(D, z, P, pow_mode, prec);
+    ok = piece_dlog(D, z, P, pow_mode, genlog, prec);
     if (ok)
-        ok = piece_log_direct(L, pw2, m, P, 0, pow_mode, prec);
+        ok = piece_log_direct(L, pw2, m, P, 0, pow_mode, genlog, prec);
     if (ok && pow_mode)
     {
-        /* generic factors: direct evaluation on the ball */
-        acb_t L2;
-        acb_init(L2);
-        ok = piece_log_direct(L2, pw, z, P, analytic, pow_mode, prec);
-        acb_clear(L2);
+        /* generic factors that may vanish on the ball: powered directly */
+        int any = 0;
+        for (k = 0; k < P->I->len; k++)
+            any |= (P->ftype[k] == PIECE_GENERIC && !genlog[k]);
+        acb_one(pw);
+        if (any)
+        {
+            for (k = 0; k < P->I->len; k++)
+                if (P->ftype[k] == PIECE_GENERIC)
+                    genlog[k] = !genlog[k];     /* the complement */
+            for (k = 0; k < P->I->len; k++)
+                if (P->ftype[k] != PIECE_GENERIC)
+                    genlog[k] = 0;
+            ok = piece_generic_pow(pw, z, P, genlog, prec);
+        }
     }
     if (ok)
     {
@@ -396,6 +448,7 @@ piece_log(acb_t L, acb_t pw, const acb_t z, piece_t P, int analytic,
     acb_clear(d);
     acb_clear(D);
     acb_clear(pw2);
+    flint_free(genlog);
     return ok;
 }
 

@@ -146,6 +146,9 @@ Test(simulate, every_variant_matches_its_model, .timeout = 600)
         { "alg3", 2, NULL }, { "alg4", 2, NULL }, { "alg5", 1, NULL },
         { "alg6", 1, NULL }, { "gptt", 1, NULL }, { "alg7", 2, NULL },
         { "alg7", 2, "1/4" }, { "alg7-monotone", 2, NULL },
+        { "abovethreshold", 1, NULL }, { "abs-inside", 2, NULL },
+        { "abs-outside", 2, NULL }, { "svt-sum", 1, NULL },
+        { "gaussian-svt", 2, NULL }, { "roth-sparse", 2, NULL },
     };
     size_t i;
     for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)

@@ -69,126 +69,255 @@ fmpq_min_set(fmpq_t x, int * have, const fmpq_t y)
     *have = 1;
 }
 
-/* Pr of one segment; returns the engine status, sets *zero for an exact
-   zero found without integrating (a noiseless number that does not
-   match). */
+/* The factors of one run on one interval of z (for abs-inside, the
+   interval lies on one side of z = -T of every run).  Returns 1 when the
+   run makes the probability 0 on the interval. */
+static int
+add_run(integral_t I, fmpq_t lo, int * have_lo, fmpq_t hi, int * have_hi,
+    const svt_model_t M, const svt_run_struct * r, int side, ulong count,
+    int right_of_minus_T)
+{
+    const slong prec = SVT_PARAM_PREC;
+    fmpq_t q, x;
+    arb_t s, c;
+    fmpz_t n;
+    int zero = 0;
+    svt_comparison cmp = M->var->comparison;
+
+    fmpq_init(q);
+    fmpq_init(x);
+    arb_init(s);
+    arb_init(c);
+    fmpz_init_set_ui(n, count);
+    fmpq_set(q, r->q[side]);
+    /* without query noise |q + nu| = |q|: both abs forms compare |q| */
+    if (cmp == SVT_CMP_ABS_OUTSIDE || (cmp == SVT_CMP_ABS_INSIDE && !M->has_nu))
+    {
+        fmpq_abs(q, q);
+        cmp = SVT_CMP_STANDARD;
+    }
+
+    if (r->a == SVT_NUM && M->output == SVT_OUT_COMPARED)
+    {
+        /* the output v is the compared noisy answer: density of nu at
+           v - q, and the comparison passed: z <= v - T (|v| - T) */
+        fmpq_sub(x, r->v, q);
+        if (M->has_nu)
+        {
+            arb_set_fmpq(s, x, prec);
+            integral_law_density(c, M->var->nu_law, M->nu_scale, s, prec);
+            arb_pow_fmpz(c, c, n, prec);
+            integral_mul_const(I, c, prec);
+        }
+        else if (!fmpq_is_zero(x))
+            zero = 1;
+        if (cmp == SVT_CMP_ABS_INSIDE)
+            fmpq_abs(x, r->v);
+        else
+            fmpq_set(x, r->v);
+        fmpq_sub(x, x, r->T);
+        fmpq_min_set(hi, have_hi, x);
+        goto done;
+    }
+
+    if (cmp == SVT_CMP_ABS_INSIDE)
+    {
+        /* Pr[|q + nu| >= T + z] = 1 - F(T - q + z) + F(-T - q - z) when
+           T + z > 0, and 1 otherwise; bot is its complement */
+        if (!right_of_minus_T)
+        {
+            zero = (r->a == SVT_BOT);
+            goto numeric_density;
+        }
+        {
+            integral_term_t t[2];
+            arb_t one, k0;
+            arb_init(one);
+            arb_init(k0);
+            integral_term_init(t[0]);
+            integral_term_init(t[1]);
+            arb_one(one);
+            fmpq_sub(x, r->T, q);
+            arb_set_fmpq(s, x, prec);
+            if (r->a == SVT_BOT)
+            {
+                integral_term_set(t[0], M->var->nu_law, M->nu_scale, one, 1, s);
+                fmpq_add(x, r->T, q);
+                fmpq_neg(x, x);
+                arb_set_fmpq(s, x, prec);
+                arb_neg(one, one);
+                integral_term_set(t[1], M->var->nu_law, M->nu_scale, one, -1, s);
+                arb_zero(k0);
+            }
+            else
+            {
+                arb_neg(one, one);
+                integral_term_set(t[0], M->var->nu_law, M->nu_scale, one, 1, s);
+                fmpq_add(x, r->T, q);
+                fmpq_neg(x, x);
+                arb_set_fmpq(s, x, prec);
+                arb_neg(one, one);
+                integral_term_set(t[1], M->var->nu_law, M->nu_scale, one, -1, s);
+                arb_one(k0);
+            }
+            integral_mul_factor(I, k0, t[0], 2, n);
+            integral_term_clear(t[0]);
+            integral_term_clear(t[1]);
+            arb_clear(one);
+            arb_clear(k0);
+        }
+        goto numeric_density;
+    }
+
+    /* standard: the factor is F_nu(T - q + z) for bot */
+    fmpq_sub(x, r->T, q);
+    arb_set_fmpq(s, x, prec);
+    if (r->a == SVT_BOT)
+    {
+        if (M->has_nu)
+            integral_mul_cdf(I, M->var->nu_law, M->nu_scale, s, n);
+        else
+        {
+            /* q < T + z  <=>  z > q - T */
+            fmpq_neg(x, x);
+            fmpq_max_set(lo, have_lo, x);
+        }
+        goto done;
+    }
+    if (M->has_nu)
+        integral_mul_sf(I, M->var->nu_law, M->nu_scale, s, n);
+    else
+    {
+        /* q >= T + z  <=>  z <= q - T */
+        fmpq_neg(x, x);
+        fmpq_min_set(hi, have_hi, x);
+    }
+
+numeric_density:
+    if (!zero && r->a == SVT_NUM)
+    {
+        /* fresh output noise, independent of the comparison */
+        fmpq_sub(x, r->v, r->q[side]);
+        arb_set_fmpq(s, x, prec);
+        integral_law_density(c, INTEGRAL_LAPLACE, M->out_scale, s, prec);
+        arb_pow_fmpz(c, c, n, prec);
+        integral_mul_const(I, c, prec);
+    }
+
+done:
+    fmpq_clear(q);
+    fmpq_clear(x);
+    arb_clear(s);
+    arb_clear(c);
+    fmpz_clear(n);
+    return zero;
+}
+
+/* Pr of one segment: one integral, or for abs-inside comparisons a sum
+   of integrals over the intervals cut at every z = -T.  Sets *zero for
+   an exact 0. */
 static int
 segment_prob(integral_result_t out, int * zero, const svt_model_t M,
     const svt_runs_t R, const segment_struct * S, int side,
     const integral_opt_t opt)
 {
     const slong prec = SVT_PARAM_PREC;
-    integral_t I;
-    fmpq_t lo, hi, x;
-    int have_lo = 0, have_hi = 0, st;
-    arb_t s, c;
-    fmpz_t n;
-    slong i;
+    fmpq * cuts;
+    slong ncut = 0, i, j, iv;
+    int st = INTEGRAL_SUCCESS, any = 0;
+    integral_result_t part;
+    arb_t s;
 
-    fmpq_init(lo);
-    fmpq_init(hi);
-    fmpq_init(x);
     arb_init(s);
-    arb_init(c);
-    fmpz_init(n);
-    *zero = 0;
+    integral_result_init(part);
+    cuts = _fmpq_vec_init(S->len + 1);
+    if (M->var->comparison == SVT_CMP_ABS_INSIDE && M->has_nu)
+        for (i = 0; i < S->len; i++)
+        {
+            const svt_run_struct * r = R->runs + S->run[i];
+            if (r->a == SVT_NUM && M->output == SVT_OUT_COMPARED)
+                continue;
+            fmpq_neg(cuts + ncut, r->T);
+            for (j = 0; j < ncut; j++)
+                if (fmpq_equal(cuts + j, cuts + ncut))
+                    break;
+            if (j == ncut)
+                ncut++;
+        }
+    /* sort the cuts */
+    for (i = 1; i < ncut; i++)
+        for (j = i; j > 0 && fmpq_cmp(cuts + j - 1, cuts + j) > 0; j--)
+            fmpq_swap(cuts + j - 1, cuts + j);
 
-    integral_init(I, S->reset_law ? M->var->reset_law : M->var->rho_law,
-        S->reset_law ? M->rho_reset_scale : M->rho_scale);
-
-    for (i = 0; i < S->len; i++)
+    arb_zero(out->value);
+    *zero = 1;
+    for (iv = 0; iv <= ncut; iv++)
     {
-        const svt_run_struct * r = R->runs + S->run[i];
-        const fmpq * q = r->q[side];
-        fmpz_set_ui(n, S->cnt[i]);
-
-        /* shift T - q: the factor is F_nu(T - q + z) */
-        fmpq_sub(x, r->T, q);
-        arb_set_fmpq(s, x, prec);
-
-        if (r->a == SVT_BOT)
+        /* the interval (cuts[iv-1], cuts[iv]) */
+        integral_t I;
+        fmpq_t lo, hi;
+        int have_lo = 0, have_hi = 0, z = 0, pst;
+        fmpq_init(lo);
+        fmpq_init(hi);
+        if (iv > 0)
+            fmpq_max_set(lo, &have_lo, cuts + iv - 1);
+        if (iv < ncut)
+            fmpq_min_set(hi, &have_hi, cuts + iv);
+        integral_init(I, S->reset_law ? M->var->reset_law : M->var->rho_law,
+            S->reset_law ? M->rho_reset_scale : M->rho_scale);
+        for (i = 0; i < S->len && !z; i++)
         {
-            if (M->has_nu)
-                integral_mul_cdf(I, M->var->nu_law, M->nu_scale, s, n);
-            else
+            const svt_run_struct * r = R->runs + S->run[i];
+            fmpq_t mT;
+            int right;
+            fmpq_init(mT);
+            fmpq_neg(mT, r->T);
+            /* is this interval right of z = -T of this run? */
+            right = iv > 0 && fmpq_cmp(cuts + iv - 1, mT) >= 0;
+            z = add_run(I, lo, &have_lo, hi, &have_hi, M, r, side, S->cnt[i], right);
+            fmpq_clear(mT);
+        }
+        if (!z)
+        {
+            if (have_lo)
             {
-                /* q < T + z  <=>  z > q - T */
-                fmpq_neg(x, x);
-                fmpq_max_set(lo, &have_lo, x);
+                arb_set_fmpq(s, lo, prec);
+                integral_set_lo(I, s);
             }
-            continue;
-        }
-
-        /* a positive outcome */
-        if (r->a == SVT_NUM && M->output == SVT_OUT_COMPARED)
-        {
-            /* output v = q + nu: density of nu at v - q, and z <= v - T */
-            fmpq_sub(x, r->v, q);
-            if (M->has_nu)
+            if (have_hi)
             {
-                arb_set_fmpq(s, x, prec);
-                integral_law_density(c, M->var->nu_law, M->nu_scale, s, prec);
-                arb_pow_fmpz(c, c, n, prec);
-                integral_mul_const(I, c, prec);
+                arb_set_fmpq(s, hi, prec);
+                integral_set_hi(I, s);
             }
-            else if (!fmpq_is_zero(x))
+            pst = integral_eval(part, I, opt, 0);
+            if (pst != INTEGRAL_SUCCESS)
+                st = pst;
+            if (!part->exact_zero)
             {
-                *zero = 1;
-                break;
+                arb_add(out->value, out->value, part->value, prec);
+                *zero = 0;
             }
-            fmpq_sub(x, r->v, r->T);
-            fmpq_min_set(hi, &have_hi, x);
-            continue;
+            any = 1;
         }
-
-        if (M->has_nu)
-            integral_mul_sf(I, M->var->nu_law, M->nu_scale, s, n);
-        else
-        {
-            /* q >= T + z  <=>  z <= q - T */
-            fmpq_neg(x, x);
-            fmpq_min_set(hi, &have_hi, x);
-        }
-        if (r->a == SVT_NUM)
-        {
-            /* fresh output noise, independent of the comparison */
-            fmpq_sub(x, r->v, q);
-            arb_set_fmpq(s, x, prec);
-            integral_law_density(c, INTEGRAL_LAPLACE, M->out_scale, s, prec);
-            arb_pow_fmpz(c, c, n, prec);
-            integral_mul_const(I, c, prec);
-        }
+        integral_clear(I);
+        fmpq_clear(lo);
+        fmpq_clear(hi);
     }
-
-    if (!*zero)
-    {
-        if (have_lo)
-        {
-            arb_set_fmpq(s, lo, prec);
-            integral_set_lo(I, s);
-        }
-        if (have_hi)
-        {
-            arb_set_fmpq(s, hi, prec);
-            integral_set_hi(I, s);
-        }
-        st = integral_eval(out, I, opt, 0);
-    }
-    else
+    (void) any;
+    out->exact_zero = *zero;
+    if (*zero)
     {
         arb_zero(out->value);
         arb_neg_inf(out->log_value);
-        out->exact_zero = 1;
-        st = INTEGRAL_SUCCESS;
     }
+    else if (arb_is_positive(out->value))
+        arb_log(out->log_value, out->value, prec);
+    else
+        arb_indeterminate(out->log_value);
 
-    integral_clear(I);
-    fmpq_clear(lo);
-    fmpq_clear(hi);
-    fmpq_clear(x);
+    _fmpq_vec_clear(cuts, S->len + 1);
+    integral_result_clear(part);
     arb_clear(s);
-    arb_clear(c);
-    fmpz_clear(n);
     return st;
 }
 

@@ -2,6 +2,7 @@
    with GSL's random generators.  A statistical cross-check of the
    integral models, never a verdict. */
 
+#include <math.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include "svt.h"
@@ -33,13 +34,21 @@ svt_simulate(svt_answer_kind * a, double * v, const svt_model_t M,
 
     for (i = 0; i < len; i++)
     {
+        double lhs;
         nu = M->has_nu ? draw(r, M->var->nu_law, nu_scale) : 0.0;
-        if (q[i] + nu >= T[i] + rho)
+        if (M->var->comparison == SVT_CMP_ABS_INSIDE)
+            lhs = fabs(q[i] + nu);
+        else if (M->var->comparison == SVT_CMP_ABS_OUTSIDE)
+            lhs = fabs(q[i]) + nu;
+        else
+            lhs = q[i] + nu;
+        if (lhs >= T[i] + rho)
         {
             if (M->output == SVT_OUT_COMPARED)
             {
                 a[i] = SVT_NUM;
-                v[i] = q[i] + nu;
+                v[i] = (M->var->comparison == SVT_CMP_ABS_OUTSIDE
+                    ? fabs(q[i]) : q[i]) + nu;
             }
             else if (M->output == SVT_OUT_FRESH)
             {

@@ -146,7 +146,7 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
     const slong * clist = o->nc > 0 ? o->clist : default_c;
     slong nc = o->nc > 0 ? o->nc : (var->has_cutoff ? 4 : 1);
     ulong ms[64];
-    slong nm = sweep_grid(ms, o->m_max), ic, k, i;
+    slong nm, ic, k, i;
     int violation = 0, inconclusive = 0;
     ratio_result_t worst, r;
     ulong worst_m = 0;
@@ -190,7 +190,9 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
             const construction_info * ci = construction_get(k);
             const char * why = NULL;
             cell_struct cell;
-            slong n = ci->uses_m ? nm : 1;
+            slong n;
+            nm = sweep_grid(ms, ci->max_m && o->m_max > ci->max_m ? ci->max_m : o->m_max);
+            n = ci->uses_m ? nm : 1;
             if (!construction_applicable(ci, M, &why))
             {
                 if (!o->json)
@@ -273,6 +275,9 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
         else if (inconclusive)
             fprintf(out, "INCONCLUSIVE: no certified violation, but some "
                 "ratios could not be decided at the precision cap\n");
+        else if (var->claimed == NULL)
+            fprintf(out, "PASS: %s claims no budget; the ratios above are "
+                "reported only\n", var->name);
         else
             fprintf(out, "PASS: the claim of %s holds, certified, on every "
                 "construction and parameter tried\n", var->name);
@@ -324,9 +329,10 @@ verify_all(const check_opts * o)
         }
         if (!o->json)
         {
-            char * cl = decimal_interval(M->claimed, 6);
+            char * cl = M->has_claim ? decimal_interval(M->claimed, 6) : NULL;
             fprintf(out, "%s -- %s [%s]\n  paper: %s; claimed budget %s\n",
-                var->name, var->title, var->source, var->paper_property, cl);
+                var->name, var->title, var->source, var->paper_property,
+                cl ? cl : "none (report only)");
             flint_free(cl);
         }
         for (k = 0; k < construction_count(); k++)
@@ -372,7 +378,8 @@ verify_all(const check_opts * o)
                 else
                 {
                     char * ml = decimal_interval(s->max_loss, 8);
-                    const char * rel = arb_gt(s->max_loss, M->claimed) ? "exceeds"
+                    const char * rel = !M->has_claim ? "reported"
+                        : arb_gt(s->max_loss, M->claimed) ? "exceeds"
                         : arb_le(s->max_loss, M->claimed) ? "within" : "undecided";
                     fprintf(out, "%-8s max ln ratio %s at m = %lu; %s",
                         rel, ml, s->max_loss_m, growth_name(s->growth));
@@ -394,9 +401,9 @@ verify_all(const check_opts * o)
                 }
                 if (s->growth == GROWTH_SLOW)
                     any_slow = 1;
-                if (arb_gt(s->max_loss, M->claimed))
+                if (M->has_claim && arb_gt(s->max_loss, M->claimed))
                     any_exceed = 1;
-                else if (!arb_le(s->max_loss, M->claimed))
+                else if (M->has_claim && !arb_le(s->max_loss, M->claimed))
                     any_incon = 1;
                 if (!arb_is_finite(best) || arf_cmp(arb_midref(s->max_loss),
                         arb_midref(best)) > 0)
@@ -411,7 +418,15 @@ verify_all(const check_opts * o)
         if (!o->json)
         {
             fprintf(out, "  measured: ");
-            if (any_inf)
+            if (!M->has_claim && !any_inf && best_where != NULL)
+            {
+                char * s = decimal_interval(best, 8);
+                fprintf(out, "no claim to check; largest ln ratio %s (%s, m = %lu)%s%s\n",
+                    s, best_where, best_m, any_grow ? "; grows linearly in m"
+                    : "", any_slow ? "; growing slowly" : "");
+                flint_free(s);
+            }
+            else if (any_inf)
                 fprintf(out, "inf-DP (a probability ratio is infinite)\n");
             else if (any_grow)
                 fprintf(out, "not private for any finite eps on this evidence: "

@@ -8,17 +8,23 @@
 static const construction_info table[] =
 {
     { "bottoms", "q(D)=0^m, q(D')=D^m, a=bot^m",
-      "Lemma 1; the Alg. 1 example of App. 9.3", 0, 1, 0 },
+      "Lemma 1; the Alg. 1 example of App. 9.3", 0, 1, 0, 0 },
     { "swap", "q(D)=(0,D), q(D')=(D,0), a=(bot,top)",
-      "Thm 3.5 (Alg. 5)", 0, 0, 0 },
+      "Thm 3.5 (Alg. 5)", 0, 0, 0, 0 },
     { "numeric-tail", "q(D)=0^m D, q(D')=D^m 0, a=bot^m then the number 0",
-      "App. 9.1 (Alg. 3, c = 1)", 1, 1, 0 },
+      "App. 9.1 (Alg. 3, c = 1)", 1, 1, 0, 0 },
     { "split", "q(D)=0^2m, q(D')=D^m (-D)^m, a=bot^m top^m",
-      "App. 9.2 (Alg. 6)", 0, 1, 0 },
+      "App. 9.2 (Alg. 6)", 0, 1, 0, 0 },
     { "cm15", "q(D)=0^m D^m, q(D')=D^m 0^m, a=bot^m top^m",
-      "App. 9.3 (the GPTT construction of Chen-Machanavajjhala)", 0, 1, 0 },
+      "App. 9.3 (the GPTT construction of Chen-Machanavajjhala)", 0, 1, 0, 0 },
     { "split-c", "q(D)=0^(m+c), q(D')=D^m (-D)^c, a=bot^m top^c",
-      "App. 9.2 kept within the cutoff c", 0, 1, 1 },
+      "App. 9.2 kept within the cutoff c", 0, 1, 1, 0 },
+    { "paired", "q(D)=(0,0)^m D, q(D')=(D,-D)^m 0, a=bot^2m then the number 0",
+      "Online IC of Roth's notes: pairs Q-Q(D^t), Q(D^t)-Q (seed 002)", 1, 1, 0, 0 },
+    { "retraversal", "q(D)=(0,0)^m 0, q(D')=(D,D)^m D, a=bot^2m top: m passes "
+      "over two counting queries, then a top", "Sec. 5, SVT-ReTr (monotone)", 0, 1, 0, 0 },
+    { "two-loops", "q_j(D)=0, q_j(D')=D, T_j=4/2^j then 2/2^j (j=1..m), "
+      "a=bot^(2m-1) top", "SVT_sum of DP-PQD, Algorithm 2 (seed 003)", 0, 1, 0, 60 },
 };
 
 slong
@@ -59,9 +65,10 @@ construction_build(svt_runs_t R, const construction_info * ci, ulong m,
        paper's examples have T = 0) */
     fmpq_zero(z);
 
-    if (m < 1 || (ci->uses_m && m > (UWORD(1) << 62)))
+    if (m < 1 || (ci->uses_m && m > (ci->max_m ? ci->max_m : (UWORD(1) << 62))))
     {
-        snprintf(err, errlen, "--m must be between 1 and 2^62");
+        snprintf(err, errlen, "--m must be between 1 and %lu for %s",
+            ci->max_m ? ci->max_m : (UWORD(1) << 62), ci->name);
         fmpq_clear(z);
         fmpq_clear(d);
         fmpq_clear(nd);
@@ -94,6 +101,49 @@ construction_build(svt_runs_t R, const construction_info * ci, ulong m,
     {
         svt_runs_push(R, z, d, T, SVT_BOT, z, m);
         svt_runs_push(R, z, nd, T, SVT_TOP, z, (ulong) c);
+    }
+    else if (strcmp(ci->name, "paired") == 0)
+    {
+        /* pairs (Q - Q(D^t), Q(D^t) - Q): (x, -x) on D, (x+D, -x-D) on D' */
+        ulong i;
+        if (m > 100000)
+        {
+            /* the pairs alternate: run-length cannot group them */
+            snprintf(err, errlen, "--m must be at most 100000 for paired");
+            fmpq_clear(z);
+            fmpq_clear(d);
+            fmpq_clear(nd);
+            return -1;
+        }
+        for (i = 0; i < m; i++)
+        {
+            svt_runs_push(R, z, d, T, SVT_BOT, z, 1);
+            svt_runs_push(R, z, nd, T, SVT_BOT, z, 1);
+        }
+        svt_runs_push(R, d, z, T, SVT_NUM, z, 1);
+    }
+    else if (strcmp(ci->name, "retraversal") == 0)
+    {
+        svt_runs_push(R, z, d, T, SVT_BOT, z, 2 * m);
+        svt_runs_push(R, z, d, T, SVT_TOP, z, 1);
+    }
+    else if (strcmp(ci->name, "two-loops") == 0)
+    {
+        /* T_j = (T + 4)/2^j, then (T + 2)/2^j: thresholds r/t_j and
+           (l + 1)/t_j with r = 4, l = 1, t_j = 2^j */
+        ulong j, loop;
+        fmpq_t Tj;
+        fmpq_init(Tj);
+        for (loop = 0; loop < 2; loop++)
+            for (j = 1; j <= m; j++)
+            {
+                fmpq_set_si(Tj, loop == 0 ? 4 : 2, 1);
+                fmpq_add(Tj, Tj, T);
+                fmpq_div_2exp(Tj, Tj, j);
+                svt_runs_push(R, z, d, Tj, (loop == 1 && j == m) ? SVT_TOP
+                    : SVT_BOT, z, 1);
+            }
+        fmpq_clear(Tj);
     }
     else
         flint_abort();

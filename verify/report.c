@@ -81,7 +81,8 @@ report_ratio_json(const svt_model_t M, const report_ctx * ctx,
     json_object_set_new(lr, "D_over_D2", json_lohi(r->lr[0], dg));
     json_object_set_new(lr, "D2_over_D", json_lohi(r->lr[1], dg));
     json_object_set_new(o, "log_ratio", lr);
-    json_object_set_new(o, "claimed_eps", report_json_interval(M->claimed, dg));
+    json_object_set_new(o, "claimed_eps", M->has_claim
+        ? report_json_interval(M->claimed, dg) : json_null());
     json_object_set_new(o, "claim_monotone_only", json_boolean(M->var->monotone_only));
     json_object_set_new(o, "outside_claim", json_boolean(r->outside_claim));
     json_object_set_new(o, "verdict", json_string(verdict_name(r->verdict)));
@@ -126,7 +127,10 @@ report_ratio_human(FILE * out, const svt_model_t M, const report_ctx * ctx,
         line(out, "ln ratio D/D'", r->lr[0]);
         line(out, "ln ratio D'/D", r->lr[1]);
     }
-    line(out, "claimed eps", M->claimed);
+    if (M->has_claim)
+        line(out, "claimed eps", M->claimed);
+    else
+        fprintf(out, "  %-16s none (report only)\n", "claimed eps");
     fprintf(out, "  %-16s %s", "verdict", verdict_name(r->verdict));
     switch (r->verdict)
     {

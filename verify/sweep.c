@@ -107,6 +107,8 @@ sweep_run(sweep_result_t s, const svt_model_t M, const construction_info * ci,
     arb_t target, loss;
     const slong prec = 256;
 
+    if (ci->max_m && m_max > ci->max_m)
+        m_max = ci->max_m;
     n = ci->uses_m ? sweep_grid(ms, m_max) : 1;
     if (!ci->uses_m)
         ms[0] = 1;

@@ -26,6 +26,7 @@ typedef struct
     int numeric;                /* needs a variant that outputs numbers */
     int uses_m;                 /* 0: the construction has a fixed size */
     int uses_c;                 /* the size depends on c */
+    ulong max_m;                /* largest m (0: 2^62) */
 }
 construction_info;
 

@@ -1,0 +1,37 @@
+/* fuzz_spec.c -- libFuzzer target for the spec reader and the model
+   built from a spec (make fuzz; a short run is part of make test). */
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "svt.h"
+
+int
+LLVMFuzzerTestOneInput(const uint8_t * data, size_t size)
+{
+    char * text = malloc(size + 1);
+    char err[512];
+    svt_variant_struct v;
+    memcpy(text, data, size);
+    text[size] = '\0';
+    if (svt_variant_parse(&v, text, "fuzz.svt", err, sizeof(err)) == 0)
+    {
+        svt_model_t M;
+        fmpq_t e, d;
+        fmpq_init(e);
+        fmpq_init(d);
+        fmpq_set_si(e, 1, 3);
+        fmpq_one(d);
+        svt_model_init(M);
+        svt_model_set(M, &v, e, 3, d, NULL, err, sizeof(err));
+        svt_model_clear(M);
+        fmpq_clear(e);
+        fmpq_clear(d);
+        svt_variant_clear(&v);
+    }
+    else if (strncmp(err, "fuzz.svt:", 9) != 0)
+        abort();    /* every error names file:line:column */
+    free(text);
+    flint_cleanup();
+    return 0;
+}

@@ -1,0 +1,225 @@
+/* test_specs.c -- spec files: expressions evaluated exactly with Arb,
+   errors that name file:line:column, and the verdict of every variant
+   of the source documents, pinned. */
+
+#include <string.h>
+#include "check.h"
+#include "testlib.h"
+
+static void
+expect_error(const char * text, const char * where, const char * what)
+{
+    svt_variant_struct v;
+    char err[512];
+    cr_assert(svt_variant_parse(&v, text, "t.svt", err, sizeof(err)) != 0,
+        "must fail: %s", text);
+    cr_assert(strncmp(err, where, strlen(where)) == 0, "location: got '%s', want '%s'",
+        err, where);
+    cr_assert(strstr(err, what) != NULL, "message: got '%s', want '%s'", err, what);
+}
+
+#define BASE "name = x\neps1 = eps/2\neps2 = eps/2\nthreshold_noise = laplace(Delta/eps1)\n" \
+    "query_noise = laplace(2*c*Delta/eps2)\noutput = top\ncutoff = c\nclaimed = eps\n"
+
+Test(specs, errors_name_file_line_column)
+{
+    expect_error(BASE "bogus = 1\n", "t.svt:9:1:", "unknown key 'bogus'");
+    expect_error(BASE "comparison = sideways\n", "t.svt:9:14:", "expected standard");
+    expect_error("name = x\neps1 = eps/*2\n", "t.svt:2:12:", "found '*2'");
+    expect_error("name = x\neps1 = (eps/2\n", "t.svt:2:14:", "expected ')'");
+    expect_error("name = x\neps1 = epsilon\n", "t.svt:2:8:", "one of eps, c, Delta");
+    expect_error("name = x\neps1 = eps2/2\n", "t.svt:2:8:", "eps1 may not use eps2");
+    expect_error("name = x\nthreshold_noise = cauchy(1)\n", "t.svt:2:19:", "expected laplace or gaussian");
+    expect_error("name = x\nthreshold_noise = laplace(1 +)\n", "t.svt:2:30:", "found end of expression");
+    expect_error("name = x\ncutoff = -3\n", "t.svt:2:10:", "expected c, none or an integer");
+    expect_error("name = x\nname = y\n", "t.svt:2:1:", "given twice");
+    expect_error("name = x y\n", "t.svt:1:9:", "expected a name");
+    expect_error("name = x\n", "t.svt:2:1:", "missing key 'eps1'");
+    expect_error("name = x\nfree = eps4\n", "t.svt:2:8:", "expected eps1, eps2 or eps3");
+    expect_error("just words\n", "t.svt:1:1:", "expected 'key = value'");
+}
+
+Test(specs, model_errors_and_exact_expressions)
+{
+    svt_variant_struct v;
+    svt_model_t M;
+    fmpq_t e, d;
+    char err[512];
+    arb_t x;
+    fmpq_init(e);
+    fmpq_init(d);
+    arb_init(x);
+    fmpq_one(e);
+    fmpq_one(d);
+    /* a scale that is not positive: the model refuses it */
+    cr_assert(svt_variant_parse(&v, "name = x\neps1 = eps/2\neps2 = eps/2\n"
+        "threshold_noise = laplace(Delta/eps1 - 2)\nquery_noise = none\n"
+        "output = top\ncutoff = none\nclaimed = eps\n", "t.svt", err, sizeof(err)) == 0, "%s", err);
+    svt_model_init(M);
+    cr_assert(svt_model_set(M, &v, e, 1, d, NULL, err, sizeof(err)) != 0);
+    cr_assert(strstr(err, "threshold_noise") != NULL, "%s", err);
+    svt_model_clear(M);
+    svt_variant_clear(&v);
+    /* Alg. 7: eps1 = eps / (1 + (2c)^(2/3)); at c = 4, (2c)^(2/3) = 4 */
+    svt_model_init(M);
+    cr_assert(svt_model_set(M, t_variant("alg7"), e, 4, d, NULL, err, sizeof(err)) == 0);
+    arb_set_si(x, 1);
+    arb_div_ui(x, x, 5, 256);
+    cr_assert(arb_overlaps(M->eps1, x) && arb_rel_accuracy_bits(M->eps1) > 8000);
+    arb_mul_ui(x, x, 4, 256);
+    cr_assert(arb_overlaps(M->eps2, x));
+    /* overrides only where the spec lists them as free, and never past
+       the budget (eps1 = eps leaves eps2 = 0) */
+    cr_assert(svt_model_set(M, t_variant("alg7"), e, 4, d, &(svt_overrides) { e, NULL, NULL },
+        err, sizeof(err)) != 0);
+    cr_assert(strstr(err, "eps2 must be > 0") != NULL, "%s", err);
+    fmpq_set_si(d, 1, 4);
+    cr_assert(svt_model_set(M, t_variant("alg7"), e, 4, e, &(svt_overrides) { d, NULL, NULL },
+        err, sizeof(err)) == 0, "%s", err);
+    arb_set_d(x, 0.75);
+    cr_assert(arb_overlaps(M->eps2, x));
+    fmpq_one(d);
+    cr_assert(svt_model_set(M, t_variant("alg1"), e, 4, d, &(svt_overrides) { e, NULL, NULL },
+        err, sizeof(err)) != 0);
+    cr_assert(strstr(err, "--eps1") != NULL, "%s", err);
+    svt_model_clear(M);
+    arb_clear(x);
+    fmpq_clear(e);
+    fmpq_clear(d);
+}
+
+static int
+check_rc(const char * name, ulong m_max)
+{
+    check_opts o;
+    int rc;
+    check_opts_init(&o);
+    o.m_max = m_max;
+    o.clist[0] = 1;
+    o.clist[1] = 2;
+    o.nc = 2;
+    o.out = fopen("/dev/null", "w");
+    rc = verify_check(t_variant(name), &o);
+    fclose(o.out);
+    check_opts_clear(&o);
+    return rc;
+}
+
+/* the verdict of every variant of the source documents, beyond Alg. 1-7
+   and GPTT (pinned in test_verify.c) */
+Test(specs, abovethreshold_private, .timeout = 600)
+{
+    cr_assert_eq(check_rc("abovethreshold", 200), CHECK_PASS);
+}
+
+Test(specs, roth_sparse_not_private, .timeout = 600)
+{
+    cr_assert_eq(check_rc("roth-sparse", 100), CHECK_VIOLATION);
+}
+
+Test(specs, roth_sparse_paired_queries_grow)
+{
+    /* the Online IC's paired queries do not save Sparse: the ln ratio
+       still grows linearly, about 0.17 per pair at eps = 1 */
+    svt_model_t M;
+    sweep_result_t s;
+    fmpq_t e, d, T;
+    ratio_opt ro = { 30, 240 };
+    char err[256];
+    fmpq_init(e);
+    fmpq_init(d);
+    fmpq_init(T);
+    fmpq_one(e);
+    fmpq_one(d);
+    svt_model_init(M);
+    cr_assert(svt_model_set(M, t_variant("roth-sparse"), e, 1, d, NULL, err, sizeof(err)) == 0);
+    sweep_result_init(s);
+    sweep_run(s, M, construction_find("paired"), 1000, d, T, &ro, 0, NULL, NULL,
+        err, sizeof(err));
+    cr_assert_eq(s->growth, GROWTH_LINEAR);
+    cr_assert(s->slope > 0.15 && s->slope < 0.19, "slope %g", s->slope);
+    sweep_result_clear(s);
+    svt_model_clear(M);
+    fmpq_clear(e);
+    fmpq_clear(d);
+    fmpq_clear(T);
+}
+
+Test(specs, abs_outside_private, .timeout = 600)
+{
+    cr_assert_eq(check_rc("abs-outside", 200), CHECK_PASS);
+}
+
+Test(specs, abs_inside_no_violation_on_these_constructions, .timeout = 600)
+{
+    /* what the numbers show: with top/bot outputs the noise inside |.|
+       gives no certified violation on the paper's constructions (the
+       leak rho > -T of Sec. 3.4 does not break them); `verify search`
+       is the tool to look further */
+    cr_assert_eq(check_rc("abs-inside", 200), CHECK_PASS);
+}
+
+Test(specs, svt_sum_and_retraversal_private, .timeout = 600)
+{
+    cr_assert_eq(check_rc("svt-sum", 60), CHECK_PASS);
+    cr_assert_eq(check_rc("svt-retraversal", 200), CHECK_PASS);
+}
+
+Test(specs, gaussian_svt_reported_ratio_grows)
+{
+    /* no pure budget is claimed; the ln ratio on bottoms exceeds the
+       Laplace bound eps/2 of Lemma 1 and keeps growing with m */
+    svt_model_t M;
+    ratio_result_t r1, r2;
+    svt_runs_t R1, R2;
+    fmpq_t e, d, T;
+    ratio_opt ro = { 30, 240 };
+    char err[256];
+    arb_t half;
+    fmpq_init(e);
+    fmpq_init(d);
+    fmpq_init(T);
+    fmpq_one(e);
+    fmpq_one(d);
+    arb_init(half);
+    svt_model_init(M);
+    cr_assert(svt_model_set(M, t_variant("gaussian-svt"), e, 1, d, NULL, err, sizeof(err)) == 0);
+    cr_assert(!M->has_claim);
+    svt_runs_init(R1);
+    svt_runs_init(R2);
+    construction_build(R1, construction_find("bottoms"), 10, 1, d, T, err, sizeof(err));
+    construction_build(R2, construction_find("bottoms"), 100000, 1, d, T, err, sizeof(err));
+    ratio_result_init(r1);
+    ratio_result_init(r2);
+    cr_assert_eq(ratio_decide(r1, M, R1, &ro), VERDICT_NO_CLAIM);
+    cr_assert_eq(ratio_decide(r2, M, R2, &ro), VERDICT_NO_CLAIM);
+    arb_set_d(half, 0.5);
+    cr_assert(arb_gt(r2->loss, half));
+    cr_assert(arb_gt(r2->loss, r1->loss));
+    ratio_result_clear(r1);
+    ratio_result_clear(r2);
+    svt_runs_clear(R1);
+    svt_runs_clear(R2);
+    svt_model_clear(M);
+    arb_clear(half);
+    fmpq_clear(e);
+    fmpq_clear(d);
+    fmpq_clear(T);
+}
+
+Test(specs, every_builtin_lints)
+{
+    static const char * names[] = { "alg1", "alg2", "alg3", "alg4", "alg5",
+        "alg6", "gptt", "alg7", "alg7-monotone", "abovethreshold", "roth-sparse",
+        "abs-inside", "abs-outside", "svt-sum", "svt-retraversal", "gaussian-svt" };
+    size_t i;
+    for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+    {
+        svt_variant_struct v;
+        char path[256], err[512];
+        snprintf(path, sizeof(path), "variants/specs/%s.svt", names[i]);
+        cr_assert(svt_variant_load(&v, path, err, sizeof(err)) == 0, "%s", err);
+        cr_assert_str_eq(v.name, names[i]);
+        svt_variant_clear(&v);
+    }
+}
