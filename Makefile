@@ -130,7 +130,8 @@ test-plain: $(B)/tests $(B)/bin/verify
 # LeakSanitizer reports a leak in a forked Criterion test without failing
 # it: the log is scanned for sanitizer reports.
 test-san: $(B)/tests-san $(B)/san/bin/verify
-	@VERIFY_BIN=./$(B)/san/bin/verify ASAN_OPTIONS=detect_leaks=1 \
+	@VERIFY_BIN=./$(B)/san/bin/verify SVT_SEARCH_SECONDS=300 \
+	    SVT_SEARCH_SECONDS_SHORT=20 ASAN_OPTIONS=detect_leaks=1 \
 	    UBSAN_OPTIONS=print_stacktrace=1 ./$(B)/tests-san --jobs 2 \
 	    > $(B)/tests-san.log 2>&1; st=$$?; cat $(B)/tests-san.log; \
 	if grep -q -E 'ERROR: (Address|Leak)Sanitizer|runtime error' $(B)/tests-san.log; \

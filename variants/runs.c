@@ -50,6 +50,21 @@ svt_runs_push(svt_runs_t R, const fmpq_t qD, const fmpq_t qD2,
     R->len++;
 }
 
+void
+svt_runs_set(svt_runs_t dst, const svt_runs_t src)
+{
+    slong i;
+    if (dst == src)
+        return;
+    svt_runs_clear(dst);
+    svt_runs_init(dst);
+    for (i = 0; i < src->len; i++)
+    {
+        const svt_run_struct * r = src->runs + i;
+        svt_runs_push(dst, r->q[0], r->q[1], r->T, r->a, r->v, r->count);
+    }
+}
+
 ulong
 svt_runs_length(const svt_runs_t R)
 {

@@ -196,6 +196,8 @@ void svt_runs_init(svt_runs_t R);
 void svt_runs_clear(svt_runs_t R);
 void svt_runs_push(svt_runs_t R, const fmpq_t qD, const fmpq_t qD2,
     const fmpq_t T, svt_answer_kind a, const fmpq_t v, ulong count);
+/* dst = a copy of src */
+void svt_runs_set(svt_runs_t dst, const svt_runs_t src);
 /* number of queries (saturates at UWORD_MAX) */
 ulong svt_runs_length(const svt_runs_t R);
 /* 1 if q(D) - q(D') never changes sign (monotone queries) */

@@ -25,6 +25,8 @@ static const construction_info table[] =
       "over two counting queries, then a top", "Sec. 5, SVT-ReTr (monotone)", 0, 1, 0, 0 },
     { "two-loops", "q_j(D)=0, q_j(D')=D, T_j=4/2^j then 2/2^j (j=1..m), "
       "a=bot^(2m-1) top", "SVT_sum of DP-PQD, Algorithm 2 (seed 003)", 0, 1, 0, 60 },
+    { "segments", "(q(D)=0^m 0, q(D')=D^m 0) repeated c times, a=(bot^m top)^c",
+      "one Lemma-1 loss per segment when rho is redrawn (Alg. 2's reset)", 0, 1, 1, 0 },
 };
 
 slong
@@ -144,6 +146,15 @@ construction_build(svt_runs_t R, const construction_info * ci, ulong m,
                     : SVT_BOT, z, 1);
             }
         fmpq_clear(Tj);
+    }
+    else if (strcmp(ci->name, "segments") == 0)
+    {
+        slong k;
+        for (k = 0; k < c; k++)
+        {
+            svt_runs_push(R, z, d, T, SVT_BOT, z, m);
+            svt_runs_push(R, z, z, T, SVT_TOP, z, 1);
+        }
     }
     else
         flint_abort();

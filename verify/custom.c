@@ -345,19 +345,6 @@ runs_with_outputs(svt_runs_t out, const svt_run_struct * q, slong k,
         svt_runs_push(out, q[i].q[0], q[i].q[1], q[i].T, a[i], v + i, 1);
 }
 
-static void
-runs_copy(svt_runs_t dst, const svt_runs_t src)
-{
-    slong i;
-    svt_runs_clear(dst);
-    svt_runs_init(dst);
-    for (i = 0; i < src->len; i++)
-    {
-        const svt_run_struct * r = src->runs + i;
-        svt_runs_push(dst, r->q[0], r->q[1], r->T, r->a, r->v, r->count);
-    }
-}
-
 /* is loss a larger than the current best (by the upper end, then by the
    lower end)? */
 static int
@@ -433,7 +420,7 @@ numeric_search(maxout_struct * mo, const svt_model_t M, arb_t lo,
     slong i, k, nc, pass;
     ratio_result_t r;
     svt_runs_init(cur);
-    runs_copy(cur, mo->best_runs);
+    svt_runs_set(cur, mo->best_runs);
     /* start: every top becomes the number q(D) */
     for (i = 0; i < cur->len; i++)
         if (cur->runs[i].a == SVT_TOP)
@@ -452,15 +439,15 @@ numeric_search(maxout_struct * mo, const svt_model_t M, arb_t lo,
             for (k = 0; k < nc; k++)
             {
                 svt_runs_init(trial);
-                runs_copy(trial, cur);
+                svt_runs_set(trial, cur);
                 fmpq_set(trial->runs[i].v, cand + k);
                 ratio_decide(r, M, trial, opt);
                 if (r->verdict != VERDICT_IMPOSSIBLE
                         && better(r, mo->best, 1))
                 {
                     ratio_result_swap(mo->best, r);
-                    runs_copy(mo->best_runs, trial);
-                    runs_copy(cur, trial);
+                    svt_runs_set(mo->best_runs, trial);
+                    svt_runs_set(cur, trial);
                     if (mo->best->verdict == VERDICT_INFINITE)
                         mo->any_infinite = 1;
                     else if (arb_is_finite(mo->best->loss))
@@ -561,7 +548,7 @@ maxout_run(maxout_struct * mo, const svt_model_t M, const svt_runs_t R,
                 if (better(r, mo->best, have))
                 {
                     ratio_result_swap(mo->best, r);
-                    runs_copy(mo->best_runs, cand);
+                    svt_runs_set(mo->best_runs, cand);
                     have = 1;
                 }
             }

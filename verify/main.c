@@ -9,6 +9,7 @@
 #include "check.h"
 #include "custom.h"
 #include "report.h"
+#include "search.h"
 
 static void
 print_usage(FILE * f)
@@ -30,6 +31,11 @@ print_usage(FILE * f)
 "                                     exit 0 claim holds, 1 violation, 3 undecided\n"
 "  all                                every variant x construction: Figure 2, measured\n"
 "  lint FILE                          check a variant spec file (format: variants/spec.h)\n"
+"  search VARIANT                     look for a counterexample: constructions in m\n"
+"                                     and c, the statistical testers' patterns, a\n"
+"                                     seeded optimiser, then a family in m (with a\n"
+"                                     kappa^m proof when one holds); exit 1 when a\n"
+"                                     violation is certified, 0 none, 3 undecided\n"
 "\n"
 "VARIANT is a built-in name (verify list) or the path of a spec file.\n"
 "\n"
@@ -52,6 +58,11 @@ print_usage(FILE * f)
 "  --output V       custom output: bot, top or a number per query (value*count)\n"
 "  --max-over-outputs  the exact privacy loss of the pair: maximum over every\n"
 "                   output the variant can produce (at most %d queries)\n"
+"  --seconds S      search: bound on the work (default 30)\n"
+"  --seed N         search: seed of the optimiser (default 1)\n"
+"  --shard i/n      search: do the i-th of n shares of the tasks (0 <= i < n),\n"
+"                   with --json to merge the lines of many machines\n"
+"  --save FILE      search: write the best pair as a custom file\n"
 "  -h, --help       this text\n"
 "\n"
 "For a variant that outputs numbers, `top` in an output stands for the event\n"
@@ -81,7 +92,7 @@ optdef;
 
 enum { O_EPS, O_C, O_M, O_MMAX, O_DELTA, O_T, O_EPS1, O_EPS2, O_EPS3, O_CLIST,
        O_DIGITS, O_MAXDIGITS, O_JSON, O_QD, O_QD2, O_OUTPUT, O_FILE, O_MAXOUT,
-       O_COUNT };
+       O_SECONDS, O_SEED, O_SHARD, O_SAVE, O_COUNT };
 
 static optdef opts[O_COUNT] = {
     { "--eps", NULL, 0 }, { "--c", NULL, 0 }, { "--m", NULL, 0 },
@@ -91,6 +102,8 @@ static optdef opts[O_COUNT] = {
     { "--json", NULL, 1 }, { "--qD", NULL, 0 }, { "--qD2", NULL, 0 },
     { "--output", NULL, 0 }, { "--file", NULL, 0 },
     { "--max-over-outputs", NULL, 1 },
+    { "--seconds", NULL, 0 }, { "--seed", NULL, 0 }, { "--shard", NULL, 0 },
+    { "--save", NULL, 0 },
 };
 
 /* splits argv into positional arguments and options */
@@ -689,6 +702,68 @@ cmd_check(const char ** pos, int npos, int all)
     return rc;
 }
 
+static int
+cmd_search(const char ** pos, int npos)
+{
+    const svt_variant_struct * var;
+    search_opts so;
+    check_opts o;
+    fmpq_t e1, e2, e3;
+    int rc;
+    if (npos < 2)
+        die("search needs VARIANT (a built-in name or a spec file)");
+    var = get_variant(pos[1]);
+    forbid(O_M, "search (use --m-max)");
+    forbid(O_C, "search (it tries c = 1, 2, 5)");
+    forbid(O_CLIST, "search");
+    forbid(O_QD, "search");
+    forbid(O_QD2, "search");
+    forbid(O_OUTPUT, "search");
+    forbid(O_FILE, "search");
+    forbid(O_MAXOUT, "search");
+    forbid(O_T, "search (thresholds are searched)");
+    fmpq_init(e1);
+    fmpq_init(e2);
+    fmpq_init(e3);
+    check_opts_init(&o);
+    common_options(&o, e1, e2, e3, 1000, 480);
+    search_opts_init(&so);
+    fmpq_set(so.eps, o.eps);
+    fmpq_set(so.delta, o.delta);
+    so.ov = o.ov;
+    so.m_max = o.m_max;
+    so.ro = o.ro;
+    so.json = o.json;
+    so.progress = o.progress;
+    so.seconds = (double) get_count(O_SECONDS, 30, 1, 1000000,
+        "an integer number of seconds from 1 to 10^6");
+    so.seed = get_count(O_SEED, 1, 0, UWORD_MAX, "a non-negative integer");
+    if (opts[O_SHARD].value)
+    {
+        ulong i, n;
+        char buf[64];
+        const char * slash = strchr(opts[O_SHARD].value, '/');
+        size_t k = slash ? (size_t) (slash - opts[O_SHARD].value) : 0;
+        if (slash == NULL || k == 0 || k >= sizeof(buf))
+            die("--shard: expected i/n with 0 <= i < n, e.g. 0/4");
+        memcpy(buf, opts[O_SHARD].value, k);
+        buf[k] = '\0';
+        if (parse_count(&i, buf, 0, 1000000) != 0
+                || parse_count(&n, slash + 1, 1, 1000000) != 0 || i >= n)
+            die("--shard: expected i/n with 0 <= i < n <= 10^6, e.g. 0/4");
+        so.shard = (slong) i;
+        so.nshards = (slong) n;
+    }
+    so.save_path = opts[O_SAVE].value;
+    rc = verify_search(var, &so);
+    search_opts_clear(&so);
+    check_opts_clear(&o);
+    fmpq_clear(e1);
+    fmpq_clear(e2);
+    fmpq_clear(e3);
+    return rc;
+}
+
 /* verify lint FILE: parse, then instantiate at a few parameters */
 static int
 cmd_lint(const char ** pos, int npos)
@@ -765,6 +840,8 @@ main(int argc, char ** argv)
         rc = cmd_check(pos, npos, 0);
     else if (strcmp(pos[0], "all") == 0)
         rc = cmd_check(pos, npos, 1);
+    else if (strcmp(pos[0], "search") == 0)
+        rc = cmd_search(pos, npos);
     else if (strcmp(pos[0], "lint") == 0)
         rc = cmd_lint(pos, npos);
     else if (strcmp(pos[0], "help") == 0)
@@ -772,7 +849,7 @@ main(int argc, char ** argv)
     else
     {
         snprintf(msg, sizeof(msg), "unknown command '%s' (allowed: list, "
-            "ratio, sweep, check, all, lint, help)", pos[0]);
+            "ratio, sweep, check, all, lint, search, help)", pos[0]);
         die(msg);
     }
     if (have_user_variant)

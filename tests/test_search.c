@@ -1,0 +1,190 @@
+/* test_search.c -- `verify search` on variants it has never seen: five
+   broken ones (none of them in the paper) must give a certified
+   violation within the default time; correct ones must give none and
+   say what was tried.  The kappa^m proof is checked against App. 9.1-9.2. */
+
+#include <stdlib.h>
+#include <string.h>
+#include "custom.h"
+#include "search.h"
+#include "testlib.h"
+
+/* the default time, or SVT_SEARCH_SECONDS (the sanitizer run is slower:
+   a broken variant must still be searched to the end); correct variants
+   are searched for SVT_SEARCH_SECONDS_SHORT */
+static double
+budget(double dflt)
+{
+    const char * s = getenv(dflt > 10 ? "SVT_SEARCH_SECONDS" : "SVT_SEARCH_SECONDS_SHORT");
+    return s ? atof(s) : dflt;
+}
+
+static int
+run_search(const char * path, const fmpq * eps3, double seconds, char * text,
+    size_t len, const char * save)
+{
+    svt_variant_struct v;
+    search_opts o;
+    char err[512];
+    FILE * f = tmpfile();
+    int rc;
+    size_t n;
+    cr_assert(svt_variant_load(&v, path, err, sizeof(err)) == 0, "%s", err);
+    search_opts_init(&o);
+    o.seconds = seconds;
+    o.out = f;
+    o.ov.eps3 = eps3;
+    o.save_path = save;
+    rc = verify_search(&v, &o);
+    rewind(f);
+    n = fread(text, 1, len - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    search_opts_clear(&o);
+    svt_variant_clear(&v);
+    return rc;
+}
+
+static char text[1 << 16];
+
+#define BROKEN(tag, file) \
+    Test(search, finds_##tag, .timeout = 900) \
+    { \
+        int rc = run_search("tests/specs/" file, NULL, budget(30), text, \
+            sizeof(text), NULL); \
+        cr_assert_eq(rc, 1, "no certified violation for " file ":\n%s", text); \
+        cr_assert(strstr(text, "VIOLATION (certified)") != NULL); \
+    }
+
+BROKEN(forgotten_cutoff, "broken-no-cutoff.svt")
+BROKEN(query_noise_without_c, "broken-nu-without-c.svt")
+BROKEN(reset_without_c, "broken-reset-without-c.svt")
+BROKEN(monotone_noise_on_general_queries, "broken-monotone-noise.svt")
+BROKEN(numeric_output_reusing_noise, "broken-numeric-reuse.svt")
+
+static void
+correct(const char * path, const fmpq * eps3)
+{
+    int rc = run_search(path, eps3, budget(10), text, sizeof(text), NULL);
+    cr_assert_eq(rc, 0, "%s: expected no violation:\n%s", path, text);
+    cr_assert(strstr(text, "no certified violation") != NULL);
+    /* says what it tried */
+    cr_assert(strstr(text, "1. constructions:") != NULL, "%s", text);
+    cr_assert(strstr(text, "tried ") != NULL);
+}
+
+Test(search, alg1_splits_no_violation, .timeout = 900)
+{
+    correct("tests/specs/alg1-split-1-3.svt", NULL);
+    correct("tests/specs/alg1-split-3-1.svt", NULL);
+}
+
+Test(search, alg7_with_numeric_outputs_no_violation, .timeout = 900)
+{
+    fmpq_t e3;
+    fmpq_init(e3);
+    fmpq_set_si(e3, 1, 4);
+    correct("variants/specs/alg7.svt", e3);
+    fmpq_clear(e3);
+}
+
+Test(search, svt_sum_no_violation, .timeout = 900)
+{
+    correct("variants/specs/svt-sum.svt", NULL);
+}
+
+Test(search, saved_counterexample_rechecks, .timeout = 900)
+{
+    char * qD, * qD2, * T, * out, err[512];
+    svt_runs_t R;
+    svt_variant_struct v;
+    svt_model_t M;
+    ratio_result_t r;
+    ratio_opt ro = { 30, 480 };
+    fmpq_t e, d;
+    const char * path = "build/test-counterexample.txt";
+    cr_assert_eq(run_search("tests/specs/broken-numeric-reuse.svt", NULL, budget(30),
+        text, sizeof(text), path), 1);
+    cr_assert(custom_read_file(path, &qD, &qD2, &T, &out, err, sizeof(err)) == 0, "%s", err);
+    svt_runs_init(R);
+    cr_assert(custom_build(R, qD, qD2, T, out, 1, err, sizeof(err)) == 0, "%s", err);
+    cr_assert(svt_variant_load(&v, "tests/specs/broken-numeric-reuse.svt", err, sizeof(err)) == 0);
+    fmpq_init(e);
+    fmpq_init(d);
+    fmpq_one(e);
+    fmpq_one(d);
+    svt_model_init(M);
+    /* the search found it at c = 1 (numeric-tail) */
+    cr_assert(svt_model_set(M, &v, e, 1, d, NULL, err, sizeof(err)) == 0);
+    ratio_result_init(r);
+    cr_assert_eq(ratio_decide(r, M, R, &ro), VERDICT_EXCEEDS);
+    ratio_result_clear(r);
+    svt_model_clear(M);
+    svt_variant_clear(&v);
+    svt_runs_clear(R);
+    flint_free(qD);
+    flint_free(qD2);
+    flint_free(T);
+    flint_free(out);
+    fmpq_clear(e);
+    fmpq_clear(d);
+}
+
+Test(search, kappa_bounds_match_the_appendix)
+{
+    /* App. 9.2: the block (bot: q = 0 vs 1, top: q = 0 vs -1) of Alg. 6
+       has ratio >= e^(eps/2) everywhere, with e^(eps/2) the limit at
+       -inf; App. 9.1: Alg. 3's bot block on z <= 0 has ratio e^(eps/2) */
+    svt_model_t M;
+    svt_runs_t B;
+    fmpq_t z, one, mone, e, d;
+    arb_t k, lo, hi;
+    char err[256];
+    fmpq_init(z);
+    fmpq_init(one);
+    fmpq_init(mone);
+    fmpq_init(e);
+    fmpq_init(d);
+    fmpq_one(one);
+    fmpq_neg(mone, one);
+    fmpq_one(e);
+    fmpq_one(d);
+    arb_init(k);
+    arb_init(lo);
+    arb_init(hi);
+    arb_set_d(lo, 0.49);
+    arb_exp(lo, lo, 128);
+    arb_set_d(hi, 0.5);
+    arb_exp(hi, hi, 128);
+
+    svt_model_init(M);
+    cr_assert(svt_model_set(M, t_variant("alg6"), e, 1, d, NULL, err, sizeof(err)) == 0);
+    svt_runs_init(B);
+    svt_runs_push(B, z, one, z, SVT_BOT, z, 1);
+    svt_runs_push(B, z, mone, z, SVT_TOP, z, 1);
+    search_ratio_lower_bound(k, M, B, 1, z, 1, z, 128);
+    cr_assert(arb_gt(k, lo) && arb_le(k, hi), "App. 9.2 kappa");
+    svt_runs_clear(B);
+    svt_model_clear(M);
+
+    svt_model_init(M);
+    cr_assert(svt_model_set(M, t_variant("alg3"), e, 1, d, NULL, err, sizeof(err)) == 0);
+    svt_runs_init(B);
+    svt_runs_push(B, z, one, z, SVT_BOT, z, 1);
+    search_ratio_lower_bound(k, M, B, 1, z, 0, z, 128);
+    cr_assert(arb_gt(k, lo) && arb_le(k, hi), "App. 9.1 kappa on z <= 0");
+    /* on the whole line the same block has no kappa > 1 (it tends to 1) */
+    search_ratio_lower_bound(k, M, B, 1, z, 1, z, 128);
+    arb_one(lo);
+    cr_assert(!arb_gt(k, lo), "no kappa > 1 over the whole line");
+    svt_runs_clear(B);
+    svt_model_clear(M);
+    arb_clear(k);
+    arb_clear(lo);
+    arb_clear(hi);
+    fmpq_clear(z);
+    fmpq_clear(one);
+    fmpq_clear(mone);
+    fmpq_clear(e);
+    fmpq_clear(d);
+}

@@ -1,0 +1,1091 @@
+/* search.c -- automatic counterexample search:
+     1. every construction family, swept in m and c;
+     2. the input patterns of the statistical testers, each with the
+        exact privacy loss of the pair (maximum over all outputs);
+     3. a seeded optimiser (random restarts, local moves) over q(D),
+        q(D') - q(D) in [-Delta, Delta], thresholds and outputs;
+     4. for the best input, a family in m and its classification, with a
+        proof ratio >= alpha kappa^m when a pointwise bound kappa > 1
+        holds over the whole domain. */
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include "check.h"
+#include "custom.h"
+#include "report.h"
+#include "search.h"
+
+static double
+now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+void
+search_opts_init(search_opts * o)
+{
+    fmpq_init(o->eps);
+    fmpq_init(o->delta);
+    fmpq_one(o->eps);
+    fmpq_one(o->delta);
+    o->ov.eps1 = o->ov.eps2 = o->ov.eps3 = NULL;
+    o->m_max = 1000;
+    o->seconds = 30;
+    o->seed = 1;
+    o->shard = 0;
+    o->nshards = 1;
+    o->json = 0;
+    o->progress = 0;
+    o->out = stdout;
+    o->save_path = NULL;
+    o->ro.digits = 30;
+    o->ro.max_digits = 480;
+}
+
+void
+search_opts_clear(search_opts * o)
+{
+    fmpq_clear(o->eps);
+    fmpq_clear(o->delta);
+}
+
+/* ---- bookkeeping ----------------------------------------------------- */
+
+typedef struct
+{
+    slong evaluated, within, exceeds, infinite, inconclusive, impossible;
+    slong tasks;
+}
+tally;
+
+typedef struct
+{
+    int have;
+    svt_runs_t R;
+    slong ci_index;         /* the model (index into the c set) */
+    ratio_result_t r;
+    char desc[256];
+    const construction_info * ci;   /* when it came from a family */
+    ulong m;
+}
+cand;
+
+static double
+score(const ratio_result_t r)
+{
+    arf_t t;
+    double d;
+    if (r->verdict == VERDICT_INFINITE)
+        return HUGE_VAL;
+    if (r->verdict == VERDICT_IMPOSSIBLE || !arb_is_finite(r->loss))
+        return -HUGE_VAL;
+    arf_init(t);
+    arb_get_lbound_arf(t, r->loss, 64);
+    d = arf_get_d(t, ARF_RND_DOWN);
+    arf_clear(t);
+    return d;
+}
+
+static void
+count(tally * t, const ratio_result_t r)
+{
+    t->evaluated++;
+    switch (r->verdict)
+    {
+        case VERDICT_WITHIN: case VERDICT_NO_CLAIM: t->within++; break;
+        case VERDICT_EXCEEDS: t->exceeds++; break;
+        case VERDICT_INFINITE: t->infinite++; break;
+        case VERDICT_IMPOSSIBLE: t->impossible++; break;
+        default: t->inconclusive++; break;
+    }
+}
+
+static void
+consider(cand * best, const svt_runs_t R, slong ci_index, ratio_result_t r,
+    const char * desc, const construction_info * ci, ulong m)
+{
+    if (best->have && score(r) <= score(best->r))
+        return;
+    svt_runs_set(best->R, R);
+    ratio_result_swap(best->r, r);
+    best->ci_index = ci_index;
+    snprintf(best->desc, sizeof(best->desc), "%s", desc);
+    best->ci = ci;
+    best->m = m;
+    best->have = 1;
+}
+
+/* ---- the pointwise ratio bound (for the kappa^m proof) --------------- */
+
+/* one factor G(z) = F(z + s) or 1 - F(z + s) of law (b), on both sides */
+typedef struct
+{
+    int sf;
+    fmpq_t s[2];
+    ulong n;
+}
+pfactor;
+
+/* lower and upper bound of G over the real interval x */
+static void
+factor_range(arb_t res, const svt_model_t M, int sf, const fmpq_t s,
+    const arb_t x, slong prec)
+{
+    arb_t a;
+    arb_init(a);
+    arb_set_fmpq(a, s, prec);
+    arb_add(a, a, x, prec);
+    if (sf)
+        arb_neg(a, a);  /* 1 - F(y) = F(-y) */
+    integral_law_cdf(res, M->var->nu_law, M->nu_scale, a, prec);
+    arb_clear(a);
+}
+
+void
+search_ratio_lower_bound(arb_t res, const svt_model_t M, const svt_runs_t block,
+    int lo_inf, const fmpq_t lo, int hi_inf, const fmpq_t hi, slong prec)
+{
+    pfactor * f = flint_malloc((block->len + 1) * sizeof(pfactor));
+    slong nf = 0, i, j, N;
+    arb_t C, t, u, x, best, piece;
+    arf_t a, b, w, smax;
+    fmpq_t q;
+    double K;
+
+    arb_init(C);
+    arb_init(t);
+    arb_init(u);
+    arb_init(x);
+    arb_init(best);
+    arb_init(piece);
+    arf_init(a);
+    arf_init(b);
+    arf_init(w);
+    arf_init(smax);
+    fmpq_init(q);
+    arb_one(C);
+
+    for (i = 0; i < block->len; i++)
+    {
+        const svt_run_struct * r = block->runs + i;
+        fmpz_t n;
+        fmpz_init_set_ui(n, r->count);
+        if (r->a == SVT_NUM)
+        {
+            /* the densities of the numbers */
+            const arb_struct * sc = M->output == SVT_OUT_COMPARED ? M->nu_scale
+                : M->out_scale;
+            integral_law_kind law = M->output == SVT_OUT_COMPARED
+                ? M->var->nu_law : INTEGRAL_LAPLACE;
+            fmpq_sub(q, r->v, r->q[0]);
+            arb_set_fmpq(x, q, prec);
+            integral_law_density(t, law, sc, x, prec);
+            fmpq_sub(q, r->v, r->q[1]);
+            arb_set_fmpq(x, q, prec);
+            integral_law_density(u, law, sc, x, prec);
+            arb_div(t, t, u, prec);
+            arb_pow_fmpz(t, t, n, prec);
+            arb_mul(C, C, t, prec);
+        }
+        if (M->has_nu && !(r->a == SVT_NUM && M->output == SVT_OUT_COMPARED))
+        {
+            pfactor * g = f + nf++;
+            g->sf = (r->a != SVT_BOT);
+            fmpq_init(g->s[0]);
+            fmpq_init(g->s[1]);
+            fmpq_sub(g->s[0], r->T, r->q[0]);
+            fmpq_sub(g->s[1], r->T, r->q[1]);
+            g->n = r->count;
+            for (j = 0; j < 2; j++)
+            {
+                arf_set_fmpz(w, fmpq_numref(g->s[j]));
+                arf_div_fmpz(w, w, fmpq_denref(g->s[j]), 64, ARF_RND_UP);
+                arf_abs(w, w);
+                if (arf_cmp(w, smax) > 0)
+                    arf_set(smax, w);
+            }
+        }
+        fmpz_clear(n);
+    }
+
+    /* a finite window [-K, K] beyond every kink; tails handled exactly */
+    K = arf_get_d(smax, ARF_RND_UP) + 12 * arf_get_d(arb_midref(M->nu_scale),
+        ARF_RND_UP) + 1;
+    if (!M->has_nu)
+        K = arf_get_d(smax, ARF_RND_UP) + 1;
+    arb_pos_inf(best);
+
+    for (N = 4096; N <= 65536; N *= 4)
+    {
+        double A = lo_inf ? -K : fmpq_get_d(lo), B = hi_inf ? K : fmpq_get_d(hi);
+        arb_pos_inf(best);
+        if (!lo_inf)
+            arf_set_fmpz(a, fmpq_numref(lo)), arf_div_fmpz(a, a, fmpq_denref(lo), prec, ARF_RND_DOWN);
+        else
+            arf_set_d(a, A);
+        for (i = 0; i < N && nf > 0; i++)
+        {
+            if (i + 1 == N)
+            {
+                if (!hi_inf)
+                    arf_set_fmpz(b, fmpq_numref(hi)), arf_div_fmpz(b, b, fmpq_denref(hi), prec, ARF_RND_UP);
+                else
+                    arf_set_d(b, B);
+            }
+            else
+                arf_set_d(b, A + (B - A) * (i + 1) / N);
+            if (arf_cmp(b, a) <= 0)
+                continue;
+            arb_set_interval_arf(x, a, b, prec);
+            arb_one(piece);
+            for (j = 0; j < nf; j++)
+            {
+                arf_t l, h;
+                fmpz_t n;
+                arf_init(l);
+                arf_init(h);
+                fmpz_init_set_ui(n, f[j].n);
+                factor_range(t, M, f[j].sf, f[j].s[0], x, prec);
+                factor_range(u, M, f[j].sf, f[j].s[1], x, prec);
+                arb_get_lbound_arf(l, t, prec);
+                arb_get_ubound_arf(h, u, prec);
+                arb_set_arf(t, l);
+                arb_set_arf(u, h);
+                arb_div(t, t, u, prec);
+                arb_pow_fmpz(t, t, n, prec);
+                arb_mul(piece, piece, t, prec);
+                arf_clear(l);
+                arf_clear(h);
+                fmpz_clear(n);
+            }
+            arb_get_lbound_arf(w, piece, prec);
+            if (arf_cmp(w, arb_midref(best)) < 0 || !arb_is_finite(best))
+                arb_set_arf(best, w);
+            arf_set(a, b);
+        }
+        /* the tails: each factor ratio is monotone between its value at
+           the window's end and its limit (a Moebius function of exp(z/b)) */
+        for (j = 0; j < 2; j++)
+        {
+            int left = (j == 0);
+            slong k;
+            if ((left && !lo_inf) || (!left && !hi_inf) || nf == 0)
+                continue;
+            arb_one(piece);
+            arb_set_d(x, left ? -K : K);
+            for (k = 0; k < nf; k++)
+            {
+                fmpz_t n;
+                fmpz_init_set_ui(n, f[k].n);
+                factor_range(t, M, f[k].sf, f[k].s[0], x, prec);
+                factor_range(u, M, f[k].sf, f[k].s[1], x, prec);
+                arb_div(t, t, u, prec);
+                /* limit: exp(+-(s0 - s1)/b) on the exponential side, 1 on
+                   the other */
+                if (left != f[k].sf)
+                {
+                    fmpq_sub(q, f[k].s[0], f[k].s[1]);
+                    arb_set_fmpq(u, q, prec);
+                    arb_div(u, u, M->nu_scale, prec);
+                    if (f[k].sf)
+                        arb_neg(u, u);
+                    arb_exp(u, u, prec);
+                }
+                else
+                    arb_one(u);
+                arb_union(t, t, u, prec);
+                arb_pow_fmpz(t, t, n, prec);
+                arb_mul(piece, piece, t, prec);
+                fmpz_clear(n);
+            }
+            arb_get_lbound_arf(w, piece, prec);
+            if (arf_cmp(w, arb_midref(best)) < 0 || !arb_is_finite(best))
+                arb_set_arf(best, w);
+        }
+        if (nf == 0)
+            arb_one(best);
+        arb_one(t);
+        if (arb_gt(best, t) || nf == 0)
+            break;
+    }
+    arb_mul(res, best, C, prec);
+
+    for (i = 0; i < nf; i++)
+    {
+        fmpq_clear(f[i].s[0]);
+        fmpq_clear(f[i].s[1]);
+    }
+    flint_free(f);
+    arb_clear(C);
+    arb_clear(t);
+    arb_clear(u);
+    arb_clear(x);
+    arb_clear(best);
+    arb_clear(piece);
+    arf_clear(a);
+    arf_clear(b);
+    arf_clear(w);
+    arf_clear(smax);
+    fmpq_clear(q);
+}
+
+/* the z-domain of one side: bounds from noiseless queries and numbers */
+static void
+domain_of(int * lo_inf, fmpq_t lo, int * hi_inf, fmpq_t hi,
+    const svt_model_t M, const svt_runs_t R, int side)
+{
+    fmpq_t x;
+    slong i;
+    fmpq_init(x);
+    *lo_inf = *hi_inf = 1;
+    for (i = 0; i < R->len; i++)
+    {
+        const svt_run_struct * r = R->runs + i;
+        if (r->a == SVT_NUM && M->output == SVT_OUT_COMPARED)
+            fmpq_sub(x, r->v, r->T);
+        else if (!M->has_nu)
+        {
+            fmpq_sub(x, r->q[side], r->T);
+            if (r->a == SVT_BOT)
+            {
+                if (*lo_inf || fmpq_cmp(x, lo) > 0)
+                    fmpq_set(lo, x);
+                *lo_inf = 0;
+                continue;
+            }
+        }
+        else
+            continue;
+        if (*hi_inf || fmpq_cmp(x, hi) < 0)
+            fmpq_set(hi, x);
+        *hi_inf = 0;
+    }
+    fmpq_clear(x);
+}
+
+/* Tries the proof ratio >= alpha kappa^m for the family base + m block.
+   Writes it into proof (empty when it does not hold). */
+static void
+try_proof(char * proof, size_t len, const svt_model_t M, const svt_runs_t base,
+    const svt_runs_t block)
+{
+    int lo_inf[2], hi_inf[2], dir;
+    fmpq_t lo[2], hi[2];
+    arb_t kappa, alpha, one;
+    svt_runs_t all;
+    slong i;
+
+    proof[0] = '\0';
+    if (M->var->comparison != SVT_CMP_STANDARD || M->reset
+            || (M->has_nu && M->var->nu_law != INTEGRAL_LAPLACE))
+        return;
+    fmpq_init(lo[0]);
+    fmpq_init(lo[1]);
+    fmpq_init(hi[0]);
+    fmpq_init(hi[1]);
+    arb_init(kappa);
+    arb_init(alpha);
+    arb_init(one);
+    arb_one(one);
+    svt_runs_init(all);
+    svt_runs_set(all, base);
+    for (i = 0; i < block->len; i++)
+    {
+        const svt_run_struct * r = block->runs + i;
+        svt_runs_push(all, r->q[0], r->q[1], r->T, r->a, r->v, r->count);
+    }
+    domain_of(&lo_inf[0], lo[0], &hi_inf[0], hi[0], M, all, 0);
+    domain_of(&lo_inf[1], lo[1], &hi_inf[1], hi[1], M, all, 1);
+    if (lo_inf[0] == lo_inf[1] && hi_inf[0] == hi_inf[1]
+            && (lo_inf[0] || fmpq_equal(lo[0], lo[1]))
+            && (hi_inf[0] || fmpq_equal(hi[0], hi[1])))
+        for (dir = 0; dir < 2 && proof[0] == '\0'; dir++)
+        {
+            svt_runs_t b2, k2;
+            svt_runs_init(b2);
+            svt_runs_init(k2);
+            /* dir 1: the ratio D'/D, by swapping the sides */
+            for (i = 0; i < base->len; i++)
+            {
+                const svt_run_struct * r = base->runs + i;
+                svt_runs_push(b2, r->q[dir], r->q[1 - dir], r->T, r->a, r->v, r->count);
+            }
+            for (i = 0; i < block->len; i++)
+            {
+                const svt_run_struct * r = block->runs + i;
+                svt_runs_push(k2, r->q[dir], r->q[1 - dir], r->T, r->a, r->v, r->count);
+            }
+            search_ratio_lower_bound(kappa, M, k2, lo_inf[0], lo[0], hi_inf[0], hi[0], 128);
+            if (b2->len > 0)
+                search_ratio_lower_bound(alpha, M, b2, lo_inf[0], lo[0], hi_inf[0], hi[0], 128);
+            else
+                arb_one(alpha);
+            if (arb_gt(kappa, one) && arb_is_positive(alpha))
+            {
+                char * ks = decimal_bound(kappa, 8, 0);
+                char * as = decimal_bound(alpha, 8, 0);
+                arb_t lk;
+                char * ls;
+                arb_init(lk);
+                arb_log(lk, kappa, 128);
+                ls = decimal_bound(lk, 8, 0);
+                snprintf(proof, len, "PROOF: for every z in the domain, the factors "
+                    "of one block are at least kappa = %s times larger on %s than on "
+                    "%s (ln kappa >= %s), and the rest at least alpha = %s times, so "
+                    "Pr[A(%s)=a_m]/Pr[A(%s)=a_m] >= alpha kappa^m, unbounded in m",
+                    ks, dir ? "D'" : "D", dir ? "D" : "D'", ls, as,
+                    dir ? "D'" : "D", dir ? "D" : "D'");
+                flint_free(ks);
+                flint_free(as);
+                flint_free(ls);
+                arb_clear(lk);
+            }
+            svt_runs_clear(b2);
+            svt_runs_clear(k2);
+        }
+    svt_runs_clear(all);
+    fmpq_clear(lo[0]);
+    fmpq_clear(lo[1]);
+    fmpq_clear(hi[0]);
+    fmpq_clear(hi[1]);
+    arb_clear(kappa);
+    arb_clear(alpha);
+    arb_clear(one);
+}
+
+/* ---- stage 3: the optimiser ------------------------------------------- */
+
+#define OPT_MAXLEN 6
+
+typedef struct
+{
+    slong len;
+    int a[OPT_MAXLEN], d[OPT_MAXLEN], t[OPT_MAXLEN], w[OPT_MAXLEN];
+    int out[OPT_MAXLEN];    /* 0 bot, 1 top */
+    int sign;               /* monotone: every d has this sign */
+}
+point;
+
+static int
+point_runs(svt_runs_t R, const point * p, const svt_model_t M,
+    const fmpq_t delta)
+{
+    slong i, tops = 0;
+    fmpq_t qd, qd2, T, v, h;
+    fmpq_init(qd);
+    fmpq_init(qd2);
+    fmpq_init(T);
+    fmpq_init(v);
+    fmpq_init(h);
+    for (i = 0; i < p->len; i++)
+    {
+        svt_answer_kind k = p->out[i] ? (M->output == SVT_OUT_TOP ? SVT_TOP : SVT_NUM)
+            : SVT_BOT;
+        fmpq_mul_si(qd, delta, p->a[i]);
+        fmpq_div_2exp(qd, qd, 1);
+        fmpq_mul_si(h, delta, p->d[i]);
+        fmpq_div_2exp(h, h, 2);
+        fmpq_add(qd2, qd, h);
+        fmpq_mul_si(T, delta, p->t[i]);
+        fmpq_div_2exp(T, T, 1);
+        fmpq_mul_si(h, delta, p->w[i]);
+        fmpq_div_2exp(h, h, 1);
+        fmpq_add(v, qd, h);
+        svt_runs_push(R, qd, qd2, T, k, v, 1);
+        tops += p->out[i];
+        if (M->has_cutoff && tops == M->c)
+            break;
+    }
+    fmpq_clear(qd);
+    fmpq_clear(qd2);
+    fmpq_clear(T);
+    fmpq_clear(v);
+    fmpq_clear(h);
+    return 0;
+}
+
+static void
+point_random(point * p, flint_rand_t st, int monotone)
+{
+    slong i;
+    p->len = 2 + n_randint(st, OPT_MAXLEN - 1);
+    p->sign = n_randint(st, 2) ? 1 : -1;
+    for (i = 0; i < OPT_MAXLEN; i++)
+    {
+        p->a[i] = (int) n_randint(st, 5) - 2;
+        p->d[i] = (int) n_randint(st, 9) - 4;
+        if (monotone)
+            p->d[i] = p->sign * (int) n_randint(st, 5);
+        p->t[i] = (int) n_randint(st, 5) - 2;
+        p->w[i] = (int) n_randint(st, 9) - 4;
+        p->out[i] = n_randint(st, 3) == 0;
+    }
+}
+
+static void
+point_move(point * p, flint_rand_t st, int monotone)
+{
+    slong i = n_randint(st, p->len);
+    switch (n_randint(st, 5))
+    {
+        case 0:
+            p->d[i] = monotone ? p->sign * (int) n_randint(st, 5)
+                : (int) n_randint(st, 9) - 4;
+            break;
+        case 1: p->a[i] = (int) n_randint(st, 5) - 2; break;
+        case 2: p->t[i] = (int) n_randint(st, 5) - 2; break;
+        case 3: p->out[i] ^= 1; break;
+        default: p->w[i] = (int) n_randint(st, 9) - 4; break;
+    }
+}
+
+/* ---- the driver ------------------------------------------------------- */
+
+static const char * pattern_names[8] = { "one above", "one below",
+    "one above rest below", "one below rest above", "half-half", "all above",
+    "all below", "X-shape" };
+static const int patterns[8][2][5] = {
+    { { 0, 0, 0, 0, 0 }, { 1, 0, 0, 0, 0 } },
+    { { 0, 0, 0, 0, 0 }, { -1, 0, 0, 0, 0 } },
+    { { 0, 0, 0, 0, 0 }, { 1, -1, -1, -1, -1 } },
+    { { 0, 0, 0, 0, 0 }, { -1, 1, 1, 1, 1 } },
+    { { 0, 0, 0, 0, 0 }, { 1, 1, -1, -1, -1 } },
+    { { 0, 0, 0, 0, 0 }, { 1, 1, 1, 1, 1 } },
+    { { 0, 0, 0, 0, 0 }, { -1, -1, -1, -1, -1 } },
+    { { 1, 1, 0, 0, 0 }, { 0, 0, 1, 1, 1 } },
+};
+
+static int
+mine(const search_opts * o, tally * t)
+{
+    return (t->tasks++ % o->nshards) == o->shard;
+}
+
+static void
+progress(const search_opts * o, const char * stage, const tally * t,
+    const cand * best)
+{
+    if (!o->progress)
+        return;
+    fprintf(stderr, "\r  %s: %ld ratios, best ln ratio %s          ", stage,
+        (long) t->evaluated, !best->have ? "-" : best->r->verdict == VERDICT_INFINITE
+        ? "inf" : "");
+    if (best->have && best->r->verdict != VERDICT_INFINITE && arb_is_finite(best->r->loss))
+    {
+        char * s = decimal_bound(best->r->loss, 6, 0);
+        fprintf(stderr, "\r  %s: %ld ratios, best ln ratio >= %s          ", stage,
+            (long) t->evaluated, s);
+        flint_free(s);
+    }
+}
+
+static void
+json_stage(const search_opts * o, const svt_variant_struct * var,
+    const char * stage, const tally * t, const cand * best)
+{
+    json_t * j;
+    if (!o->json)
+        return;
+    j = json_object();
+    json_object_set_new(j, "variant", json_string(var->name));
+    json_object_set_new(j, "stage", json_string(stage));
+    json_object_set_new(j, "shard", json_integer(o->shard));
+    json_object_set_new(j, "shards", json_integer(o->nshards));
+    json_object_set_new(j, "ratios", json_integer(t->evaluated));
+    json_object_set_new(j, "exceeds", json_integer(t->exceeds + t->infinite));
+    json_object_set_new(j, "inconclusive", json_integer(t->inconclusive));
+    json_object_set_new(j, "best", best->have ? json_string(best->desc) : json_null());
+    json_object_set_new(j, "best_log_ratio", best->have && arb_is_finite(best->r->loss)
+        ? report_json_interval(best->r->loss, 20) : best->have
+        && best->r->verdict == VERDICT_INFINITE ? json_string("inf") : json_null());
+    report_json_line(j);
+}
+
+/* writes the runs as a custom construction file */
+static int
+save_pair(const char * path, const svt_variant_struct * var,
+    const svt_model_t M, const svt_runs_t R, const char * desc)
+{
+    FILE * f = fopen(path, "w");
+    slong i, k;
+    const char * keys[3] = { "qD", "qD2", "T" };
+    if (f == NULL)
+        return -1;
+    fprintf(f, "# counterexample found by verify search for %s (%s)\n", var->name, desc);
+    fprintf(f, "# re-check: verify ratio %s custom --file %s --c %ld --eps ",
+        var->file && strncmp(var->file, "variants/specs/", 15) != 0 ? var->file
+        : var->name, path, (long) M->c);
+    {
+        char * e = decimal_bound(M->eps, 30, 0);
+        fprintf(f, "%s\n", e);
+        flint_free(e);
+    }
+    for (k = 0; k < 3; k++)
+    {
+        fprintf(f, "%s = ", keys[k]);
+        for (i = 0; i < R->len; i++)
+        {
+            const fmpq * x = k == 0 ? R->runs[i].q[0] : k == 1 ? R->runs[i].q[1]
+                : R->runs[i].T;
+            char * s = fmpq_get_str(NULL, 10, x);
+            fprintf(f, "%s%s", i ? "," : "", s);
+            if (R->runs[i].count > 1)
+                fprintf(f, "*%lu", R->runs[i].count);
+            flint_free(s);
+        }
+        fprintf(f, "\n");
+    }
+    {
+        char * os = custom_output_string(R);
+        fprintf(f, "output = %s\n", os);
+        flint_free(os);
+    }
+    fclose(f);
+    return 0;
+}
+
+/* evaluates R at model index ic, counts it, keeps the best */
+static void
+evaluate(cand * best, tally * t, const svt_model_t M, slong ic,
+    const svt_runs_t R, const ratio_opt * ro, const char * desc,
+    const construction_info * ci, ulong m)
+{
+    ratio_result_t r;
+    ratio_result_init(r);
+    ratio_decide(r, M, R, ro);
+    count(t, r);
+    consider(best, R, ic, r, desc, ci, m);
+    ratio_result_clear(r);
+}
+
+/* family: base with run `which` repeated m times (or all runs when
+   which < 0) */
+static void
+family_runs(svt_runs_t F, const svt_runs_t base, slong which, ulong m)
+{
+    slong i;
+    for (i = 0; i < base->len; i++)
+    {
+        const svt_run_struct * r = base->runs + i;
+        ulong cnt = (which < 0 || which == i) ? r->count * m : r->count;
+        svt_runs_push(F, r->q[0], r->q[1], r->T, r->a, r->v, cnt);
+    }
+}
+
+int
+verify_search(const svt_variant_struct * var, const search_opts * o)
+{
+    const double t0 = now(), deadline = t0 + o->seconds;
+    slong cset[3], nc = 0, ic, k, i;
+    svt_model_t models[3];
+    tally t;
+    cand best;
+    char err[512], desc[256], proof[1024];
+    FILE * out = o->out;
+    ulong ms[64];
+    int rc, violation, swapped;
+    const char * growth = "none";
+    fmpq_t T0;
+    double slope = 0;
+    flint_rand_t st;
+
+    memset(&t, 0, sizeof(t));
+    best.have = 0;
+    svt_runs_init(best.R);
+    ratio_result_init(best.r);
+    proof[0] = '\0';
+    fmpq_init(T0);
+    flint_randinit(st);
+
+    if (var->has_cutoff && var->fixed_c == 0)
+    {
+        cset[0] = 1;
+        cset[1] = 2;
+        cset[2] = 5;
+        nc = 3;
+    }
+    else
+        cset[nc++] = 1;
+    for (ic = 0; ic < nc; ic++)
+    {
+        svt_model_init(models[ic]);
+        if (svt_model_set(models[ic], var, o->eps, cset[ic], o->delta, &o->ov,
+                err, sizeof(err)) != 0)
+        {
+            fprintf(stderr, "verify: %s\n", err);
+            for (k = 0; k <= ic; k++)
+                svt_model_clear(models[k]);
+            ratio_result_clear(best.r);
+            svt_runs_clear(best.R);
+            fmpq_clear(T0);
+            flint_randclear(st);
+            return 2;
+        }
+    }
+
+    if (!o->json)
+    {
+        fprintf(out, "verify search %s: %s [%s]\n", var->name, var->title, var->source);
+        fprintf(out, "  claim: ");
+        if (models[0]->has_claim)
+        {
+            char * cl = decimal_interval(models[0]->claimed, 10);
+            fprintf(out, "%s%s", cl, var->monotone_only ? " for monotone queries" : "");
+            flint_free(cl);
+        }
+        else
+            fprintf(out, "none (report only)");
+        fprintf(out, "; c in");
+        for (ic = 0; ic < nc; ic++)
+            fprintf(out, " %ld", (long) models[ic]->c);
+        fprintf(out, "; %.0f s; seed %lu; shard %ld/%ld\n", o->seconds, o->seed,
+            (long) o->shard, (long) o->nshards);
+    }
+
+    /* 1. the construction families, swept in m and c (each ratio is
+       computed in both directions) */
+    for (ic = 0; ic < nc && now() < deadline; ic++)
+        for (k = 0; k < construction_count() && now() < deadline; k++)
+        {
+            const construction_info * ci = construction_get(k);
+            const char * why;
+            slong n;
+            if (!mine(o, &t) || !construction_applicable(ci, models[ic], &why))
+                continue;
+            n = ci->uses_m ? sweep_grid(ms, ci->max_m && o->m_max > ci->max_m
+                ? ci->max_m : o->m_max) : 1;
+            for (i = 0; i < n && now() < deadline; i++)
+            {
+                svt_runs_t R;
+                ulong m = ci->uses_m ? ms[i] : 1;
+                svt_runs_init(R);
+                if (construction_build(R, ci, m, models[ic]->c, o->delta, T0,
+                        err, sizeof(err)) == 0)
+                {
+                    snprintf(desc, sizeof(desc), "construction %s, m = %lu, c = %ld",
+                        ci->name, m, (long) models[ic]->c);
+                    evaluate(&best, &t, models[ic], ic, R, &o->ro, desc, ci, m);
+                }
+                svt_runs_clear(R);
+                progress(o, "constructions", &t, &best);
+            }
+        }
+    json_stage(o, var, "constructions", &t, &best);
+    if (!o->json)
+        fprintf(out, "  1. constructions: %ld ratios\n", (long) t.evaluated);
+
+    /* 2. the statistical testers' patterns, with the exact privacy loss
+       of each pair; swapping D and D' only negates every ln ratio, and
+       both directions are computed, so each pattern covers its swap */
+    {
+        slong before = t.evaluated;
+        for (ic = 0; ic < nc && now() < deadline; ic++)
+            for (k = 0; k < 8 && now() < deadline; k++)
+                for (swapped = 0; swapped < 2; swapped++)
+                {
+                    svt_runs_t R;
+                    maxout_struct mo;
+                    fmpq_t a, b;
+                    if (!mine(o, &t))
+                        continue;
+                    if (swapped)
+                        continue;   /* covered: |ln ratio| is symmetric */
+                    svt_runs_init(R);
+                    fmpq_init(a);
+                    fmpq_init(b);
+                    for (i = 0; i < 5; i++)
+                    {
+                        fmpq_mul_si(a, o->delta, patterns[k][0][i]);
+                        fmpq_mul_si(b, o->delta, patterns[k][1][i]);
+                        svt_runs_push(R, a, b, T0, SVT_BOT, T0, 1);
+                    }
+                    if (!(var->monotone_only && !svt_runs_monotone(R)))
+                    {
+                        maxout_init(&mo);
+                        if (maxout_run(&mo, models[ic], R, &o->ro, err, sizeof(err)) == 0
+                                && mo.best->verdict != VERDICT_IMPOSSIBLE)
+                        {
+                            t.evaluated += mo.outputs;
+                            t.impossible += mo.impossible;
+                            if (mo.verdict == VERDICT_EXCEEDS)
+                                t.exceeds++;
+                            else if (mo.verdict == VERDICT_INFINITE)
+                                t.infinite++;
+                            else if (mo.best->verdict == VERDICT_INCONCLUSIVE)
+                                t.inconclusive++;
+                            snprintf(desc, sizeof(desc), "pattern '%s' (max over %ld "
+                                "outputs), c = %ld", pattern_names[k], (long) mo.outputs,
+                                (long) models[ic]->c);
+                            consider(&best, mo.best_runs, ic, mo.best, desc, NULL, 0);
+                        }
+                        maxout_clear(&mo);
+                    }
+                    svt_runs_clear(R);
+                    fmpq_clear(a);
+                    fmpq_clear(b);
+                    progress(o, "patterns", &t, &best);
+                }
+        json_stage(o, var, "patterns", &t, &best);
+        if (!o->json)
+            fprintf(out, "  2. patterns (one above, one below, one above rest below, "
+                "one below rest above, half-half, all above, all below, X-shape; "
+                "both directions): %ld ratios\n", (long) (t.evaluated - before));
+    }
+
+    /* 3. the optimiser: random restarts and local moves, seeded; when a
+       violation is already certified it only refines for a few seconds */
+    {
+        slong before = t.evaluated, restarts = 0;
+        double stop = deadline;
+        if (best.have && (best.r->verdict == VERDICT_EXCEEDS
+                || best.r->verdict == VERDICT_INFINITE))
+            stop = FLINT_MIN(deadline, now() + 3.0);
+        for (k = 0; now() < stop; k++)
+        {
+            point p, q;
+            svt_runs_t R;
+            double sc;
+            slong step;
+            ic = k % nc;
+            if (!mine(o, &t))
+                continue;
+            restarts++;
+            flint_randseed(st, o->seed * 1000003 + k, 12345 + k);
+            point_random(&p, st, var->monotone_only);
+            svt_runs_init(R);
+            point_runs(R, &p, models[ic], o->delta);
+            {
+                ratio_result_t r;
+                ratio_result_init(r);
+                ratio_decide(r, models[ic], R, &o->ro);
+                count(&t, r);
+                sc = score(r);
+                snprintf(desc, sizeof(desc), "optimiser, restart %ld, c = %ld",
+                    (long) k, (long) models[ic]->c);
+                consider(&best, R, ic, r, desc, NULL, 0);
+                ratio_result_clear(r);
+            }
+            for (step = 0; step < 40 && now() < stop; step++)
+            {
+                ratio_result_t r;
+                double sc2;
+                q = p;
+                point_move(&q, st, var->monotone_only);
+                svt_runs_clear(R);
+                svt_runs_init(R);
+                point_runs(R, &q, models[ic], o->delta);
+                ratio_result_init(r);
+                ratio_decide(r, models[ic], R, &o->ro);
+                count(&t, r);
+                sc2 = score(r);
+                if (sc2 >= sc)
+                {
+                    p = q;
+                    sc = sc2;
+                    consider(&best, R, ic, r, desc, NULL, 0);
+                }
+                ratio_result_clear(r);
+            }
+            svt_runs_clear(R);
+            progress(o, "optimiser", &t, &best);
+        }
+        json_stage(o, var, "optimiser", &t, &best);
+        if (!o->json)
+            fprintf(out, "  3. optimiser: %ld restarts, %ld ratios (q(D') - q(D) in "
+                "[-Delta, Delta] by Delta/4, q(D), T by Delta/2, outputs)\n",
+                (long) restarts, (long) (t.evaluated - before));
+    }
+    if (o->progress)
+        fprintf(stderr, "\r%78s\r", "");
+
+    /* 4. a family in m for the best input */
+    if (best.have && best.r->verdict != VERDICT_IMPOSSIBLE)
+    {
+        const svt_model_struct * M = models[best.ci_index];
+        svt_runs_t base, block;
+        svt_runs_init(base);
+        svt_runs_init(block);
+        if (best.ci != NULL && best.ci->uses_m)
+        {
+            sweep_result_t s;
+            svt_runs_t R1, R2;
+            sweep_result_init(s);
+            sweep_run(s, M, best.ci, FLINT_MAX(o->m_max, 1000), o->delta, T0, &o->ro,
+                0, NULL, NULL, err, sizeof(err));
+            growth = growth_name(s->growth);
+            slope = s->slope;
+            /* block: what one more m adds */
+            svt_runs_init(R1);
+            svt_runs_init(R2);
+            construction_build(R1, best.ci, 1, M->c, o->delta, T0, err, sizeof(err));
+            construction_build(R2, best.ci, 2, M->c, o->delta, T0, err, sizeof(err));
+            if (R1->len == R2->len)
+            {
+                for (i = 0; i < R1->len; i++)
+                {
+                    const svt_run_struct * r = R1->runs + i;
+                    ulong unit = R2->runs[i].count - r->count;
+                    if (unit > 0)
+                        svt_runs_push(block, r->q[0], r->q[1], r->T, r->a, r->v, unit);
+                    if (r->count > unit)
+                        svt_runs_push(base, r->q[0], r->q[1], r->T, r->a, r->v,
+                            r->count - unit);
+                }
+                try_proof(proof, sizeof(proof), M, base, block);
+            }
+            svt_runs_clear(R1);
+            svt_runs_clear(R2);
+            sweep_result_clear(s);
+        }
+        else
+        {
+            /* replicate one run (or all) of the best input m times */
+            slong w, bestw = -2;
+            double bests = -HUGE_VAL;
+            arb_t L100, L1000;
+            arb_init(L100);
+            arb_init(L1000);
+            for (w = -1; w < best.R->len; w++)
+            {
+                svt_runs_t F;
+                ratio_result_t r;
+                double sc;
+                svt_runs_init(F);
+                family_runs(F, best.R, w, 1000);
+                ratio_result_init(r);
+                ratio_decide(r, M, F, &o->ro);
+                count(&t, r);
+                sc = score(r);
+                if (sc > bests)
+                {
+                    bests = sc;
+                    bestw = w;
+                    arb_set(L1000, r->loss);
+                }
+                ratio_result_clear(r);
+                svt_runs_clear(F);
+            }
+            if (bestw > -2 && bests > -HUGE_VAL)
+            {
+                svt_runs_t F;
+                ratio_result_t r;
+                svt_runs_init(F);
+                family_runs(F, best.R, bestw, 100);
+                ratio_result_init(r);
+                ratio_decide(r, M, F, &o->ro);
+                arb_set(L100, r->loss);
+                if (bests == HUGE_VAL)
+                    growth = "infinite";
+                else if (arb_is_finite(L100) && arb_is_finite(L1000))
+                {
+                    arb_t five;
+                    arb_init(five);
+                    arb_mul_ui(five, L100, 5, 64);
+                    growth = arb_gt(L1000, five) && arb_is_positive(L1000) ? "growing"
+                        : arb_gt(L1000, L100) ? "growing-slowly" : "bounded";
+                    slope = (arf_get_d(arb_midref(L1000), ARF_RND_NEAR)
+                        - arf_get_d(arb_midref(L100), ARF_RND_NEAR)) / 900.0;
+                    arb_clear(five);
+                }
+                ratio_result_clear(r);
+                svt_runs_clear(F);
+                for (i = 0; i < best.R->len; i++)
+                {
+                    const svt_run_struct * r = best.R->runs + i;
+                    if (bestw < 0 || bestw == i)
+                        svt_runs_push(block, r->q[0], r->q[1], r->T, r->a, r->v, r->count);
+                    else
+                        svt_runs_push(base, r->q[0], r->q[1], r->T, r->a, r->v, r->count);
+                }
+                try_proof(proof, sizeof(proof), M, base, block);
+            }
+            arb_clear(L100);
+            arb_clear(L1000);
+        }
+        svt_runs_clear(base);
+        svt_runs_clear(block);
+    }
+
+    violation = best.have && (best.r->verdict == VERDICT_EXCEEDS
+        || best.r->verdict == VERDICT_INFINITE);
+    rc = violation ? 1 : t.inconclusive > 0 ? 3 : 0;
+
+    if (o->json)
+    {
+        json_t * j = json_object();
+        json_object_set_new(j, "variant", json_string(var->name));
+        json_object_set_new(j, "stage", json_string("result"));
+        json_object_set_new(j, "shard", json_integer(o->shard));
+        json_object_set_new(j, "shards", json_integer(o->nshards));
+        json_object_set_new(j, "ratios", json_integer(t.evaluated));
+        json_object_set_new(j, "violation", json_boolean(violation));
+        json_object_set_new(j, "inconclusive", json_integer(t.inconclusive));
+        json_object_set_new(j, "family_growth", json_string(growth));
+        json_object_set_new(j, "slope_per_query", json_real(slope));
+        json_object_set_new(j, "proof", proof[0] ? json_string(proof) : json_null());
+        if (best.have)
+        {
+            report_ctx ctx = { "custom", 0, 20 };
+            char * os = custom_output_string(best.R);
+            json_object_set_new(j, "best", json_string(best.desc));
+            json_object_set_new(j, "best_output", json_string(os));
+            json_object_set_new(j, "best_ratio", report_ratio_json(models[best.ci_index],
+                &ctx, best.r));
+            flint_free(os);
+        }
+        json_object_set_new(j, "saved", o->save_path && best.have
+            ? json_string(o->save_path) : json_null());
+        json_object_set_new(j, "seconds", json_real(now() - t0));
+        report_json_line(j);
+    }
+    else
+    {
+        fprintf(out, "  tried %ld ratios in %.1f s: %ld within, %ld exceed, %ld "
+            "infinite, %ld impossible, %ld undecided\n", (long) t.evaluated,
+            now() - t0, (long) t.within, (long) t.exceeds, (long) t.infinite,
+            (long) t.impossible, (long) t.inconclusive);
+        if (best.have)
+        {
+            report_ctx ctx = { "custom", 0, 15 };
+            char * os = custom_output_string(best.R);
+            fprintf(out, "%s: %s\n", violation ? "VIOLATION (certified)"
+                : "no certified violation; the largest ratio found", best.desc);
+            fprintf(out, "  output %s\n", os);
+            flint_free(os);
+            report_ratio_human(out, models[best.ci_index], &ctx, best.r);
+            fprintf(out, "  family in m (best input, a block repeated m times): %s",
+                growth);
+            if (strcmp(growth, "growing") == 0)
+                fprintf(out, " (~%.6g per repetition)", slope);
+            if (proof[0])
+                fprintf(out, "\n  %s\n", proof);
+            else if (strncmp(growth, "growing", 7) == 0)
+                fprintf(out, "\n  the growth is evidence, not a proof: no pointwise "
+                    "kappa > 1 was certified over the whole domain\n");
+            else
+                fprintf(out, "\n  %s\n", violation ? "the violation is certified "
+                    "at the input above; the ratio does not grow without bound "
+                    "in m on this family" : "");
+        }
+    }
+    if (best.have && o->save_path != NULL)
+    {
+        if (save_pair(o->save_path, var, models[best.ci_index], best.R, best.desc) != 0)
+            fprintf(stderr, "verify: --save: cannot write '%s'\n", o->save_path);
+        else if (!o->json)
+            fprintf(out, "  written to %s (re-check with the command in its first lines)\n",
+                o->save_path);
+    }
+
+    for (ic = 0; ic < nc; ic++)
+        svt_model_clear(models[ic]);
+    ratio_result_clear(best.r);
+    svt_runs_clear(best.R);
+    fmpq_clear(T0);
+    flint_randclear(st);
+    return rc;
+}
