@@ -133,33 +133,24 @@ add_run(integral_t I, fmpq_t lo, int * have_lo, fmpq_t hi, int * have_hi,
             integral_term_t t[2];
             arb_t one, k0;
             arb_init(one);
-            arb_init(k0);
+            arb_init(k0);   /* 0 */
             integral_term_init(t[0]);
             integral_term_init(t[1]);
             arb_one(one);
-            fmpq_sub(x, r->T, q);
-            arb_set_fmpq(s, x, prec);
-            if (r->a == SVT_BOT)
-            {
-                integral_term_set(t[0], M->var->nu_law, M->nu_scale, one, 1, s);
-                fmpq_add(x, r->T, q);
-                fmpq_neg(x, x);
-                arb_set_fmpq(s, x, prec);
-                arb_neg(one, one);
-                integral_term_set(t[1], M->var->nu_law, M->nu_scale, one, -1, s);
-                arb_zero(k0);
-            }
-            else
+            /* bot: 0 + F(T - q + z) - F(-T - q - z); top: 1 - F(...) + F(...) */
+            if (r->a != SVT_BOT)
             {
                 arb_neg(one, one);
-                integral_term_set(t[0], M->var->nu_law, M->nu_scale, one, 1, s);
-                fmpq_add(x, r->T, q);
-                fmpq_neg(x, x);
-                arb_set_fmpq(s, x, prec);
-                arb_neg(one, one);
-                integral_term_set(t[1], M->var->nu_law, M->nu_scale, one, -1, s);
                 arb_one(k0);
             }
+            fmpq_sub(x, r->T, q);
+            arb_set_fmpq(s, x, prec);
+            integral_term_set(t[0], M->var->nu_law, M->nu_scale, one, 1, s);
+            fmpq_add(x, r->T, q);
+            fmpq_neg(x, x);
+            arb_set_fmpq(s, x, prec);
+            arb_neg(one, one);
+            integral_term_set(t[1], M->var->nu_law, M->nu_scale, one, -1, s);
             integral_mul_factor(I, k0, t[0], 2, n);
             integral_term_clear(t[0]);
             integral_term_clear(t[1]);

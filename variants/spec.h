@@ -67,6 +67,12 @@ void spec_expr_free(spec_expr * e);
 int spec_expr_eval(arb_t res, const spec_expr * e, arb_srcptr vals,
     const int * defined, slong prec, char * err, size_t errlen);
 
+/* Reads an unsigned decimal "digits[.digits][e[+-]digits]" exactly at the
+   start of s (|exponent| <= maxexp).  Returns the number of characters
+   read, or 0 when s does not start with such a number, or -1 when it is
+   malformed (two dots, exponent out of range). */
+long spec_read_decimal(fmpq_t res, const char * s, long maxexp);
+
 /* 1 if the expression uses variable v */
 int spec_expr_uses(const spec_expr * e, int v);
 

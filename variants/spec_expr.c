@@ -113,76 +113,15 @@ parse_primary(parser * p)
     }
     if (isdigit((unsigned char) *s) || (*s == '.' && isdigit((unsigned char) s[1])))
     {
-        /* digits [. digits] [e [+-] digits], read exactly */
-        size_t n = 0, k;
-        char buf[64];
-        fmpz_t num, den, t;
-        long ex = 0, frac = 0;
-        spec_expr * e;
-        while (isdigit((unsigned char) s[n]) || s[n] == '.')
-            n++;
-        if ((s[n] == 'e' || s[n] == 'E') && (isdigit((unsigned char) s[n + 1])
-                || ((s[n + 1] == '-' || s[n + 1] == '+') && isdigit((unsigned char) s[n + 2]))))
+        spec_expr * e = node(E_NUM);
+        long n = spec_read_decimal(e->num, s, 300);
+        if (n <= 0)
         {
-            n += 2;
-            while (isdigit((unsigned char) s[n]))
-                n++;
-        }
-        if (n >= sizeof(buf))
-        {
-            fail(p, "a number of at most 60 characters");
+            fail(p, "a number such as 2, 0.5 or 1e-3 (exponent within 300)");
+            spec_expr_free(e);
             return NULL;
         }
-        memcpy(buf, s, n);
-        buf[n] = '\0';
-        fmpz_init(num);
-        fmpz_init(den);
-        fmpz_init(t);
-        {
-            int dots = 0, bad = 0;
-            for (k = 0; k < n && buf[k] != 'e' && buf[k] != 'E'; k++)
-            {
-                if (buf[k] == '.')
-                {
-                    dots++;
-                    continue;
-                }
-                fmpz_mul_ui(num, num, 10);
-                fmpz_add_ui(num, num, buf[k] - '0');
-                if (dots)
-                    frac++;
-            }
-            if (k < n)
-            {
-                ex = strtol(buf + k + 1, NULL, 10);
-                if (ex > 300 || ex < -300)
-                    bad = 1;
-            }
-            if (dots > 1 || bad)
-            {
-                fail(p, "a number such as 2, 0.5 or 1e-3 (exponent within 300)");
-                fmpz_clear(num);
-                fmpz_clear(den);
-                fmpz_clear(t);
-                return NULL;
-            }
-        }
-        ex -= frac;
-        fmpz_one(den);
-        fmpz_set_ui(t, 10);
-        if (ex >= 0)
-        {
-            fmpz_pow_ui(t, t, (ulong) ex);
-            fmpz_mul(num, num, t);
-        }
-        else
-            fmpz_pow_ui(den, t, (ulong) (-ex));
-        e = node(E_NUM);
-        fmpq_set_fmpz_frac(e->num, num, den);
-        fmpz_clear(num);
-        fmpz_clear(den);
-        fmpz_clear(t);
-        p->pos += n;
+        p->pos += (size_t) n;
         return e;
     }
     if (isalpha((unsigned char) *s))
@@ -316,6 +255,71 @@ parse_sum(parser * p)
     }
     p->depth--;
     return a;
+}
+
+long
+spec_read_decimal(fmpq_t res, const char * s, long maxexp)
+{
+    fmpz_t num, den, t;
+    long n = 0, frac = 0, ex = 0, digits = 0;
+    int dots = 0;
+    fmpz_init(num);
+    fmpz_init(den);
+    fmpz_init(t);
+    for (; isdigit((unsigned char) s[n]) || s[n] == '.'; n++)
+    {
+        if (s[n] == '.')
+        {
+            dots++;
+            continue;
+        }
+        fmpz_mul_ui(num, num, 10);
+        fmpz_add_ui(num, num, s[n] - '0');
+        digits++;
+        frac += (dots > 0);
+    }
+    if (digits == 0)
+        n = 0;
+    else if (dots > 1 || n > 4000)
+        n = -1;
+    else if ((s[n] == 'e' || s[n] == 'E') && (isdigit((unsigned char) s[n + 1])
+            || ((s[n + 1] == '-' || s[n + 1] == '+') && isdigit((unsigned char) s[n + 2]))))
+    {
+        long k = n + 1, sign = 1;
+        if (s[k] == '-' || s[k] == '+')
+            sign = (s[k++] == '-') ? -1 : 1;
+        for (; isdigit((unsigned char) s[k]); k++)
+        {
+            ex = 10 * ex + (s[k] - '0');
+            if (ex > maxexp)
+                break;
+        }
+        if (ex > maxexp)
+            n = -1;
+        else
+        {
+            ex *= sign;
+            n = k;
+        }
+    }
+    if (n > 0)
+    {
+        ex -= frac;
+        fmpz_one(den);
+        fmpz_set_ui(t, 10);
+        if (ex >= 0)
+        {
+            fmpz_pow_ui(t, t, (ulong) ex);
+            fmpz_mul(num, num, t);
+        }
+        else
+            fmpz_pow_ui(den, t, (ulong) (-ex));
+        fmpq_set_fmpz_frac(res, num, den);
+    }
+    fmpz_clear(num);
+    fmpz_clear(den);
+    fmpz_clear(t);
+    return n;
 }
 
 spec_expr *

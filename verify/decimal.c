@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "spec.h"
 #include "verify.h"
 
 /* lower (round_up = 0) or upper (round_up = 1) decimal bound of the ball */
@@ -158,9 +159,7 @@ int
 parse_rational(fmpq_t res, const char * s)
 {
     const char * p = s, * slash;
-    fmpz_t num, den, t;
-    int neg = 0, ok = 1, digits = 0;
-    long ex = 0, frac = 0;
+    int neg = 0, ok = 1;
 
     if (s == NULL || *s == '\0' || strlen(s) > 200)
         return -1;
@@ -197,55 +196,16 @@ parse_rational(fmpq_t res, const char * s)
         return ok ? 0 : -1;
     }
 
-    fmpz_init(num);
-    fmpz_init(den);
-    fmpz_init(t);
     if (*p == '+' || *p == '-')
         neg = (*p++ == '-');
-    for (; isdigit((unsigned char) *p); p++, digits++)
     {
-        fmpz_mul_ui(num, num, 10);
-        fmpz_add_ui(num, num, *p - '0');
-    }
-    if (*p == '.')
-        for (p++; isdigit((unsigned char) *p); p++, digits++, frac++)
-        {
-            fmpz_mul_ui(num, num, 10);
-            fmpz_add_ui(num, num, *p - '0');
-        }
-    if (digits == 0)
-        ok = 0;
-    if (ok && (*p == 'e' || *p == 'E'))
-    {
-        char * end;
-        errno = 0;
-        ex = strtol(p + 1, &end, 10);
-        if (end == p + 1 || errno != 0 || ex > 1000 || ex < -1000)
-            ok = 0;
-        p = end;
-    }
-    if (*p != '\0')
-        ok = 0;
-    if (ok)
-    {
-        ex -= frac;
-        fmpz_one(den);
-        fmpz_set_ui(t, 10);
-        if (ex >= 0)
-        {
-            fmpz_pow_ui(t, t, (ulong) ex);
-            fmpz_mul(num, num, t);
-        }
-        else
-            fmpz_pow_ui(den, t, (ulong) (-ex));
+        long n = spec_read_decimal(res, p, 1000);
+        if (n <= 0 || p[n] != '\0')
+            return -1;
         if (neg)
-            fmpz_neg(num, num);
-        fmpq_set_fmpz_frac(res, num, den);
+            fmpq_neg(res, res);
     }
-    fmpz_clear(num);
-    fmpz_clear(den);
-    fmpz_clear(t);
-    return ok ? 0 : -1;
+    return 0;
 }
 
 int
