@@ -605,13 +605,31 @@ json_stage(const search_opts * o, const svt_variant_struct * var,
     report_json_line(j);
 }
 
+/* one vector of the runs (0: q(D), 1: q(D'), 2: T), value*count */
+static void
+print_vector(FILE * f, const char * label, const svt_runs_t R, int which)
+{
+    slong i;
+    fprintf(f, "  %s  ", label);
+    for (i = 0; i < R->len; i++)
+    {
+        const fmpq * x = which == 2 ? R->runs[i].T : R->runs[i].q[which];
+        char * s = fmpq_get_str(NULL, 10, x);
+        fprintf(f, "%s%s", i ? "," : "", s);
+        if (R->runs[i].count > 1)
+            fprintf(f, "*%lu", R->runs[i].count);
+        flint_free(s);
+    }
+    fprintf(f, "\n");
+}
+
 /* writes the runs as a custom construction file */
 static int
 save_pair(const char * path, const svt_variant_struct * var,
     const svt_model_t M, const svt_runs_t R, const char * desc)
 {
     FILE * f = fopen(path, "w");
-    slong i, k;
+    slong k;
     const char * keys[3] = { "qD", "qD2", "T" };
     if (f == NULL)
         return -1;
@@ -626,18 +644,9 @@ save_pair(const char * path, const svt_variant_struct * var,
     }
     for (k = 0; k < 3; k++)
     {
-        fprintf(f, "%s = ", keys[k]);
-        for (i = 0; i < R->len; i++)
-        {
-            const fmpq * x = k == 0 ? R->runs[i].q[0] : k == 1 ? R->runs[i].q[1]
-                : R->runs[i].T;
-            char * s = fmpq_get_str(NULL, 10, x);
-            fprintf(f, "%s%s", i ? "," : "", s);
-            if (R->runs[i].count > 1)
-                fprintf(f, "*%lu", R->runs[i].count);
-            flint_free(s);
-        }
-        fprintf(f, "\n");
+        char label[8];
+        snprintf(label, sizeof(label), "%s =", keys[k]);
+        print_vector(f, label, R, (int) k);
     }
     {
         char * os = custom_output_string(R);
@@ -1054,6 +1063,9 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
             char * os = custom_output_string(best.R);
             fprintf(out, "%s: %s\n", violation ? "VIOLATION (certified)"
                 : "no certified violation; the largest ratio found", best.desc);
+            print_vector(out, "q(D) ", best.R, 0);
+            print_vector(out, "q(D')", best.R, 1);
+            print_vector(out, "T    ", best.R, 2);
             fprintf(out, "  output %s\n", os);
             flint_free(os);
             report_ratio_human(out, models[best.ci_index], &ctx, best.r);
