@@ -5,6 +5,7 @@
 #include <math.h>
 #include <gsl/gsl_rng.h>
 #include "svt.h"
+#include "verify.h"
 #include "testlib.h"
 
 #define NSIM 200000
@@ -227,4 +228,72 @@ Test(simulate, alg3_numeric_density, .timeout = 600)
     fmpq_clear(eps);
     fmpq_clear(delta);
     fmpq_clear(x);
+}
+
+/* the pointwise integrand (written from the comparisons) integrated by
+   the midpoint rule against the certified probability (engine) */
+Test(simulate, pointwise_integrand_matches_engine, .timeout = 600)
+{
+    static const char * names[] = { "alg1", "alg2", "alg3", "alg5", "alg6",
+        "abs-inside", "abs-outside", "gaussian-svt" };
+    static const char * cons[] = { "swap", "split-c", "numeric-tail", "bottoms" };
+    size_t i, j;
+    for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        for (j = 0; j < 4; j++)
+        {
+            svt_model_t M;
+            svt_runs_t R;
+            svt_prob_t P;
+            fmpq_t e, d, T;
+            char err[256];
+            integral_opt_t iopt;
+            arb_t z, f;
+            double sum = 0, h = 1.0 / 64, p;
+            slong k;
+            fmpq_init(e);
+            fmpq_init(d);
+            fmpq_init(T);
+            fmpq_one(e);
+            fmpq_one(d);
+            svt_model_init(M);
+            cr_assert(svt_model_set(M, t_variant(names[i]), e, 2, d, NULL, err,
+                sizeof(err)) == 0);
+            svt_runs_init(R);
+            if (construction_build(R, construction_find(cons[j]), 3, M->c, d, T, err,
+                    sizeof(err)) != 0 || svt_output_impossible(M, R) != NULL
+                    || M->reset)
+            {
+                svt_runs_clear(R);
+                svt_model_clear(M);
+                fmpq_clear(e);
+                fmpq_clear(d);
+                fmpq_clear(T);
+                continue;
+            }
+            svt_prob_init(P);
+            integral_opt_init(iopt);
+            iopt->goal_digits = 15;
+            svt_prob(P, M, R, 0, iopt);
+            arb_init(z);
+            arb_init(f);
+            /* midpoint rule: the jumps (at integers) fall on cell ends */
+            for (k = -64 * 80; k < 64 * 80; k++)
+            {
+                arb_set_si(z, 2 * k + 1);
+                arb_div_ui(z, z, 128, 64);
+                svt_integrand_at(f, M, R, 0, z, 64);
+                sum += arf_get_d(arb_midref(f), ARF_RND_NEAR) * h;
+            }
+            p = P->zero ? 0 : arf_get_d(arb_midref(P->value), ARF_RND_NEAR);
+            cr_assert(fabs(sum - p) <= 2e-3 * p + 1e-12, "%s on %s: midpoint rule %g, "
+                "engine %g", names[i], cons[j], sum, p);
+            arb_clear(z);
+            arb_clear(f);
+            svt_prob_clear(P);
+            svt_runs_clear(R);
+            svt_model_clear(M);
+            fmpq_clear(e);
+            fmpq_clear(d);
+            fmpq_clear(T);
+        }
 }

@@ -234,6 +234,13 @@ const char * svt_output_impossible(const svt_model_t M, const svt_runs_t R);
 int svt_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
     int side, const integral_opt_t opt);
 
+/* The integrand of Pr[A(side)=a] at the real point z, from the
+   comparisons as written (with reset, the first segment only); decided
+   on midpoints at the kinks of indicators.  For plots and cross-checks,
+   never for verdicts. */
+void svt_integrand_at(arb_t res, const svt_model_t M, const svt_runs_t R,
+    int side, const arb_t z, slong prec);
+
 /* ------------------------------------------------------------------ */
 /* direct simulation of the pseudocode                                 */
 
