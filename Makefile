@@ -24,7 +24,8 @@ SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 
 DEB_PACKAGES = build-essential pkg-config libflint-arb-dev libflint-dev \
                libmpfr-dev libgmp-dev libcriterion-dev libjansson-dev \
-               libgsl-dev clang libclang-rt-14-dev
+               libgsl-dev clang libclang-rt-14-dev gnuplot-nox \
+               chromium
 
 INTEGRALS_SRC = $(wildcard integrals/*.c)
 INTEGRALS_LIB_SRC = $(filter-out integrals/bench_%.c,$(INTEGRALS_SRC))
@@ -47,7 +48,7 @@ SAN_LIB_OBJ = $(patsubst $(B)/san/$(B)/%,$(B)/san/%,$(LIB_SRC:%.c=$(B)/san/%.o))
 
 .PHONY: all deps run test test-plain test-san test-fuzz fuzz bench clean
 
-all: $(B)/libsvt.a $(B)/bin/verify $(B)/svt-demo
+all: $(B)/libsvt.a $(B)/bin/verify $(B)/bin/svt-report $(B)/svt-demo
 
 $(B)/%.o: %.c $(wildcard integrals/*.h variants/*.h verify/*.h)
 	@mkdir -p $(dir $@)
@@ -91,9 +92,19 @@ $(B)/bin/verify: verify/main.c $(B)/libsvt.a
 	@mkdir -p $(B)/bin
 	$(CC) $(CFLAGS_ALL) $< $(B)/libsvt.a $(LDLIBS) -o $@
 
+SVT_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+$(B)/bin/svt-report: reports/report.c $(B)/libsvt.a
+	@mkdir -p $(B)/bin
+	$(CC) $(CFLAGS_ALL) -DSVT_VERSION='"$(SVT_VERSION)"' $< $(B)/libsvt.a $(LDLIBS) -o $@
+
 $(B)/san/bin/verify: verify/main.c $(B)/libsvt-san.a
 	@mkdir -p $(B)/san/bin
 	$(CC) -std=c11 $(WARN) $(SAN_FLAGS) $(CPPFLAGS_ALL) $< $(B)/libsvt-san.a $(LDLIBS) -o $@
+
+$(B)/san/bin/svt-report: reports/report.c $(B)/libsvt-san.a
+	@mkdir -p $(B)/san/bin
+	$(CC) -std=c11 $(WARN) $(SAN_FLAGS) $(CPPFLAGS_ALL) -DSVT_VERSION='"$(SVT_VERSION)"' \
+	    $< $(B)/libsvt-san.a $(LDLIBS) -o $@
 
 $(B)/tests: $(TEST_SRC) $(B)/libsvt.a tests/testlib.h
 	$(CC) $(CFLAGS_ALL) -Itests $(TEST_SRC) $(B)/libsvt.a $(TESTLIBS) $(LDLIBS) -o $@
@@ -118,19 +129,21 @@ deps:
 	echo "deps: installing$$missing"; \
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing
 
-run: $(B)/bin/verify
+run: $(B)/bin/verify $(B)/bin/svt-report
 	./$(B)/bin/verify all
+	./$(B)/bin/svt-report --out reports/output
 
 test: test-plain test-san test-fuzz
 
-test-plain: $(B)/tests $(B)/bin/verify
-	VERIFY_BIN=./$(B)/bin/verify ./$(B)/tests --jobs 2
+test-plain: $(B)/tests $(B)/bin/verify $(B)/bin/svt-report
+	VERIFY_BIN=./$(B)/bin/verify REPORT_BIN=./$(B)/bin/svt-report ./$(B)/tests --jobs 2
 
 # The sanitized suite also drives a sanitized verify binary (CLI tests).
 # LeakSanitizer reports a leak in a forked Criterion test without failing
 # it: the log is scanned for sanitizer reports.
-test-san: $(B)/tests-san $(B)/san/bin/verify
-	@VERIFY_BIN=./$(B)/san/bin/verify SVT_SEARCH_SECONDS=300 \
+test-san: $(B)/tests-san $(B)/san/bin/verify $(B)/san/bin/svt-report
+	@VERIFY_BIN=./$(B)/san/bin/verify REPORT_BIN=./$(B)/san/bin/svt-report \
+	    SVT_SEARCH_SECONDS=300 \
 	    SVT_SEARCH_SECONDS_SHORT=20 ASAN_OPTIONS=detect_leaks=1 \
 	    UBSAN_OPTIONS=print_stacktrace=1 ./$(B)/tests-san --jobs 2 \
 	    > $(B)/tests-san.log 2>&1; st=$$?; cat $(B)/tests-san.log; \

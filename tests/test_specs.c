@@ -161,7 +161,7 @@ Test(specs, abs_inside_no_violation_on_these_constructions, .timeout = 600)
 
 Test(specs, svt_sum_and_retraversal_private, .timeout = 600)
 {
-    cr_assert_eq(check_rc("svt-sum", 60), CHECK_PASS);
+    cr_assert_eq(check_rc("svt-sum", 200), CHECK_PASS);
     cr_assert_eq(check_rc("svt-retraversal", 200), CHECK_PASS);
 }
 

@@ -24,7 +24,7 @@ static const construction_info table[] =
     { "retraversal", "q(D)=(0,0)^m 0, q(D')=(D,D)^m D, a=bot^2m top: m passes "
       "over two counting queries, then a top", "Sec. 5, SVT-ReTr (monotone)", 0, 1, 0, 0 },
     { "two-loops", "q_j(D)=0, q_j(D')=D, T_j=4/2^j then 2/2^j (j=1..m), "
-      "a=bot^(2m-1) top", "SVT_sum of DP-PQD, Algorithm 2 (seed 003)", 0, 1, 0, 60 },
+      "a=bot^(2m-1) top", "SVT_sum of DP-PQD, Algorithm 2 (seed 003)", 0, 1, 0, 16 },
     { "segments", "(q(D)=0^m 0, q(D')=D^m 0) repeated c times, a=(bot^m top)^c",
       "one Lemma-1 loss per segment when rho is redrawn (Alg. 2's reset)", 0, 1, 1, 0 },
 };

@@ -1,0 +1,897 @@
+/* report.c -- svt-report: the measured Figure 2, one page per variant
+   with plots, and each proof error of the paper shown with numbers.
+   Every number is computed here (certified enclosures); plots are drawn
+   by gnuplot from the data this program writes. */
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "check.h"
+#include "report.h"
+
+#ifndef SVT_VERSION
+#define SVT_VERSION "unknown"
+#endif
+
+extern const char * const svt_builtin_spec_text[];
+
+typedef struct
+{
+    const char * dir;
+    fmpq_t eps, delta, T;
+    slong c;
+    ulong m_max;
+    ratio_opt ro;
+    int progress;
+    svt_catalog_t cat;
+}
+ctx;
+
+static void
+die(const char * msg)
+{
+    fprintf(stderr, "svt-report: %s\n", msg);
+    exit(2);
+}
+
+static FILE *
+open_out(const ctx * C, const char * name)
+{
+    char path[1024];
+    FILE * f;
+    snprintf(path, sizeof(path), "%s/%s", C->dir, name);
+    f = fopen(path, "w");
+    if (f == NULL)
+    {
+        char msg[1200];
+        snprintf(msg, sizeof(msg), "cannot write %s: %s", path, strerror(errno));
+        die(msg);
+    }
+    return f;
+}
+
+static void
+html_escape(FILE * f, const char * s)
+{
+    for (; *s; s++)
+        switch (*s)
+        {
+            case '<': fputs("&lt;", f); break;
+            case '>': fputs("&gt;", f); break;
+            case '&': fputs("&amp;", f); break;
+            default: fputc(*s, f);
+        }
+}
+
+static char *
+iv(const arb_t x, slong d)
+{
+    return decimal_interval(x, d);
+}
+
+/* inlines an SVG file (written by gnuplot) into the page */
+static void
+inline_svg(FILE * f, const ctx * C, const char * name)
+{
+    char path[1024], buf[4096];
+    FILE * s;
+    size_t n;
+    snprintf(path, sizeof(path), "%s/%s", C->dir, name);
+    s = fopen(path, "r");
+    if (s == NULL)
+    {
+        fprintf(f, "<p>(plot %s missing)</p>\n", name);
+        return;
+    }
+    /* skip the XML prolog */
+    if (fgets(buf, sizeof(buf), s) != NULL && strncmp(buf, "<?xml", 5) != 0)
+        fputs(buf, f);
+    while ((n = fread(buf, 1, sizeof(buf), s)) > 0)
+        fwrite(buf, 1, n, f);
+    fclose(s);
+}
+
+static int
+run_gnuplot(const ctx * C, const char * script)
+{
+    char cmd[1200];
+    snprintf(cmd, sizeof(cmd), "cd '%s' && gnuplot '%s' 2>/dev/null", C->dir, script);
+    return system(cmd);
+}
+
+/* ---- per variant ------------------------------------------------------ */
+
+typedef struct
+{
+    const char * cname;
+    growth_t growth;
+    double slope;
+    arb_t max_loss;
+    ulong max_m;
+    int exceeds;
+}
+row;
+
+typedef struct
+{
+    const svt_variant_struct * var;
+    svt_model_t M;
+    row rows[32];
+    slong nrows;
+    char measured[512];
+    char evidence[512];
+}
+vresult;
+
+static const char *
+scale_text(const svt_model_t M, int which, char * buf, size_t len)
+{
+    const arb_struct * s = which == 0 ? M->rho_scale : which == 1 ? M->nu_scale
+        : M->rho_reset_scale;
+    char * v;
+    if ((which == 1 && !M->has_nu) || (which == 2 && !M->reset))
+    {
+        snprintf(buf, len, "%s", which == 1 ? "none" : "no");
+        return buf;
+    }
+    v = decimal_bound(s, 6, 0);
+    snprintf(buf, len, "%s%s", (which == 0 ? M->var->rho_law : which == 1
+        ? M->var->nu_law : M->var->reset_law) == INTEGRAL_GAUSSIAN ? "Gauss sd "
+        : "Lap ", v);
+    flint_free(v);
+    return buf;
+}
+
+static void
+analyse_variant(vresult * V, const ctx * C, slong idx)
+{
+    slong k;
+    char err[512];
+    FILE * dat;
+    char name[256];
+    int any_inf = 0, any_grow = 0, any_exceed = 0;
+    double best_slope = 0;
+    arb_t best;
+    const char * best_where = NULL;
+    ulong best_m = 0;
+
+    V->var = svt_catalog_get(C->cat, idx);
+    svt_model_init(V->M);
+    if (svt_model_set(V->M, V->var, C->eps, C->c, C->delta, NULL, err, sizeof(err)) != 0)
+        die(err);
+    V->nrows = 0;
+    arb_init(best);
+    arb_neg_inf(best);
+    snprintf(name, sizeof(name), "plots/%s-ratio.dat", V->var->name);
+    dat = open_out(C, name);
+
+    for (k = 0; k < construction_count(); k++)
+    {
+        const construction_info * ci = construction_get(k);
+        const char * why;
+        sweep_result_t s;
+        row * r;
+        slong i;
+        if (!construction_applicable(ci, V->M, &why))
+            continue;
+        sweep_result_init(s);
+        sweep_run(s, V->M, ci, C->m_max, C->delta, C->T, &C->ro, 0, NULL, NULL,
+            err, sizeof(err));
+        if (C->progress)
+            fprintf(stderr, "\r  %s: %s            ", V->var->name, ci->name);
+        r = V->rows + V->nrows++;
+        r->cname = ci->name;
+        r->growth = s->growth;
+        r->slope = s->slope;
+        arb_init(r->max_loss);
+        arb_set(r->max_loss, s->max_loss);
+        r->max_m = s->max_loss_m;
+        r->exceeds = V->M->has_claim && s->growth != GROWTH_NONE
+            && (s->growth == GROWTH_INFINITE || arb_gt(s->max_loss, V->M->claimed));
+        /* data block for the plot: m, ln ratio (midpoint; the certified
+           intervals are in the tables) */
+        fprintf(dat, "# %s\n", ci->name);
+        for (i = 0; i < s->len; i++)
+            if (arb_is_finite(s->pts[i].loss))
+                fprintf(dat, "%lu %.17g\n", s->pts[i].m,
+                    arf_get_d(arb_midref(s->pts[i].loss), ARF_RND_NEAR));
+        fprintf(dat, "\n\n");
+        if (s->growth == GROWTH_INFINITE)
+            any_inf = 1;
+        else if (s->growth != GROWTH_NONE)
+        {
+            if (s->growth == GROWTH_LINEAR)
+            {
+                any_grow = 1;
+                best_slope = FLINT_MAX(best_slope, s->slope);
+            }
+            any_exceed |= r->exceeds;
+            if (!arb_is_finite(best) || arf_cmp(arb_midref(s->max_loss), arb_midref(best)) > 0)
+            {
+                arb_set(best, s->max_loss);
+                best_where = ci->name;
+                best_m = s->max_loss_m;
+            }
+        }
+        sweep_result_clear(s);
+    }
+    fclose(dat);
+
+    {
+        char * b = best_where ? iv(best, 8) : NULL;
+        if (!V->M->has_claim)
+            snprintf(V->measured, sizeof(V->measured), "no pure claim%s",
+                any_grow ? "; ln ratio grows linearly" : "");
+        else if (any_inf)
+            snprintf(V->measured, sizeof(V->measured), "inf-DP (exact zero)");
+        else if (any_grow)
+            snprintf(V->measured, sizeof(V->measured), "inf-DP (grows linearly in m)");
+        else if (any_exceed)
+            snprintf(V->measured, sizeof(V->measured), "not eps-DP (bounded)");
+        else
+            snprintf(V->measured, sizeof(V->measured), "eps-DP on every construction tried");
+        if (any_inf)
+            snprintf(V->evidence, sizeof(V->evidence), "a probability is exactly 0 on "
+                "one side only");
+        else if (any_grow)
+            snprintf(V->evidence, sizeof(V->evidence), "ln ratio grows ~%.4g per query; "
+                "largest %s (%s, m = %lu)", best_slope, b ? b : "-", best_where
+                ? best_where : "-", best_m);
+        else if (b)
+            snprintf(V->evidence, sizeof(V->evidence), "largest ln ratio %s (%s, m = %lu)",
+                b, best_where, best_m);
+        else
+            snprintf(V->evidence, sizeof(V->evidence), "-");
+        flint_free(b);
+    }
+    arb_clear(best);
+}
+
+/* integrand plot for a small instance */
+static void
+integrand_plot(const vresult * V, const ctx * C, char * caption, size_t len)
+{
+    const construction_info * ci;
+    svt_runs_t R;
+    char err[256], name[256];
+    FILE * dat, * gp;
+    arb_t z, f;
+    slong k, m = 3;
+    int side;
+
+    ci = construction_find(V->M->output != SVT_OUT_TOP ? "numeric-tail"
+        : V->var->monotone_only ? "bottoms" : "split-c");
+    svt_runs_init(R);
+    construction_build(R, ci, m, V->M->c, C->delta, C->T, err, sizeof(err));
+    snprintf(caption, len, "integrands of Pr[A(D)=a] and Pr[A(D')=a] against the "
+        "threshold noise z, %s with m = %ld%s", ci->name, (long) m,
+        V->M->output == SVT_OUT_COMPARED ? " (the numeric output cuts the domain at "
+        "z = v - T = 0)" : V->M->reset ? " (first segment: rho is redrawn after top)" : "");
+    snprintf(name, sizeof(name), "plots/%s-integrand.dat", V->var->name);
+    dat = open_out(C, name);
+    arb_init(z);
+    arb_init(f);
+    for (k = -600; k <= 600; k++)
+    {
+        fprintf(dat, "%g", k / 40.0);
+        for (side = 0; side < 2; side++)
+        {
+            arb_set_si(z, k);
+            arb_div_ui(z, z, 40, 64);
+            svt_integrand_at(f, V->M, R, side, z, 64);
+            fprintf(dat, " %.10g", arf_get_d(arb_midref(f), ARF_RND_NEAR));
+        }
+        fprintf(dat, "\n");
+    }
+    fclose(dat);
+    arb_clear(z);
+    arb_clear(f);
+    svt_runs_clear(R);
+
+    snprintf(name, sizeof(name), "plots/%s.gp", V->var->name);
+    gp = open_out(C, name);
+    {
+        char * cl = V->M->has_claim ? decimal_bound(V->M->claimed, 12, 0) : NULL;
+        fprintf(gp,
+            "set terminal svg size 640,400 dynamic font 'sans,11'\n"
+            "set output 'plots/%s-ratio.svg'\n"
+            "set logscale x\nset xlabel 'm'\nset ylabel 'ln ratio (max of both directions)'\n"
+            "set key top left\nset grid\n", V->var->name);
+        fprintf(gp, "plot ");
+        for (k = 0; k < V->nrows; k++)
+            fprintf(gp, "'plots/%s-ratio.dat' index %ld with linespoints title '%s', ",
+                V->var->name, (long) k, V->rows[k].cname);
+        if (cl)
+            fprintf(gp, "%s with lines dashtype 2 lw 2 title 'claimed eps'\n", cl);
+        else
+            fprintf(gp, "1/0 notitle\n");
+        fprintf(gp, "set terminal pngcairo size 640,400\nset output 'plots/%s-ratio.png'\nreplot\n",
+            V->var->name);
+        fprintf(gp,
+            "set terminal svg size 640,400 dynamic font 'sans,11'\n"
+            "set output 'plots/%s-integrand.svg'\n"
+            "unset logscale x\nset xlabel 'z (threshold noise)'\nset ylabel 'integrand'\n"
+            "set key top right\n"
+            "plot 'plots/%s-integrand.dat' using 1:2 with lines lw 2 title 'D', "
+            "'' using 1:3 with lines lw 2 dashtype 2 title \"D'\"\n"
+            "set terminal pngcairo size 640,400\nset output 'plots/%s-integrand.png'\nreplot\n",
+            V->var->name, V->var->name, V->var->name);
+        flint_free(cl);
+    }
+    fclose(gp);
+    snprintf(name, sizeof(name), "plots/%s.gp", V->var->name);
+    run_gnuplot(C, name);
+}
+
+/* ---- proof errors ----------------------------------------------------- */
+
+/* Alg. 3: dropping q + nu >= T + z (Eq. 11): the integral over the whole
+   line instead of z <= v - T */
+static void
+proof_alg3(FILE * h, FILE * md, const ctx * C)
+{
+    static const ulong ms[] = { 1, 2, 10, 100, 1000 };
+    svt_model_t M;
+    char err[256];
+    size_t i;
+    svt_model_init(M);
+    svt_model_set(M, svt_catalog_find(C->cat, "alg3"), C->eps, 1, C->delta, NULL,
+        err, sizeof(err));
+    fprintf(h, "<h2>Alg. 3: the step that drops q<sub>i</sub>+&nu;<sub>i</sub> &ge; T+z "
+        "(Eq. 11)</h2>\n<p>On the construction of App. 9.1 (q(D)=0<sup>m</sup>&Delta;, "
+        "q(D')=&Delta;<sup>m</sup>0, a=&perp;<sup>m</sup>0), the proof replaces each "
+        "probability by the integral without the constraint z &le; v&minus;T. Its "
+        "ratio is what the proof bounds by e<sup>&epsilon;</sup>; the true ratio "
+        "is not.</p>\n<table>\n<tr><th>m</th><th>ln ratio after dropping the "
+        "condition</th><th>claimed bound</th><th>true ln ratio (certified)</th>"
+        "<th>(m-1)&epsilon;/2</th></tr>\n");
+    fprintf(md, "\n## Alg. 3: the step that drops the condition (Eq. 11)\n\n"
+        "| m | ln ratio after dropping the condition | claimed bound | true ln ratio | (m-1)eps/2 |\n"
+        "|---|---|---|---|---|\n");
+    for (i = 0; i < sizeof(ms) / sizeof(ms[0]); i++)
+    {
+        svt_runs_t R;
+        ratio_result_t r;
+        arb_t dropped[2], t, cf;
+        int side;
+        char * s1, * s2, * s3, * s4;
+        svt_runs_init(R);
+        construction_build(R, construction_find("numeric-tail"), ms[i], 1, C->delta,
+            C->T, err, sizeof(err));
+        ratio_result_init(r);
+        ratio_decide(r, M, R, &C->ro);
+        arb_init(t);
+        arb_init(cf);
+        for (side = 0; side < 2; side++)
+        {
+            /* the density of the number times int p F(z - q)^m over the
+               whole line (the constraint dropped) */
+            integral_t I;
+            integral_result_t ir;
+            fmpz_t n;
+            fmpq_t x;
+            arb_init(dropped[side]);
+            fmpz_init_set_ui(n, ms[i]);
+            fmpq_init(x);
+            integral_init(I, INTEGRAL_LAPLACE, M->rho_scale);
+            fmpq_sub(x, R->runs[0].T, R->runs[0].q[side]);
+            arb_set_fmpq(t, x, 256);
+            integral_mul_cdf(I, INTEGRAL_LAPLACE, M->nu_scale, t, n);
+            fmpq_sub(x, R->runs[1].v, R->runs[1].q[side]);
+            arb_set_fmpq(t, x, 256);
+            integral_law_density(t, INTEGRAL_LAPLACE, M->nu_scale, t, 256);
+            integral_mul_const(I, t, 256);
+            integral_result_init(ir);
+            integral_eval(ir, I, NULL, 0);
+            arb_set(dropped[side], ir->log_value);
+            integral_result_clear(ir);
+            integral_clear(I);
+            fmpz_clear(n);
+            fmpq_clear(x);
+        }
+        arb_sub(t, dropped[0], dropped[1], 256);
+        arb_set_ui(cf, ms[i] - 1);
+        arb_mul(cf, cf, M->eps, 256);
+        arb_mul_2exp_si(cf, cf, -1);
+        s1 = iv(t, 10);
+        s2 = iv(M->claimed, 10);
+        s3 = iv(r->lr[0], 10);
+        s4 = iv(cf, 10);
+        fprintf(h, "<tr><td>%lu</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
+            ms[i], s1, s2, s3, s4);
+        fprintf(md, "| %lu | %s | %s | %s | %s |\n", ms[i], s1, s2, s3, s4);
+        flint_free(s1);
+        flint_free(s2);
+        flint_free(s3);
+        flint_free(s4);
+        arb_clear(dropped[0]);
+        arb_clear(dropped[1]);
+        arb_clear(t);
+        arb_clear(cf);
+        ratio_result_clear(r);
+        svt_runs_clear(R);
+    }
+    fprintf(h, "</table>\n<p>The ratio after dropping the condition stays within the "
+        "claimed budget, as the proof argues; the true ratio is (m&minus;1)&epsilon;/2 "
+        "exactly and grows without bound.</p>\n");
+    fprintf(md, "\nThe ratio after dropping the condition stays within the claimed "
+        "budget, as the proof argues; the true ratio is (m-1)eps/2 and grows without "
+        "bound.\n");
+    svt_model_clear(M);
+}
+
+/* Alg. 4, 5, 6: int p f g against (int p f)(int p g) */
+static void
+proof_factorisation(FILE * h, FILE * md, const ctx * C)
+{
+    static const char * vars[3] = { "alg4", "alg5", "alg6" };
+    static const char * cons[3] = { "split-c", "swap", "split" };
+    static const ulong ms[3] = { 1, 10, 100 };
+    int v, k;
+    char err[256];
+    fprintf(h, "<h2>Alg. 4, 5, 6: the false factorisation "
+        "&int;pfg = &int;pf &middot; &int;pg</h2>\n<p>f: the product of the "
+        "&perp; factors, g: of the &top; factors. The proofs bound each factor "
+        "integral's ratio by e<sup>&epsilon;/2</sup>, so the factorised ratio stays "
+        "within e<sup>&epsilon;</sup>; the true ratio does not.</p>\n<table>\n"
+        "<tr><th>variant</th><th>construction</th><th>m</th><th>ln ratio of "
+        "&int;pf&middot;&int;pg</th><th>true ln ratio of &int;pfg</th></tr>\n");
+    fprintf(md, "\n## Alg. 4, 5, 6: the false factorisation\n\n"
+        "| variant | construction | m | ln ratio of (int pf)(int pg) | true ln ratio of int pfg |\n"
+        "|---|---|---|---|---|\n");
+    for (v = 0; v < 3; v++)
+    {
+        svt_model_t M;
+        svt_model_init(M);
+        svt_model_set(M, svt_catalog_find(C->cat, vars[v]), C->eps, 1, C->delta, NULL,
+            err, sizeof(err));
+        for (k = 0; k < 3; k++)
+        {
+            svt_runs_t R, F, G;
+            svt_prob_t p[2][3];
+            ratio_result_t r;
+            arb_t fact;
+            char * s1, * s2;
+            slong i;
+            int side, j;
+            integral_opt_t io;
+            if (strcmp(cons[v], "swap") == 0 && k > 0)
+                break;
+            svt_runs_init(R);
+            svt_runs_init(F);
+            svt_runs_init(G);
+            construction_build(R, construction_find(cons[v]), ms[k], 1, C->delta, C->T,
+                err, sizeof(err));
+            for (i = 0; i < R->len; i++)
+            {
+                const svt_run_struct * q = R->runs + i;
+                svt_runs_push(q->a == SVT_BOT ? F : G, q->q[0], q->q[1], q->T, q->a,
+                    q->v, q->count);
+            }
+            integral_opt_init(io);
+            for (side = 0; side < 2; side++)
+                for (j = 0; j < 3; j++)
+                {
+                    svt_prob_init(p[side][j]);
+                    svt_prob(p[side][j], M, j == 0 ? R : j == 1 ? F : G, side, io);
+                }
+            ratio_result_init(r);
+            ratio_decide(r, M, R, &C->ro);
+            arb_init(fact);
+            arb_add(fact, p[0][1]->log_value, p[0][2]->log_value, 256);
+            arb_sub(fact, fact, p[1][1]->log_value, 256);
+            arb_sub(fact, fact, p[1][2]->log_value, 256);
+            s1 = iv(fact, 10);
+            s2 = r->verdict == VERDICT_INFINITE ? NULL : iv(r->lr[0], 10);
+            fprintf(h, "<tr><td>%s</td><td>%s</td><td>%lu</td><td>%s</td><td>%s</td></tr>\n",
+                vars[v], cons[v], strcmp(cons[v], "swap") == 0 ? 1UL : ms[k], s1,
+                s2 ? s2 : "inf (Pr[A(D')=a] = 0 exactly)");
+            fprintf(md, "| %s | %s | %lu | %s | %s |\n", vars[v], cons[v],
+                strcmp(cons[v], "swap") == 0 ? 1UL : ms[k], s1,
+                s2 ? s2 : "inf (Pr[A(D')=a] = 0 exactly)");
+            flint_free(s1);
+            flint_free(s2);
+            arb_clear(fact);
+            ratio_result_clear(r);
+            for (side = 0; side < 2; side++)
+                for (j = 0; j < 3; j++)
+                    svt_prob_clear(p[side][j]);
+            svt_runs_clear(R);
+            svt_runs_clear(F);
+            svt_runs_clear(G);
+        }
+        svt_model_clear(M);
+    }
+    fprintf(h, "</table>\n");
+}
+
+/* kappa(z) of App. 9.3 for GPTT: F(z)(1 - F(z-1)) / (F(z-1)(1 - F(z))) */
+static void
+gptt_kappa(arb_t res, const arb_t b, const arb_t z, slong prec)
+{
+    arb_t a, c, t;
+    arb_init(a);
+    arb_init(c);
+    arb_init(t);
+    integral_law_cdf(a, INTEGRAL_LAPLACE, b, z, prec);
+    arb_sub_ui(t, z, 1, prec);
+    integral_law_cdf(c, INTEGRAL_LAPLACE, b, t, prec);
+    arb_sub_ui(t, c, 1, prec);
+    arb_neg(t, t);
+    arb_mul(res, a, t, prec);
+    arb_sub_ui(t, a, 1, prec);
+    arb_neg(t, t);
+    arb_mul(t, t, c, prec);
+    arb_div(res, res, t, prec);
+    arb_clear(a);
+    arb_clear(c);
+    arb_clear(t);
+}
+
+static void
+proof_gptt(FILE * h, FILE * md, const ctx * C)
+{
+    static const ulong ts[] = { 1, 2, 5, 10, 20, 50, 100, 1000 };
+    int part;
+    char err[256];
+    arb_t lastbound[2], lastloss[2], tailk, claim;
+    arb_init(lastbound[0]);
+    arb_init(lastbound[1]);
+    arb_init(lastloss[0]);
+    arb_init(lastloss[1]);
+    arb_init(tailk);
+    arb_init(claim);
+    for (part = 0; part < 2; part++)
+    {
+        const char * vname = part == 0 ? "gptt" : "alg1";
+        const char * cname = part == 0 ? "cm15" : "bottoms";
+        svt_model_t M;
+        size_t i;
+        svt_model_init(M);
+        svt_model_set(M, svt_catalog_find(C->cat, vname), C->eps, 1, C->delta, NULL,
+            err, sizeof(err));
+        if (part == 0)
+        {
+            fprintf(h, "<h2>GPTT: the proof logic of Chen-Machanavajjhala (App. 9.3)</h2>\n"
+                "<p>&alpha;(t) = Pr[GPTT(D')=a] on cm15 with t = m, &delta;(t) = "
+                "|F<sub>&epsilon;1</sub><sup>-1</sup>(&alpha;/4)|, &kappa;(t) = min of "
+                "&kappa;(z) on [&minus;&delta;, &delta;] (at the endpoints, where it is "
+                "smallest, and on a 401-point grid); the proof concludes ratio &gt; "
+                "&kappa;(t)<sup>t</sup>/2.</p>\n");
+            fprintf(md, "\n## GPTT: the proof logic of Chen-Machanavajjhala (App. 9.3)\n\n");
+        }
+        else
+        {
+            fprintf(h, "<h3>The same logic applied to Alg. 1 on bottoms</h3>\n<p>"
+                "&alpha; = Pr[A(D')=&perp;<sup>t</sup>], &delta; with "
+                "&int;<sub>&minus;&delta;</sub><sup>&delta;</sup>p &ge; 1&minus;&alpha;/2, "
+                "&kappa; = min F(z)/F(z&minus;1) on [&minus;&delta;, &delta;] (at z = "
+                "&delta;); the logic concludes ratio &gt; &kappa;<sup>t</sup>/2, while "
+                "Lemma 1 bounds it by e<sup>&epsilon;/2</sup>.</p>\n");
+            fprintf(md, "\n### The same logic applied to Alg. 1 on bottoms\n\n");
+        }
+        fprintf(h, "<table>\n<tr><th>t</th><th>&alpha;(t)</th><th>&delta;(t)</th>"
+            "<th>ln &kappa;(t)</th><th>ln(&kappa;(t)<sup>t</sup>/2)</th>"
+            "<th>true ln ratio (certified)</th></tr>\n");
+        fprintf(md, "| t | alpha(t) | delta(t) | ln kappa(t) | ln(kappa(t)^t/2) | true ln ratio |\n"
+            "|---|---|---|---|---|---|\n");
+        for (i = 0; i < sizeof(ts) / sizeof(ts[0]); i++)
+        {
+            svt_runs_t R;
+            ratio_result_t r;
+            arb_t delta, kap, k2, lk, bound, z, t;
+            slong prec = 256, g;
+            char * s[5];
+            int j;
+            svt_runs_init(R);
+            construction_build(R, construction_find(cname), ts[i], 1, C->delta, C->T,
+                err, sizeof(err));
+            ratio_result_init(r);
+            ratio_decide(r, M, R, &C->ro);
+            arb_init(delta);
+            arb_init(kap);
+            arb_init(k2);
+            arb_init(lk);
+            arb_init(bound);
+            arb_init(z);
+            arb_init(t);
+            /* delta = b ln(2/alpha) with b the scale of rho (both parts) */
+            arb_set_ui(t, 2);
+            arb_log(t, t, prec);
+            arb_sub(delta, t, r->p[1]->log_value, prec);
+            arb_mul(delta, delta, M->rho_scale, prec);
+            /* enough bits for kappa - 1 ~ exp(-delta/b) */
+            prec += (slong) (arf_get_d(arb_midref(delta), ARF_RND_UP) + 10);
+            if (part == 0)
+            {
+                gptt_kappa(kap, M->nu_scale, delta, prec);
+                arb_neg(z, delta);
+                gptt_kappa(k2, M->nu_scale, z, prec);
+                arb_min(kap, kap, k2, prec);
+                for (g = -200; g <= 200; g++)
+                {
+                    arb_mul_si(z, delta, g, prec);
+                    arb_div_ui(z, z, 200, prec);
+                    gptt_kappa(k2, M->nu_scale, z, prec);
+                    if (arf_cmp(arb_midref(k2), arb_midref(kap)) < 0)
+                        arb_set(kap, k2);
+                }
+            }
+            else
+            {
+                integral_law_cdf(kap, INTEGRAL_LAPLACE, M->nu_scale, delta, prec);
+                arb_sub_ui(z, delta, 1, prec);
+                integral_law_cdf(k2, INTEGRAL_LAPLACE, M->nu_scale, z, prec);
+                arb_div(kap, kap, k2, prec);
+            }
+            arb_log(lk, kap, prec);
+            arb_mul_ui(bound, lk, ts[i], prec);
+            arb_set_ui(t, 2);
+            arb_log(t, t, prec);
+            arb_sub(bound, bound, t, prec);
+            arb_set(lastbound[part], bound);
+            arb_set(lastloss[part], r->loss);
+            s[0] = decimal_interval(r->p[1]->value, 6);
+            s[1] = decimal_interval(delta, 8);
+            s[2] = decimal_interval(lk, 6);
+            s[3] = decimal_interval(bound, 6);
+            s[4] = decimal_interval(r->lr[0], 10);
+            fprintf(h, "<tr><td>%lu</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td>"
+                "<td>%s</td></tr>\n", ts[i], s[0], s[1], s[2], s[3], s[4]);
+            fprintf(md, "| %lu | %s | %s | %s | %s | %s |\n", ts[i], s[0], s[1], s[2],
+                s[3], s[4]);
+            for (j = 0; j < 5; j++)
+                flint_free(s[j]);
+            arb_clear(delta);
+            arb_clear(kap);
+            arb_clear(k2);
+            arb_clear(lk);
+            arb_clear(bound);
+            arb_clear(z);
+            arb_clear(t);
+            ratio_result_clear(r);
+            svt_runs_clear(R);
+        }
+        fprintf(h, "</table>\n");
+        if (part == 0)
+        {
+            /* kappa(z) far out: the limit App. 9.3 says is 1 */
+            arb_set_si(tailk, 200);
+            gptt_kappa(tailk, M->nu_scale, tailk, 512);
+            arb_set(claim, M->claimed);
+        }
+        svt_model_clear(M);
+    }
+    {
+        char msg1[1024], msg2[1024];
+        char * kt = decimal_interval(tailk, 8);
+        int tail_not_one;
+        arb_t t;
+        arb_init(t);
+        arb_one(t);
+        tail_not_one = arb_gt(tailk, t) && !arb_overlaps(tailk, t);
+        if (tail_not_one && arb_gt(lastbound[0], claim) && arb_lt(lastbound[0], lastloss[0]))
+            snprintf(msg2, sizeof(msg2), "For GPTT the numbers disagree with App. 9.3: "
+                "kappa(z) does not go to 1 as |z| grows (kappa(200) = %s, the limit is "
+                "e^(1/b) with b the query-noise scale), so kappa(t) does not fall with t, "
+                "kappa(t)^t/2 grows without bound, and the conclusion 'ratio > "
+                "kappa(t)^t/2' holds at every t above (it stays below the certified "
+                "ratio). On this construction the proof of [2] reaches a true "
+                "conclusion: GPTT is not private on cm15.", kt);
+        else
+            snprintf(msg2, sizeof(msg2), "For GPTT: kappa(200) = %s; compare the last "
+                "two columns above.", kt);
+        arb_mul_2exp_si(t, claim, -1);
+        if (arb_lt(lastbound[1], t))
+            snprintf(msg1, sizeof(msg1), "For Alg. 1 the same logic concludes nothing: "
+                "kappa(t) falls towards 1 as delta(t) grows, t ln kappa(t) stays bounded, "
+                "and kappa(t)^t/2 remains below e^(eps/2) (Lemma 1's bound) for every t "
+                "above. The paper's remark that this logic makes the Alg. 1 ratio 'as "
+                "large as needed' is not borne out by the numbers: there the dependence "
+                "of delta on t that the paper points at does decide the matter.");
+        else
+            snprintf(msg1, sizeof(msg1), "For Alg. 1 the logic's bound kappa(t)^t/2 "
+                "passes e^(eps/2) at the largest t: it concludes a false statement, "
+                "contradicting Lemma 1, as the paper says.");
+        flint_free(kt);
+        arb_clear(t);
+        fprintf(h, "<p><b>What the numbers show.</b> %s %s</p>\n", msg2, msg1);
+        fprintf(md, "\n**What the numbers show.** %s %s\n", msg2, msg1);
+    }
+    arb_clear(lastbound[0]);
+    arb_clear(lastbound[1]);
+    arb_clear(lastloss[0]);
+    arb_clear(lastloss[1]);
+    arb_clear(tailk);
+    arb_clear(claim);
+}
+
+/* ---- pages ------------------------------------------------------------ */
+
+static void
+page_head(FILE * f, const char * title)
+{
+    fprintf(f, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>");
+    html_escape(f, title);
+    fprintf(f, "</title>\n<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;}"
+        "table{border-collapse:collapse;margin:1em 0;}td,th{border:1px solid #999;"
+        "padding:3px 6px;font-size:13px;vertical-align:top;}th{background:#eee;}"
+        "pre{background:#f6f6f6;padding:8px;}</style></head><body>\n");
+}
+
+int
+main(int argc, char ** argv)
+{
+    ctx C;
+    vresult * V;
+    slong n, i, k;
+    FILE * h, * md;
+    char name[512];
+    int a;
+    time_t now = time(NULL);
+
+    C.dir = "reports/output";
+    C.c = 1;
+    C.m_max = 200;
+    C.ro.digits = 30;
+    C.ro.max_digits = 240;
+    C.progress = isatty(2);
+    fmpq_init(C.eps);
+    fmpq_init(C.delta);
+    fmpq_init(C.T);
+    fmpq_one(C.eps);
+    fmpq_one(C.delta);
+    for (a = 1; a < argc; a++)
+    {
+        if (strcmp(argv[a], "--out") == 0 && a + 1 < argc)
+            C.dir = argv[++a];
+        else if (strcmp(argv[a], "--m-max") == 0 && a + 1 < argc)
+        {
+            if (parse_count(&C.m_max, argv[++a], 1, 1000000) != 0)
+                die("--m-max: expected an integer from 1 to 10^6");
+        }
+        else
+        {
+            fprintf(stderr, "svt-report: unknown argument '%s' (allowed: --out DIR, "
+                "--m-max M)\n", argv[a]);
+            return 2;
+        }
+    }
+    if (system("gnuplot --version > /dev/null 2>&1") != 0)
+        die("gnuplot not found (install it with make deps)");
+    mkdir(C.dir, 0755);
+    snprintf(name, sizeof(name), "%s/plots", C.dir);
+    mkdir(name, 0755);
+    svt_catalog_init(C.cat);
+    n = svt_catalog_count(C.cat);
+    V = flint_malloc(n * sizeof(vresult));
+
+    for (i = 0; i < n; i++)
+    {
+        char caption[512];
+        FILE * p;
+        analyse_variant(V + i, &C, i);
+        integrand_plot(V + i, &C, caption, sizeof(caption));
+        snprintf(name, sizeof(name), "variant-%s.html", V[i].var->name);
+        p = open_out(&C, name);
+        page_head(p, V[i].var->name);
+        fprintf(p, "<p><a href=\"index.html\">&larr; Figure 2, measured</a></p>\n<h1>");
+        html_escape(p, V[i].var->name);
+        fprintf(p, ": ");
+        html_escape(p, V[i].var->title);
+        fprintf(p, "</h1>\n<p>Source: ");
+        html_escape(p, V[i].var->source);
+        fprintf(p, ". Stated property: ");
+        html_escape(p, V[i].var->paper_property);
+        fprintf(p, ". Measured: <b>");
+        html_escape(p, V[i].measured);
+        fprintf(p, "</b> &mdash; ");
+        html_escape(p, V[i].evidence);
+        fprintf(p, ".</p>\n<h2>Spec</h2>\n<pre>");
+        html_escape(p, svt_builtin_spec_text[i]);
+        fprintf(p, "</pre>\n<h2>Constructions tried (m = 1, 2, 5, ..., %lu)</h2>\n"
+            "<table><tr><th>construction</th><th>largest ln ratio (certified)</th>"
+            "<th>at m</th><th>growth</th><th>beyond the claim</th></tr>\n", C.m_max);
+        for (k = 0; k < V[i].nrows; k++)
+        {
+            row * r = V[i].rows + k;
+            char * s = r->growth == GROWTH_INFINITE ? NULL : r->growth == GROWTH_NONE
+                ? NULL : iv(r->max_loss, 10);
+            fprintf(p, "<tr><td>%s</td><td>%s</td><td>%lu</td><td>%s", r->cname,
+                s ? s : r->growth == GROWTH_INFINITE ? "inf" : "no possible output",
+                r->max_m, growth_name(r->growth));
+            if (r->growth == GROWTH_LINEAR)
+                fprintf(p, " (~%.4g per query)", r->slope);
+            fprintf(p, "</td><td>%s</td></tr>\n", r->exceeds ? "yes" : "no");
+            flint_free(s);
+        }
+        fprintf(p, "</table>\n<h2>ln ratio against m</h2>\n<figure>");
+        snprintf(name, sizeof(name), "plots/%s-ratio.svg", V[i].var->name);
+        inline_svg(p, &C, name);
+        fprintf(p, "<figcaption>curves: midpoints of certified enclosures (widths "
+            "below 10<sup>-20</sup>); dashed: the claimed budget. PNG: "
+            "<a href=\"plots/%s-ratio.png\">plots/%s-ratio.png</a></figcaption></figure>\n",
+            V[i].var->name, V[i].var->name);
+        fprintf(p, "<h2>Where the mass sits</h2>\n<figure>");
+        snprintf(name, sizeof(name), "plots/%s-integrand.svg", V[i].var->name);
+        inline_svg(p, &C, name);
+        fprintf(p, "<figcaption>");
+        html_escape(p, caption);
+        fprintf(p, ". PNG: <a href=\"plots/%s-integrand.png\">plots/%s-integrand.png</a>"
+            "</figcaption></figure>\n</body></html>\n", V[i].var->name, V[i].var->name);
+        fclose(p);
+    }
+    if (C.progress)
+        fprintf(stderr, "\r%70s\r", "");
+
+    h = open_out(&C, "index.html");
+    md = open_out(&C, "report.md");
+    page_head(h, "svt-verify: Figure 2, measured");
+    fprintf(h, "<h1>Sparse Vector Technique variants: Figure 2, measured</h1>\n"
+        "<p>svt-verify version %s; generated %s; eps = 1, c = 1, Delta = 1, T = 0; "
+        "m = 1, 2, 5, ..., %lu; every probability is an Arb enclosure with a "
+        "relative accuracy goal of %ld digits (raised up to %ld digits before a "
+        "verdict is called undecided).</p>\n", SVT_VERSION, ctime(&now), C.m_max,
+        (long) C.ro.digits, (long) C.ro.max_digits);
+    fprintf(md, "# Sparse Vector Technique variants: Figure 2, measured\n\n"
+        "svt-verify version %s; eps = 1, c = 1, Delta = 1, T = 0; m up to %lu; goal %ld "
+        "digits (cap %ld).\n\n", SVT_VERSION, C.m_max, (long) C.ro.digits,
+        (long) C.ro.max_digits);
+    fprintf(h, "<table id=\"figure2\">\n<tr><th>variant</th><th>threshold noise</th>"
+        "<th>query noise</th><th>reset</th><th>numeric output</th><th>cutoff</th>"
+        "<th>stated property</th><th>measured</th><th>evidence (certified)</th></tr>\n");
+    fprintf(md, "| variant | threshold noise | query noise | reset | numeric output | "
+        "cutoff | stated property | measured | evidence |\n|---|---|---|---|---|---|---|---|---|\n");
+    for (i = 0; i < n; i++)
+    {
+        char s0[64], s1[64], s2[64];
+        const char * num = V[i].M->output == SVT_OUT_COMPARED ? "yes (q+nu)"
+            : V[i].M->output == SVT_OUT_FRESH ? "fresh noise" : "no";
+        char cut[32];
+        if (V[i].M->has_cutoff)
+            snprintf(cut, sizeof(cut), "%ld", (long) V[i].M->c);
+        else
+            snprintf(cut, sizeof(cut), "none");
+        scale_text(V[i].M, 0, s0, sizeof(s0));
+        scale_text(V[i].M, 1, s1, sizeof(s1));
+        scale_text(V[i].M, 2, s2, sizeof(s2));
+        fprintf(h, "<tr><td><a href=\"variant-%s.html\">%s</a></td><td>%s</td><td>%s</td>"
+            "<td>%s</td><td>%s</td><td>%s</td><td>", V[i].var->name, V[i].var->name,
+            s0, s1, s2, num, cut);
+        html_escape(h, V[i].var->paper_property);
+        fprintf(h, "</td><td>");
+        html_escape(h, V[i].measured);
+        fprintf(h, "</td><td>");
+        html_escape(h, V[i].evidence);
+        fprintf(h, "</td></tr>\n");
+        fprintf(md, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", V[i].var->name,
+            s0, s1, s2, num, cut, V[i].var->paper_property, V[i].measured, V[i].evidence);
+    }
+    fprintf(h, "</table>\n");
+    proof_alg3(h, md, &C);
+    proof_factorisation(h, md, &C);
+    proof_gptt(h, md, &C);
+    fprintf(h, "</body></html>\n");
+    fclose(h);
+    fclose(md);
+    printf("report written to %s/index.html and %s/report.md\n", C.dir, C.dir);
+
+    for (i = 0; i < n; i++)
+    {
+        for (k = 0; k < V[i].nrows; k++)
+            arb_clear(V[i].rows[k].max_loss);
+        svt_model_clear(V[i].M);
+    }
+    flint_free(V);
+    svt_catalog_clear(C.cat);
+    fmpq_clear(C.eps);
+    fmpq_clear(C.delta);
+    fmpq_clear(C.T);
+    flint_cleanup();
+    return 0;
+}
