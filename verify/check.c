@@ -348,8 +348,13 @@ verify_all(const check_opts * o)
                 continue;
             }
             sweep_result_init(s);
+            if (o->progress)
+                fprintf(stderr, "\r  %s: %s ...                    ", var->name,
+                    ci->name);
             sweep_run(s, M, ci, o->m_max, o->delta, o->T, &o->ro, 0, NULL,
                 NULL, serr, sizeof(serr));
+            if (o->progress)
+                fprintf(stderr, "\r%60s\r", "");
             if (o->json)
             {
                 json_t * j = json_object();
