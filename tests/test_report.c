@@ -41,6 +41,18 @@ make_report(const char * dir)
     cr_assert_eq(system(cmd), 0, "svt-report failed");
 }
 
+/* the DOM of dir/page after headless Chromium has rendered it */
+static char *
+rendered_dom(const char * dir, const char * page)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof(cmd), "cd %s && timeout 120 chromium --headless --no-sandbox "
+        "--disable-gpu --disable-quic --no-first-run --disable-background-networking "
+        "--disable-component-update --disable-sync --user-data-dir=$(mktemp -d) "
+        "--dump-dom file://$(pwd)/%s 2>/dev/null", dir, page);
+    return slurp_cmd(cmd);
+}
+
 static size_t
 count(const char * s, const char * what)
 {
@@ -53,25 +65,17 @@ count(const char * s, const char * what)
 Test(report, chromium_renders_table_and_plots, .timeout = 900)
 {
     const char * dir = "build/test-report-dom";
-    char cmd[1024], path[512];
+    char path[512];
     char * dom;
     struct stat st;
     make_report(dir);
-    snprintf(cmd, sizeof(cmd), "cd %s && timeout 120 chromium --headless --no-sandbox "
-        "--disable-gpu --disable-quic --no-first-run --disable-background-networking "
-        "--disable-component-update --disable-sync --user-data-dir=$(mktemp -d) "
-        "--dump-dom file://$(pwd)/index.html 2>/dev/null", dir);
-    dom = slurp_cmd(cmd);
+    dom = rendered_dom(dir, "index.html");
     cr_assert(strstr(dom, "<table id=\"figure2\">") != NULL, "the rendered page has "
         "no Figure-2 table");
     cr_assert(count(dom, "<tr>") > 20, "table rows");
     free(dom);
     /* a variant page: inline SVG plots with drawn paths, PNGs beside */
-    snprintf(cmd, sizeof(cmd), "cd %s && timeout 120 chromium --headless --no-sandbox "
-        "--disable-gpu --disable-quic --no-first-run --disable-background-networking "
-        "--disable-component-update --disable-sync --user-data-dir=$(mktemp -d) "
-        "--dump-dom file://$(pwd)/variant-alg3.html 2>/dev/null", dir);
-    dom = slurp_cmd(cmd);
+    dom = rendered_dom(dir, "variant-alg3.html");
     cr_assert_geq(count(dom, "<svg"), 2, "two plots");
     cr_assert_geq(count(dom, "<path"), 10, "the plots draw curves");
     free(dom);
