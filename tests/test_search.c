@@ -32,8 +32,8 @@ run_search(const char * path, const fmpq * eps3, double seconds, char * text,
     cr_assert(svt_variant_load(&v, path, err, sizeof(err)) == 0, "%s", err);
     search_opts_init(&o);
     o.seconds = seconds;
-    o.out = f;
-    o.ov.eps3 = eps3;
+    o.base.out = f;
+    o.base.ov.eps3 = eps3;
     o.save_path = save;
     rc = verify_search(&v, &o);
     rewind(f);
@@ -137,18 +137,13 @@ Test(search, kappa_bounds_match_the_appendix)
        -inf; App. 9.1: Alg. 3's bot block on z <= 0 has ratio e^(eps/2) */
     svt_model_t M;
     svt_runs_t B;
-    fmpq_t z, one, mone, e, d;
+    fmpq_t z, one, mone;
     arb_t k, lo, hi;
-    char err[256];
     fmpq_init(z);
     fmpq_init(one);
     fmpq_init(mone);
-    fmpq_init(e);
-    fmpq_init(d);
     fmpq_one(one);
     fmpq_neg(mone, one);
-    fmpq_one(e);
-    fmpq_one(d);
     arb_init(k);
     arb_init(lo);
     arb_init(hi);
@@ -157,8 +152,7 @@ Test(search, kappa_bounds_match_the_appendix)
     arb_set_d(hi, 0.5);
     arb_exp(hi, hi, 128);
 
-    svt_model_init(M);
-    cr_assert(svt_model_set(M, t_variant("alg6"), e, 1, d, NULL, err, sizeof(err)) == 0);
+    t_model(M, "alg6", "1", 1);
     svt_runs_init(B);
     svt_runs_push(B, z, one, z, SVT_BOT, z, 1);
     svt_runs_push(B, z, mone, z, SVT_TOP, z, 1);
@@ -167,8 +161,7 @@ Test(search, kappa_bounds_match_the_appendix)
     svt_runs_clear(B);
     svt_model_clear(M);
 
-    svt_model_init(M);
-    cr_assert(svt_model_set(M, t_variant("alg3"), e, 1, d, NULL, err, sizeof(err)) == 0);
+    t_model(M, "alg3", "1", 1);
     svt_runs_init(B);
     svt_runs_push(B, z, one, z, SVT_BOT, z, 1);
     search_ratio_lower_bound(k, M, B, 1, z, 0, z, 128);
@@ -185,6 +178,4 @@ Test(search, kappa_bounds_match_the_appendix)
     fmpq_clear(z);
     fmpq_clear(one);
     fmpq_clear(mone);
-    fmpq_clear(e);
-    fmpq_clear(d);
 }

@@ -244,20 +244,16 @@ Test(simulate, pointwise_integrand_matches_engine, .timeout = 600)
             svt_model_t M;
             svt_runs_t R;
             svt_prob_t P;
-            fmpq_t e, d, T;
+            fmpq_t d, T;
             char err[256];
             integral_opt_t iopt;
             arb_t z, f;
             double sum = 0, h = 1.0 / 64, p;
             slong k;
-            fmpq_init(e);
             fmpq_init(d);
             fmpq_init(T);
-            fmpq_one(e);
             fmpq_one(d);
-            svt_model_init(M);
-            cr_assert(svt_model_set(M, t_variant(names[i]), e, 2, d, NULL, err,
-                sizeof(err)) == 0);
+            t_model(M, names[i], "1", 2);
             svt_runs_init(R);
             if (construction_build(R, construction_find(cons[j]), 3, M->c, d, T, err,
                     sizeof(err)) != 0 || svt_output_impossible(M, R) != NULL
@@ -265,7 +261,6 @@ Test(simulate, pointwise_integrand_matches_engine, .timeout = 600)
             {
                 svt_runs_clear(R);
                 svt_model_clear(M);
-                fmpq_clear(e);
                 fmpq_clear(d);
                 fmpq_clear(T);
                 continue;
@@ -292,7 +287,6 @@ Test(simulate, pointwise_integrand_matches_engine, .timeout = 600)
             svt_prob_clear(P);
             svt_runs_clear(R);
             svt_model_clear(M);
-            fmpq_clear(e);
             fmpq_clear(d);
             fmpq_clear(T);
         }

@@ -123,16 +123,13 @@ Test(specs, roth_sparse_paired_queries_grow)
        still grows linearly, about 0.17 per pair at eps = 1 */
     svt_model_t M;
     sweep_result_t s;
-    fmpq_t e, d, T;
+    fmpq_t d, T;
     ratio_opt ro = { 30, 240 };
     char err[256];
-    fmpq_init(e);
     fmpq_init(d);
     fmpq_init(T);
-    fmpq_one(e);
     fmpq_one(d);
-    svt_model_init(M);
-    cr_assert(svt_model_set(M, t_variant("roth-sparse"), e, 1, d, NULL, err, sizeof(err)) == 0);
+    t_model(M, "roth-sparse", "1", 1);
     sweep_result_init(s);
     sweep_run(s, M, construction_find("paired"), 1000, d, T, &ro, 0, NULL, NULL,
         err, sizeof(err));
@@ -140,7 +137,6 @@ Test(specs, roth_sparse_paired_queries_grow)
     cr_assert(s->slope > 0.15 && s->slope < 0.19, "slope %g", s->slope);
     sweep_result_clear(s);
     svt_model_clear(M);
-    fmpq_clear(e);
     fmpq_clear(d);
     fmpq_clear(T);
 }
@@ -172,18 +168,15 @@ Test(specs, gaussian_svt_reported_ratio_grows)
     svt_model_t M;
     ratio_result_t r1, r2;
     svt_runs_t R1, R2;
-    fmpq_t e, d, T;
+    fmpq_t d, T;
     ratio_opt ro = { 30, 240 };
     char err[256];
     arb_t half;
-    fmpq_init(e);
     fmpq_init(d);
     fmpq_init(T);
-    fmpq_one(e);
     fmpq_one(d);
     arb_init(half);
-    svt_model_init(M);
-    cr_assert(svt_model_set(M, t_variant("gaussian-svt"), e, 1, d, NULL, err, sizeof(err)) == 0);
+    t_model(M, "gaussian-svt", "1", 1);
     cr_assert(!M->has_claim);
     svt_runs_init(R1);
     svt_runs_init(R2);
@@ -202,7 +195,6 @@ Test(specs, gaussian_svt_reported_ratio_grows)
     svt_runs_clear(R2);
     svt_model_clear(M);
     arb_clear(half);
-    fmpq_clear(e);
     fmpq_clear(d);
     fmpq_clear(T);
 }

@@ -9,22 +9,6 @@
 #include "custom.h"
 #include "testlib.h"
 
-static void
-model(svt_model_t M, const char * name, const char * eps, slong c)
-{
-    fmpq_t e, d;
-    char err[256];
-    fmpq_init(e);
-    fmpq_init(d);
-    cr_assert(parse_rational(e, eps) == 0);
-    fmpq_one(d);
-    svt_model_init(M);
-    cr_assert(svt_model_set(M, t_variant(name), e, c, d, NULL, err,
-        sizeof(err)) == 0, "%s", err);
-    fmpq_clear(e);
-    fmpq_clear(d);
-}
-
 static verdict_t
 run_ratio(ratio_result_t r, const svt_model_t M, const char * cname, ulong m)
 {
@@ -57,7 +41,7 @@ Test(verify, alg3_numeric_tail_closed_form)
             svt_model_t M;
             ratio_result_t r;
             arb_t e;
-            model(M, "alg3", epss[k], 1);
+            t_model(M, "alg3", epss[k], 1);
             ratio_result_init(r);
             arb_init(e);
             run_ratio(r, M, "numeric-tail", ms[i]);
@@ -80,7 +64,7 @@ Test(verify, alg5_swap_exact_zero)
     svt_model_t M;
     ratio_result_t r;
     arb_t e, t, b;
-    model(M, "alg5", "1", 1);
+    t_model(M, "alg5", "1", 1);
     ratio_result_init(r);
     arb_init(e);
     arb_init(t);
@@ -114,7 +98,7 @@ Test(verify, alg6_split_grows_at_least_m_eps_over_2)
             svt_model_t M;
             ratio_result_t r;
             arb_t e;
-            model(M, "alg6", epss[k], 1);
+            t_model(M, "alg6", epss[k], 1);
             ratio_result_init(r);
             arb_init(e);
             run_ratio(r, M, "split", ms[i]);
@@ -137,7 +121,7 @@ Test(verify, alg1_bottoms_lemma1)
         svt_model_t M;
         ratio_result_t r;
         arb_t e, t;
-        model(M, "alg1", "1", 1);
+        t_model(M, "alg1", "1", 1);
         ratio_result_init(r);
         arb_init(e);
         arb_init(t);
@@ -195,7 +179,7 @@ Test(verify, alg4_split_c_between_eps_and_bound)
             svt_model_t M;
             ratio_result_t r;
             arb_t bound;
-            model(M, "alg4", "1", cs[k]);
+            t_model(M, "alg4", "1", cs[k]);
             ratio_result_init(r);
             arb_init(bound);
             run_ratio(r, M, "split-c", ms[i]);
@@ -226,7 +210,7 @@ Test(verify, gptt_cm15_grows_linearly)
     ratio_opt o = { 30, 240 };
     char err[256];
     arb_t e;
-    model(M, "gptt", "1", 1);
+    t_model(M, "gptt", "1", 1);
     sweep_result_init(s);
     fmpq_init(d);
     fmpq_init(T);
@@ -244,7 +228,7 @@ Test(verify, gptt_cm15_grows_linearly)
        non-private (App. 9.3), stays bounded */
     sweep_result_clear(s);
     svt_model_clear(M);
-    model(M, "alg1", "1", 1);
+    t_model(M, "alg1", "1", 1);
     sweep_result_init(s);
     sweep_run(s, M, construction_find("bottoms"), 100000, d, T, &o, 0, NULL,
         NULL, err, sizeof(err));
@@ -264,7 +248,7 @@ Test(verify, impossible_outputs)
     fmpq_init(z);
     fmpq_init(one);
     fmpq_one(one);
-    model(M, "alg1", "1", 1);
+    t_model(M, "alg1", "1", 1);
     svt_runs_init(R);
     svt_runs_push(R, z, one, z, SVT_TOP, z, 2);
     cr_assert(svt_output_impossible(M, R) != NULL, "two tops with c = 1");
@@ -279,7 +263,7 @@ Test(verify, impossible_outputs)
     cr_assert(svt_output_impossible(M, R) != NULL, "a number from alg1");
     svt_runs_clear(R);
     svt_model_clear(M);
-    model(M, "alg6", "1", 1);
+    t_model(M, "alg6", "1", 1);
     svt_runs_init(R);
     svt_runs_push(R, z, one, z, SVT_TOP, z, 5);
     svt_runs_push(R, z, one, z, SVT_BOT, z, 1);
@@ -374,7 +358,7 @@ Test(verify, max_over_outputs)
     ratio_opt o = { 30, 240 };
     char err[256];
     /* alg5 on the swap pair: some output has an exact zero */
-    model(M, "alg5", "1", 1);
+    t_model(M, "alg5", "1", 1);
     svt_runs_init(R);
     cr_assert(custom_build(R, "0,1", "1,0", "0", NULL, 0, err, sizeof(err)) == 0);
     maxout_init(&mo);
@@ -385,7 +369,7 @@ Test(verify, max_over_outputs)
     svt_model_clear(M);
     /* alg1, c = 1 on the same pair: outputs bot,bot / bot,top / top; the
        maximum stays within eps and encloses the loss of the argmax */
-    model(M, "alg1", "1", 1);
+    t_model(M, "alg1", "1", 1);
     maxout_init(&mo);
     cr_assert(maxout_run(&mo, M, R, &o, err, sizeof(err)) == 0);
     cr_assert_eq(mo.verdict, VERDICT_WITHIN);
@@ -396,7 +380,7 @@ Test(verify, max_over_outputs)
     svt_runs_clear(R);
     /* alg3 outputs numbers: the search over numbers finds a certified
        violation on the App. 9.1 pair with m = 2, and never claims within */
-    model(M, "alg3", "1", 1);
+    t_model(M, "alg3", "1", 1);
     svt_runs_init(R);
     cr_assert(custom_build(R, "0,0,1", "1,1,0", "0", NULL, 0, err, sizeof(err)) == 0);
     maxout_init(&mo);
@@ -406,7 +390,7 @@ Test(verify, max_over_outputs)
     cr_assert(arb_gt(mo.best->loss, M->claimed));
     maxout_clear(&mo);
     svt_model_clear(M);
-    model(M, "alg1", "1", 2);
+    t_model(M, "alg1", "1", 2);
     maxout_init(&mo);
     cr_assert(maxout_run(&mo, M, R, &o, err, sizeof(err)) == 0);
     cr_assert(!mo.numeric_searched);

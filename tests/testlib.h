@@ -51,6 +51,24 @@ t_variant(const char * name)
     cr_assert(v != NULL, "variant %s", name);
     return v;
 }
+
+/* M = the built-in variant `name` at eps (an integer or a fraction such
+   as "3/10"), cutoff c, Delta = 1, no overrides; the caller clears M */
+static inline void
+t_model(svt_model_t M, const char * name, const char * eps, slong c)
+{
+    fmpq_t e, d;
+    char err[256];
+    fmpq_init(e);
+    fmpq_init(d);
+    cr_assert(fmpq_set_str(e, eps, 10) == 0, "eps %s", eps);
+    fmpq_one(d);
+    svt_model_init(M);
+    cr_assert(svt_model_set(M, t_variant(name), e, c, d, NULL, err,
+        sizeof(err)) == 0, "%s: %s", name, err);
+    fmpq_clear(e);
+    fmpq_clear(d);
+}
 #endif
 
 #endif

@@ -12,6 +12,9 @@ check_opts_init(check_opts * o)
     fmpq_init(o->T);
     fmpq_one(o->eps);
     fmpq_one(o->delta);
+    fmpq_init(o->ov_store[0]);
+    fmpq_init(o->ov_store[1]);
+    fmpq_init(o->ov_store[2]);
     o->ov.eps1 = o->ov.eps2 = o->ov.eps3 = NULL;
     o->m_max = 1000;
     o->nc = 0;
@@ -29,6 +32,9 @@ check_opts_clear(check_opts * o)
     fmpq_clear(o->eps);
     fmpq_clear(o->delta);
     fmpq_clear(o->T);
+    fmpq_clear(o->ov_store[0]);
+    fmpq_clear(o->ov_store[1]);
+    fmpq_clear(o->ov_store[2]);
 }
 
 int

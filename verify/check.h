@@ -9,7 +9,8 @@
 typedef struct
 {
     fmpq_t eps, delta, T;
-    svt_overrides ov;
+    fmpq_t ov_store[3];     /* storage of the overrides eps1, eps2, eps3 */
+    svt_overrides ov;       /* points into ov_store, or NULL */
     ulong m_max;
     slong clist[16];
     slong nc;

@@ -273,29 +273,41 @@ get_construction(const char * name, int allow_custom)
     return ci;
 }
 
+/* dies when the construction needs numbers the variant does not output */
+static void
+require_numeric(const construction_info * ci, const svt_model_t M)
+{
+    char err[512];
+    if (ci->numeric && M->output == SVT_OUT_TOP)
+    {
+        snprintf(err, sizeof(err), "construction %s needs a variant that "
+            "outputs numbers (alg3, or alg7 with --eps3 > 0)", ci->name);
+        die(err);
+    }
+}
+
 /* common numeric options into the check options */
 static void
-common_options(check_opts * o, fmpq_t e1, fmpq_t e2, fmpq_t e3,
-    ulong mmax_default, slong maxdigits_default)
+common_options(check_opts * o, ulong mmax_default, slong maxdigits_default)
 {
     get_rational(o->eps, O_EPS, "1", 1);
     get_rational(o->delta, O_DELTA, "1", 1);
     if (opts[O_EPS1].value)
     {
-        get_rational(e1, O_EPS1, "1", 1);
-        o->ov.eps1 = e1;
+        get_rational(o->ov_store[0], O_EPS1, "1", 1);
+        o->ov.eps1 = o->ov_store[0];
     }
     if (opts[O_EPS2].value)
     {
-        get_rational(e2, O_EPS2, "1", 1);
-        o->ov.eps2 = e2;
+        get_rational(o->ov_store[1], O_EPS2, "1", 1);
+        o->ov.eps2 = o->ov_store[1];
     }
     if (opts[O_EPS3].value)
     {
-        get_rational(e3, O_EPS3, "0", 0);
-        if (fmpq_sgn(e3) < 0)
+        get_rational(o->ov_store[2], O_EPS3, "0", 0);
+        if (fmpq_sgn(o->ov_store[2]) < 0)
             die("--eps3: must be >= 0");
-        o->ov.eps3 = e3;
+        o->ov.eps3 = o->ov_store[2];
     }
     o->m_max = get_count(O_MMAX, mmax_default, 1, UWORD(1) << 62,
         "an integer from 1 to 2^62");
@@ -343,7 +355,6 @@ cmd_ratio(const char ** pos, int npos)
     const svt_variant_struct * var;
     const construction_info * ci;
     check_opts o;
-    fmpq_t e1, e2, e3;
     svt_model_t M;
     svt_runs_t R;
     char err[1024];
@@ -354,13 +365,10 @@ cmd_ratio(const char ** pos, int npos)
         die("ratio needs VARIANT and CONSTRUCTION (see verify list)");
     var = get_variant(pos[1]);
     ci = get_construction(pos[2], 1);
-    fmpq_init(e1);
-    fmpq_init(e2);
-    fmpq_init(e3);
     check_opts_init(&o);
     forbid(O_CLIST, "ratio");
     forbid(O_MMAX, "ratio (use --m)");
-    common_options(&o, e1, e2, e3, 1000000, 240);
+    common_options(&o, 1000000, 240);
     m = get_count(O_M, 10, 1, UWORD(1) << 62, "an integer from 1 to 2^62");
     svt_model_init(M);
     svt_runs_init(R);
@@ -376,12 +384,7 @@ cmd_ratio(const char ** pos, int npos)
         forbid(O_FILE, "a named construction");
         forbid(O_MAXOUT, "a named construction (use custom)");
         get_rational(o.T, O_T, "0", 0);
-        if (ci->numeric && M->output == SVT_OUT_TOP)
-        {
-            snprintf(err, sizeof(err), "construction %s needs a variant that "
-                "outputs numbers (alg3, or alg7 with --eps3 > 0)", ci->name);
-            die(err);
-        }
+        require_numeric(ci, M);
         if (construction_build(R, ci, m, M->c, o.delta, o.T, err, sizeof(err)) != 0)
             die(err);
     }
@@ -490,9 +493,6 @@ cmd_ratio(const char ** pos, int npos)
     svt_runs_clear(R);
     svt_model_clear(M);
     check_opts_clear(&o);
-    fmpq_clear(e1);
-    fmpq_clear(e2);
-    fmpq_clear(e3);
     return rc;
 }
 
@@ -509,7 +509,6 @@ cmd_sweep(const char ** pos, int npos)
     const svt_variant_struct * var;
     const construction_info * ci;
     check_opts o;
-    fmpq_t e1, e2, e3;
     svt_model_t M;
     sweep_result_t s;
     char err[1024];
@@ -520,26 +519,18 @@ cmd_sweep(const char ** pos, int npos)
         die("sweep needs VARIANT and CONSTRUCTION (see verify list)");
     var = get_variant(pos[1]);
     ci = get_construction(pos[2], 0);
-    fmpq_init(e1);
-    fmpq_init(e2);
-    fmpq_init(e3);
     check_opts_init(&o);
     forbid(O_M, "sweep (use --m-max)");
     forbid(O_CLIST, "sweep");
     forbid(O_QD, "sweep");
     forbid(O_MAXOUT, "sweep");
-    common_options(&o, e1, e2, e3, 1000000, 240);
+    common_options(&o, 1000000, 240);
     get_rational(o.T, O_T, "0", 0);
     svt_model_init(M);
     if (svt_model_set(M, var, o.eps, o.nc ? o.clist[0] : 1, o.delta, &o.ov,
             err, sizeof(err)) != 0)
         die(err);
-    if (ci->numeric && M->output == SVT_OUT_TOP)
-    {
-        snprintf(err, sizeof(err), "construction %s needs a variant that "
-            "outputs numbers (alg3, or alg7 with --eps3 > 0)", ci->name);
-        die(err);
-    }
+    require_numeric(ci, M);
     sweep_result_init(s);
     sweep_run(s, M, ci, o.m_max, o.delta, o.T, &o.ro, 1,
         o.progress ? sweep_progress : NULL, NULL, err, sizeof(err));
@@ -626,9 +617,6 @@ cmd_sweep(const char ** pos, int npos)
     sweep_result_clear(s);
     svt_model_clear(M);
     check_opts_clear(&o);
-    fmpq_clear(e1);
-    fmpq_clear(e2);
-    fmpq_clear(e3);
     return 0;
 }
 
@@ -657,7 +645,6 @@ cmd_check(const char ** pos, int npos, int all)
 {
     const svt_variant_struct * var = NULL;
     check_opts o;
-    fmpq_t e1, e2, e3;
     int rc;
     if (!all)
     {
@@ -665,9 +652,6 @@ cmd_check(const char ** pos, int npos, int all)
             die("check needs VARIANT (see verify list)");
         var = get_variant(pos[1]);
     }
-    fmpq_init(e1);
-    fmpq_init(e2);
-    fmpq_init(e3);
     check_opts_init(&o);
     forbid(O_M, all ? "all (use --m-max)" : "check (use --m-max)");
     forbid(O_QD, "check/all");
@@ -675,7 +659,7 @@ cmd_check(const char ** pos, int npos, int all)
     forbid(O_OUTPUT, "check/all");
     forbid(O_MAXOUT, "check/all");
     forbid(O_FILE, "check/all");
-    common_options(&o, e1, e2, e3, 1000, 480);
+    common_options(&o, 1000, 480);
     get_rational(o.T, O_T, "0", 0);
     if (opts[O_C].value && opts[O_CLIST].value)
         die("--c and --c-list: give one of them");
@@ -696,9 +680,6 @@ cmd_check(const char ** pos, int npos, int all)
     o.cat = catalog;
     rc = all ? verify_all(&o) : verify_check(var, &o);
     check_opts_clear(&o);
-    fmpq_clear(e1);
-    fmpq_clear(e2);
-    fmpq_clear(e3);
     return rc;
 }
 
@@ -707,8 +688,6 @@ cmd_search(const char ** pos, int npos)
 {
     const svt_variant_struct * var;
     search_opts so;
-    check_opts o;
-    fmpq_t e1, e2, e3;
     int rc;
     if (npos < 2)
         die("search needs VARIANT (a built-in name or a spec file)");
@@ -722,19 +701,8 @@ cmd_search(const char ** pos, int npos)
     forbid(O_FILE, "search");
     forbid(O_MAXOUT, "search");
     forbid(O_T, "search (thresholds are searched)");
-    fmpq_init(e1);
-    fmpq_init(e2);
-    fmpq_init(e3);
-    check_opts_init(&o);
-    common_options(&o, e1, e2, e3, 1000, 480);
     search_opts_init(&so);
-    fmpq_set(so.eps, o.eps);
-    fmpq_set(so.delta, o.delta);
-    so.ov = o.ov;
-    so.m_max = o.m_max;
-    so.ro = o.ro;
-    so.json = o.json;
-    so.progress = o.progress;
+    common_options(&so.base, 1000, 480);
     so.seconds = (double) get_count(O_SECONDS, 30, 1, 1000000,
         "an integer number of seconds from 1 to 10^6");
     so.seed = get_count(O_SEED, 1, 0, UWORD_MAX, "a non-negative integer");
@@ -757,10 +725,6 @@ cmd_search(const char ** pos, int npos)
     so.save_path = opts[O_SAVE].value;
     rc = verify_search(var, &so);
     search_opts_clear(&so);
-    check_opts_clear(&o);
-    fmpq_clear(e1);
-    fmpq_clear(e2);
-    fmpq_clear(e3);
     return rc;
 }
 

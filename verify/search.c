@@ -28,29 +28,18 @@ now(void)
 void
 search_opts_init(search_opts * o)
 {
-    fmpq_init(o->eps);
-    fmpq_init(o->delta);
-    fmpq_one(o->eps);
-    fmpq_one(o->delta);
-    o->ov.eps1 = o->ov.eps2 = o->ov.eps3 = NULL;
-    o->m_max = 1000;
+    check_opts_init(&o->base);  /* m <= 1000, 480-digit cap */
     o->seconds = 30;
     o->seed = 1;
     o->shard = 0;
     o->nshards = 1;
-    o->json = 0;
-    o->progress = 0;
-    o->out = stdout;
     o->save_path = NULL;
-    o->ro.digits = 30;
-    o->ro.max_digits = 480;
 }
 
 void
 search_opts_clear(search_opts * o)
 {
-    fmpq_clear(o->eps);
-    fmpq_clear(o->delta);
+    check_opts_clear(&o->base);
 }
 
 /* ---- bookkeeping ----------------------------------------------------- */
@@ -569,7 +558,7 @@ static void
 progress(const search_opts * o, const char * stage, const tally * t,
     const cand * best)
 {
-    if (!o->progress)
+    if (!o->base.progress)
         return;
     fprintf(stderr, "\r  %s: %ld ratios, best ln ratio %s          ", stage,
         (long) t->evaluated, !best->have ? "-" : best->r->verdict == VERDICT_INFINITE
@@ -588,7 +577,7 @@ json_stage(const search_opts * o, const svt_variant_struct * var,
     const char * stage, const tally * t, const cand * best)
 {
     json_t * j;
-    if (!o->json)
+    if (!o->base.json)
         return;
     j = json_object();
     json_object_set_new(j, "variant", json_string(var->name));
@@ -694,7 +683,7 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
     tally t;
     cand best;
     char err[512], desc[256], proof[1024];
-    FILE * out = o->out;
+    FILE * out = o->base.out;
     ulong ms[64];
     int rc, violation, swapped;
     const char * growth = "none";
@@ -722,7 +711,7 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
     for (ic = 0; ic < nc; ic++)
     {
         svt_model_init(models[ic]);
-        if (svt_model_set(models[ic], var, o->eps, cset[ic], o->delta, &o->ov,
+        if (svt_model_set(models[ic], var, o->base.eps, cset[ic], o->base.delta, &o->base.ov,
                 err, sizeof(err)) != 0)
         {
             fprintf(stderr, "verify: %s\n", err);
@@ -736,7 +725,7 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
         }
     }
 
-    if (!o->json)
+    if (!o->base.json)
     {
         fprintf(out, "verify search %s: %s [%s]\n", var->name, var->title, var->source);
         fprintf(out, "  claim: ");
@@ -765,26 +754,26 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
             slong n;
             if (!mine(o, &t) || !construction_applicable(ci, models[ic], &why))
                 continue;
-            n = ci->uses_m ? sweep_grid(ms, ci->max_m && o->m_max > ci->max_m
-                ? ci->max_m : o->m_max) : 1;
+            n = ci->uses_m ? sweep_grid(ms, ci->max_m && o->base.m_max > ci->max_m
+                ? ci->max_m : o->base.m_max) : 1;
             for (i = 0; i < n && now() < deadline; i++)
             {
                 svt_runs_t R;
                 ulong m = ci->uses_m ? ms[i] : 1;
                 svt_runs_init(R);
-                if (construction_build(R, ci, m, models[ic]->c, o->delta, T0,
+                if (construction_build(R, ci, m, models[ic]->c, o->base.delta, T0,
                         err, sizeof(err)) == 0)
                 {
                     snprintf(desc, sizeof(desc), "construction %s, m = %lu, c = %ld",
                         ci->name, m, (long) models[ic]->c);
-                    evaluate(&best, &t, models[ic], ic, R, &o->ro, desc, ci, m);
+                    evaluate(&best, &t, models[ic], ic, R, &o->base.ro, desc, ci, m);
                 }
                 svt_runs_clear(R);
                 progress(o, "constructions", &t, &best);
             }
         }
     json_stage(o, var, "constructions", &t, &best);
-    if (!o->json)
+    if (!o->base.json)
         fprintf(out, "  1. constructions: %ld ratios\n", (long) t.evaluated);
 
     /* 2. the statistical testers' patterns, with the exact privacy loss
@@ -808,14 +797,14 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
                     fmpq_init(b);
                     for (i = 0; i < 5; i++)
                     {
-                        fmpq_mul_si(a, o->delta, patterns[k][0][i]);
-                        fmpq_mul_si(b, o->delta, patterns[k][1][i]);
+                        fmpq_mul_si(a, o->base.delta, patterns[k][0][i]);
+                        fmpq_mul_si(b, o->base.delta, patterns[k][1][i]);
                         svt_runs_push(R, a, b, T0, SVT_BOT, T0, 1);
                     }
                     if (!(var->monotone_only && !svt_runs_monotone(R)))
                     {
                         maxout_init(&mo);
-                        if (maxout_run(&mo, models[ic], R, &o->ro, err, sizeof(err)) == 0
+                        if (maxout_run(&mo, models[ic], R, &o->base.ro, err, sizeof(err)) == 0
                                 && mo.best->verdict != VERDICT_IMPOSSIBLE)
                         {
                             t.evaluated += mo.outputs;
@@ -839,7 +828,7 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
                     progress(o, "patterns", &t, &best);
                 }
         json_stage(o, var, "patterns", &t, &best);
-        if (!o->json)
+        if (!o->base.json)
             fprintf(out, "  2. patterns (one above, one below, one above rest below, "
                 "one below rest above, half-half, all above, all below, X-shape; "
                 "both directions): %ld ratios\n", (long) (t.evaluated - before));
@@ -866,11 +855,11 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
             flint_randseed(st, o->seed * 1000003 + k, 12345 + k);
             point_random(&p, st, var->monotone_only);
             svt_runs_init(R);
-            point_runs(R, &p, models[ic], o->delta);
+            point_runs(R, &p, models[ic], o->base.delta);
             {
                 ratio_result_t r;
                 ratio_result_init(r);
-                ratio_decide(r, models[ic], R, &o->ro);
+                ratio_decide(r, models[ic], R, &o->base.ro);
                 count(&t, r);
                 sc = score(r);
                 snprintf(desc, sizeof(desc), "optimiser, restart %ld, c = %ld",
@@ -886,9 +875,9 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
                 point_move(&q, st, var->monotone_only);
                 svt_runs_clear(R);
                 svt_runs_init(R);
-                point_runs(R, &q, models[ic], o->delta);
+                point_runs(R, &q, models[ic], o->base.delta);
                 ratio_result_init(r);
-                ratio_decide(r, models[ic], R, &o->ro);
+                ratio_decide(r, models[ic], R, &o->base.ro);
                 count(&t, r);
                 sc2 = score(r);
                 if (sc2 >= sc)
@@ -903,12 +892,12 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
             progress(o, "optimiser", &t, &best);
         }
         json_stage(o, var, "optimiser", &t, &best);
-        if (!o->json)
+        if (!o->base.json)
             fprintf(out, "  3. optimiser: %ld restarts, %ld ratios (q(D') - q(D) in "
                 "[-Delta, Delta] by Delta/4, q(D), T by Delta/2, outputs)\n",
                 (long) restarts, (long) (t.evaluated - before));
     }
-    if (o->progress)
+    if (o->base.progress)
         fprintf(stderr, "\r%78s\r", "");
 
     /* 4. a family in m for the best input */
@@ -923,15 +912,15 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
             sweep_result_t s;
             svt_runs_t R1, R2;
             sweep_result_init(s);
-            sweep_run(s, M, best.ci, FLINT_MAX(o->m_max, 1000), o->delta, T0, &o->ro,
+            sweep_run(s, M, best.ci, FLINT_MAX(o->base.m_max, 1000), o->base.delta, T0, &o->base.ro,
                 0, NULL, NULL, err, sizeof(err));
             growth = growth_name(s->growth);
             slope = s->slope;
             /* block: what one more m adds */
             svt_runs_init(R1);
             svt_runs_init(R2);
-            construction_build(R1, best.ci, 1, M->c, o->delta, T0, err, sizeof(err));
-            construction_build(R2, best.ci, 2, M->c, o->delta, T0, err, sizeof(err));
+            construction_build(R1, best.ci, 1, M->c, o->base.delta, T0, err, sizeof(err));
+            construction_build(R2, best.ci, 2, M->c, o->base.delta, T0, err, sizeof(err));
             if (R1->len == R2->len)
             {
                 for (i = 0; i < R1->len; i++)
@@ -966,7 +955,7 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
                 svt_runs_init(F);
                 family_runs(F, best.R, w, 1000);
                 ratio_result_init(r);
-                ratio_decide(r, M, F, &o->ro);
+                ratio_decide(r, M, F, &o->base.ro);
                 count(&t, r);
                 sc = score(r);
                 if (sc > bests)
@@ -985,7 +974,7 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
                 svt_runs_init(F);
                 family_runs(F, best.R, bestw, 100);
                 ratio_result_init(r);
-                ratio_decide(r, M, F, &o->ro);
+                ratio_decide(r, M, F, &o->base.ro);
                 arb_set(L100, r->loss);
                 if (bests == HUGE_VAL)
                     growth = "infinite";
@@ -1023,7 +1012,7 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
         || best.r->verdict == VERDICT_INFINITE);
     rc = violation ? 1 : t.inconclusive > 0 ? 3 : 0;
 
-    if (o->json)
+    if (o->base.json)
     {
         json_t * j = json_object();
         json_object_set_new(j, "variant", json_string(var->name));
@@ -1088,7 +1077,7 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
     {
         if (save_pair(o->save_path, var, models[best.ci_index], best.R, best.desc) != 0)
             fprintf(stderr, "verify: --save: cannot write '%s'\n", o->save_path);
-        else if (!o->json)
+        else if (!o->base.json)
             fprintf(out, "  written to %s (re-check with the command in its first lines)\n",
                 o->save_path);
     }

@@ -4,21 +4,16 @@
 #ifndef SVT_SEARCH_H
 #define SVT_SEARCH_H
 
-#include "verify.h"
+#include "check.h"
 
 typedef struct
 {
-    fmpq_t eps, delta;
-    svt_overrides ov;
-    ulong m_max;            /* largest m of the construction sweeps */
-    double seconds;         /* bound on the work (default 60) */
+    check_opts base;        /* eps, delta, overrides, m_max, digits, json,
+                               progress, out (T and the c list are unused) */
+    double seconds;         /* bound on the work (default 30) */
     ulong seed;
     slong shard, nshards;   /* this shard: tasks i with i % nshards == shard */
-    int json;
-    int progress;
-    FILE * out;
     const char * save_path; /* where the best counterexample is written */
-    ratio_opt ro;
 }
 search_opts;
 
