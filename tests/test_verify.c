@@ -479,3 +479,42 @@ Test(cli, json_fields)
     cr_assert(json_object_get(json_object_get(j, "log_ratio"), "D2_over_D") != NULL);
     json_decref(j);
 }
+
+Test(verify, plateau_family_is_not_growth)
+{
+    /* two-loops (m <= 16) rises from ~0 at m = 1 to Lemma 1's eps/2: a
+       plateau, not growth; one decade of data must never read as linear */
+    svt_model_t M;
+    sweep_result_t s;
+    fmpq_t d, T;
+    ratio_opt o = { 30, 240 };
+    char err[256];
+    fmpq_init(d);
+    fmpq_init(T);
+    fmpq_one(d);
+    t_model(M, "alg1", "1", 1);
+    sweep_result_init(s);
+    sweep_run(s, M, construction_find("two-loops"), 1000, d, T, &o, 0, NULL, NULL,
+        err, sizeof(err));
+    cr_assert_neq(s->growth, GROWTH_LINEAR);
+    cr_assert_neq(s->growth, GROWTH_SLOW);
+    sweep_result_clear(s);
+    /* while bottoms, which saturates over three decades, stays bounded and
+       Alg. 3 on numeric-tail is linear */
+    sweep_result_init(s);
+    sweep_run(s, M, construction_find("bottoms"), 1000, d, T, &o, 0, NULL, NULL,
+        err, sizeof(err));
+    cr_assert_eq(s->growth, GROWTH_BOUNDED);
+    sweep_result_clear(s);
+    svt_model_clear(M);
+    t_model(M, "alg3", "1", 1);
+    sweep_result_init(s);
+    sweep_run(s, M, construction_find("numeric-tail"), 1000, d, T, &o, 0, NULL, NULL,
+        err, sizeof(err));
+    cr_assert_eq(s->growth, GROWTH_LINEAR);
+    cr_assert(s->slope > 0.49 && s->slope < 0.51, "slope %g", s->slope);
+    sweep_result_clear(s);
+    svt_model_clear(M);
+    fmpq_clear(d);
+    fmpq_clear(T);
+}

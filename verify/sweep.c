@@ -145,13 +145,12 @@ sweep_run(sweep_result_t s, const svt_model_t M, const construction_info * ci,
         }
         if (!arb_is_finite(p->loss))
             continue;
-        if (arb_is_finite(s->max_loss) || arf_is_neg_inf(arb_midref(s->max_loss)))
-            if (arf_is_neg_inf(arb_midref(s->max_loss))
-                    || arf_cmp(arb_midref(p->loss), arb_midref(s->max_loss)) > 0)
-            {
-                arb_set(s->max_loss, p->loss);
-                s->max_loss_m = p->m;
-            }
+        if (arf_is_neg_inf(arb_midref(s->max_loss))
+                || arf_cmp(arb_midref(p->loss), arb_midref(s->max_loss)) > 0)
+        {
+            arb_set(s->max_loss, p->loss);
+            s->max_loss_m = p->m;
+        }
         ic = i;
     }
     if (s->growth != GROWTH_INFINITE)
@@ -179,27 +178,42 @@ sweep_run(sweep_result_t s, const svt_model_t M, const construction_info * ci,
                 s->slope = (arf_get_d(arb_midref(Lc), ARF_RND_NEAR)
                     - arf_get_d(arb_midref(Lb), ARF_RND_NEAR))
                     / ((double) s->pts[ic].m - (double) s->pts[ib].m);
-                /* linear: a decade in m multiplies the loss by >= 5 */
+            }
+            if (ia >= 0)
+            {
+                /* two decades m_a <= m_b/10 <= m_c/100.  Linear: the last
+                   decade multiplies the loss by >= 5 and its slope per
+                   query is at least half the previous decade's (a family
+                   that rises to a plateau, or a sweep of a single decade,
+                   is never called linear).  Slow: increasing over both
+                   decades, the increment not shrinking by more than half. */
+                const arb_struct * La = s->pts[ia].loss, * Lb = s->pts[ib].loss,
+                    * Lc = s->pts[ic].loss;
+                arb_t d1, d2, s1, s2;
+                arb_init(d1);
+                arb_init(d2);
+                arb_init(s1);
+                arb_init(s2);
+                arb_sub(d1, Lb, La, prec);
+                arb_sub(d2, Lc, Lb, prec);
+                arb_div_ui(s1, d1, s->pts[ib].m - s->pts[ia].m, prec);
+                arb_div_ui(s2, d2, s->pts[ic].m - s->pts[ib].m, prec);
+                arb_mul_2exp_si(s1, s1, -1);
                 arb_mul_ui(target, Lb, 5, prec);
-                if (arb_is_positive(Lc) && arb_gt(Lc, target))
+                if (arb_is_positive(Lc) && arb_gt(Lc, target)
+                        && arb_is_positive(s2) && arb_ge(s2, s1))
                     s->growth = GROWTH_LINEAR;
-                else if (ia >= 0)
+                else
                 {
-                    const arb_struct * La = s->pts[ia].loss;
-                    arb_t d1, d2;
-                    arb_init(d1);
-                    arb_init(d2);
-                    arb_sub(d1, Lb, La, prec);
-                    arb_sub(d2, Lc, Lb, prec);
                     arb_mul_2exp_si(d1, d1, -1);
-                    /* slow: increasing on both decades, the increments
-                       not shrinking by more than half */
                     if (arb_gt(Lc, Lb) && arb_gt(Lb, La) && arb_gt(d2, d1)
                             && arb_is_positive(d1))
                         s->growth = GROWTH_SLOW;
-                    arb_clear(d1);
-                    arb_clear(d2);
                 }
+                arb_clear(d1);
+                arb_clear(d2);
+                arb_clear(s1);
+                arb_clear(s2);
             }
         }
     }

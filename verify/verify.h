@@ -114,7 +114,9 @@ typedef struct
     sweep_point * pts;
     slong len;
     growth_t growth;
-    double slope;       /* fitted growth of ln ratio per query (last decade) */
+    double slope;       /* fitted growth of ln ratio per query (last decade);
+                           linear growth needs two decades of sustained
+                           slope, see sweep.c */
     arb_t max_loss;     /* largest loss seen (finite points) */
     ulong max_loss_m;
     /* first m at which the loss certainly passes k eps, k = 1, 10, 100,
