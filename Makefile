@@ -144,7 +144,8 @@ test-plain: $(B)/tests $(B)/bin/verify $(B)/bin/svt-report
 test-san: $(B)/tests-san $(B)/san/bin/verify $(B)/san/bin/svt-report
 	@VERIFY_BIN=./$(B)/san/bin/verify REPORT_BIN=./$(B)/san/bin/svt-report \
 	    SVT_SEARCH_SECONDS=300 \
-	    SVT_SEARCH_SECONDS_SHORT=20 ASAN_OPTIONS=detect_leaks=1 \
+	    SVT_SEARCH_SECONDS_SHORT=20 SVT_SOUNDNESS_PAIRS=100 \
+	    ASAN_OPTIONS=detect_leaks=1 \
 	    LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 	    UBSAN_OPTIONS=print_stacktrace=1 ./$(B)/tests-san --jobs 2 \
 	    > $(B)/tests-san.log 2>&1; st=$$?; cat $(B)/tests-san.log; \

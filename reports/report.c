@@ -155,6 +155,7 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
     FILE * dat;
     char name[256];
     int any_inf = 0, any_grow = 0, any_exceed = 0;
+    slong undecided = 0;
     double best_slope = 0;
     arb_t best;
     const char * best_where = NULL;
@@ -193,6 +194,7 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
         r->max_m = s->max_loss_m;
         r->exceeds = V->M->has_claim && s->growth != GROWTH_NONE
             && (s->growth == GROWTH_INFINITE || arb_gt(s->max_loss, V->M->claimed));
+        undecided += lossmax_undecided(s->agg);
         /* data block for the plot: m, ln ratio (midpoint; the certified
            intervals are in the tables) */
         fprintf(dat, "# %s\n", ci->name);
@@ -233,6 +235,10 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
             snprintf(V->measured, sizeof(V->measured), "inf-DP (grows linearly in m)");
         else if (any_exceed)
             snprintf(V->measured, sizeof(V->measured), "not eps-DP (bounded)");
+        else if (undecided > 0)
+            snprintf(V->measured, sizeof(V->measured), "undecided: %ld ratio%s "
+                "not decided at the precision cap", (long) undecided,
+                undecided == 1 ? "" : "s");
         else
             snprintf(V->measured, sizeof(V->measured), "eps-DP on every construction tried");
         if (any_inf)

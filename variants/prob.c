@@ -268,6 +268,10 @@ segment_prob(integral_result_t out, int * zero, const svt_model_t M,
             z = add_run(I, lo, &have_lo, hi, &have_hi, M, r, side, S->cnt[i], right);
             fmpq_clear(mT);
         }
+        /* the domain is exact: an empty or one-point interval of z has
+           probability exactly 0 (rho has a density) */
+        if (!z && have_lo && have_hi && fmpq_cmp(lo, hi) >= 0)
+            z = 1;
         if (!z)
         {
             if (have_lo)

@@ -20,6 +20,7 @@ check_opts_init(check_opts * o)
     o->nc = 0;
     o->ro.digits = 30;
     o->ro.max_digits = 480;
+    o->out_digits = 15;
     o->json = 0;
     o->progress = 0;
     o->out = stdout;
@@ -72,7 +73,7 @@ construction_applicable(const construction_info * ci, const svt_model_t M,
 /* summary of one (variant, c, construction) over the m grid */
 typedef struct
 {
-    slong points, within, exceeds, infinite, impossible, inconclusive;
+    lossmax_t agg;      /* every point, by verdict */
     arb_t worst;        /* largest finite loss (by upper bound) */
     ulong worst_m;
     int worst_infinite;
@@ -82,23 +83,19 @@ cell_struct;
 static void
 cell_init(cell_struct * c)
 {
-    memset(c, 0, sizeof(*c));
+    lossmax_init(c->agg);
     arb_init(c->worst);
     arb_neg_inf(c->worst);
+    c->worst_m = 0;
+    c->worst_infinite = 0;
 }
 
 static void
 cell_add(cell_struct * c, ulong m, const ratio_result_t r)
 {
-    c->points++;
-    switch (r->verdict)
-    {
-        case VERDICT_WITHIN: c->within++; break;
-        case VERDICT_EXCEEDS: c->exceeds++; break;
-        case VERDICT_INFINITE: c->infinite++; break;
-        case VERDICT_IMPOSSIBLE: c->impossible++; return;
-        default: c->inconclusive++; break;
-    }
+    lossmax_add(c->agg, r);
+    if (r->verdict == VERDICT_IMPOSSIBLE)
+        return;
     if (r->verdict == VERDICT_INFINITE)
     {
         if (!c->worst_infinite)
@@ -126,6 +123,7 @@ cell_add(cell_struct * c, ulong m, const ratio_result_t r)
 static void
 cell_clear(cell_struct * c)
 {
+    lossmax_clear(c->agg);
     arb_clear(c->worst);
 }
 
@@ -151,9 +149,17 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
     slong default_c[4] = { 1, 2, 5, 20 };
     const slong * clist = o->nc > 0 ? o->clist : default_c;
     slong nc = o->nc > 0 ? o->nc : (var->has_cutoff ? 4 : 1);
+    if (var->fixed_c > 0)
+    {
+        /* the cutoff is part of the variant: the CLI refuses another */
+        default_c[0] = var->fixed_c;
+        clist = default_c;
+        nc = 1;
+    }
     ulong ms[64];
     slong nm, ic, k, i;
     int violation = 0, inconclusive = 0;
+    slong nratios = 0;
     ratio_result_t worst, r;
     ulong worst_m = 0;
     const construction_info * worst_ci = NULL;
@@ -170,7 +176,8 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
         fprintf(out, "  m in 1..%lu (geometric), c in", o->m_max);
         for (ic = 0; ic < nc; ic++)
             fprintf(out, " %ld", (long) clist[ic]);
-        fprintf(out, "%s\n", var->has_cutoff ? "" : " (no cutoff: c unused)");
+        fprintf(out, "%s\n", !var->has_cutoff ? " (no cutoff: c unused)"
+            : var->fixed_c > 0 ? " (fixed by the variant)" : "");
         fprintf(out, "  %-4s %-13s %6s %7s %7s %8s %6s %6s  %s\n", "c",
             "construction", "points", "within", "exceeds", "infinite",
             "imposs", "incon", "largest ln ratio [certified]");
@@ -218,10 +225,11 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
                         verdict_name(r->verdict));
                 if (o->json && r->verdict != VERDICT_IMPOSSIBLE)
                 {
-                    report_ctx ctx = { ci->name, ci->uses_m ? m : 0, 20 };
+                    report_ctx ctx = { ci->name, ci->uses_m ? m : 0, o->out_digits };
                     report_json_line(report_ratio_json(M, &ctx, r));
                 }
                 cell_add(&cell, m, r);
+                nratios++;
                 if (r->verdict == VERDICT_EXCEEDS || r->verdict == VERDICT_INFINITE)
                 {
                     int take = worst_ci == NULL
@@ -249,20 +257,31 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
                 fprintf(stderr, "\r%70s\r", "");
             if (!o->json)
             {
+                const slong * n = cell.agg->count;
                 fprintf(out, "  %-4ld %-13s %6ld %7ld %7ld %8ld %6ld %6ld  ",
-                    (long) clist[ic], ci->name, (long) cell.points,
-                    (long) cell.within, (long) cell.exceeds, (long) cell.infinite,
-                    (long) cell.impossible, (long) cell.inconclusive);
+                    (long) clist[ic], ci->name,
+                    (long) (lossmax_possible(cell.agg) + n[VERDICT_IMPOSSIBLE]),
+                    (long) (n[VERDICT_WITHIN] + n[VERDICT_NO_CLAIM]),
+                    (long) n[VERDICT_EXCEEDS], (long) n[VERDICT_INFINITE],
+                    (long) n[VERDICT_IMPOSSIBLE], (long) n[VERDICT_INCONCLUSIVE]);
                 if (cell.worst_infinite)
                     fprintf(out, "inf (m = %lu)\n", cell.worst_m);
                 else if (arb_is_finite(cell.worst))
                 {
-                    char * s = decimal_interval(cell.worst, 10);
+                    char * s = decimal_interval(cell.worst, o->out_digits);
                     fprintf(out, "%s (m = %lu)\n", s, cell.worst_m);
                     flint_free(s);
                 }
                 else
                     fprintf(out, "-\n");
+            }
+            /* the cell passes only as a whole: every point certified */
+            {
+                verdict_t cv = lossmax_verdict(cell.agg, M, 0);
+                if (cv == VERDICT_EXCEEDS || cv == VERDICT_INFINITE)
+                    violation = 1;
+                else if (cv == VERDICT_INCONCLUSIVE)
+                    inconclusive = 1;
             }
             cell_clear(&cell);
         }
@@ -273,7 +292,7 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
     {
         if (violation)
         {
-            report_ctx ctx = { worst_ci->name, worst_ci->uses_m ? worst_m : 0, 15 };
+            report_ctx ctx = { worst_ci->name, worst_ci->uses_m ? worst_m : 0, o->out_digits };
             fprintf(out, "FAIL: certified violation of the claim of %s. "
                 "Counterexample:\n", var->name);
             report_ratio_human(out, worst_M, &ctx, worst);
@@ -285,8 +304,10 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
             fprintf(out, "PASS: %s claims no budget; the ratios above are "
                 "reported only\n", var->name);
         else
-            fprintf(out, "PASS: the claim of %s holds, certified, on every "
-                "construction and parameter tried\n", var->name);
+            fprintf(out, "PASS: no violation of the claim of %s in %ld "
+                "certified ratios (the constructions above, m <= %lu); this "
+                "is evidence on finite m, not a proof for every m\n",
+                var->name, (long) nratios, o->m_max);
     }
 
     ratio_result_clear(worst);
@@ -320,6 +341,7 @@ verify_all(const check_opts * o)
         svt_model_t M;
         char err[256];
         int any_inf = 0, any_grow = 0, any_exceed = 0, any_slow = 0;
+        int var_incon = 0;
         arb_t best;
         const char * best_where = NULL;
         ulong best_m = 0;
@@ -336,9 +358,13 @@ verify_all(const check_opts * o)
         if (!o->json)
         {
             char * cl = M->has_claim ? decimal_interval(M->claimed, 6) : NULL;
-            fprintf(out, "%s -- %s [%s]\n  paper: %s; claimed budget %s\n",
+            char fixed[64] = "";
+            if (var->fixed_c > 0 && var->fixed_c != c)
+                snprintf(fixed, sizeof(fixed), "; c = %ld fixed by the variant",
+                    (long) var->fixed_c);
+            fprintf(out, "%s -- %s [%s]\n  paper: %s; claimed budget %s%s\n",
                 var->name, var->title, var->source, var->paper_property,
-                cl ? cl : "none (report only)");
+                cl ? cl : "none (report only)", fixed);
             flint_free(cl);
         }
         for (k = 0; k < construction_count(); k++)
@@ -366,21 +392,24 @@ verify_all(const check_opts * o)
                 json_t * j = json_object();
                 json_object_set_new(j, "variant", json_string(var->name));
                 json_object_set_new(j, "construction", json_string(ci->name));
-                json_object_set_new(j, "c", json_integer(c));
+                json_object_set_new(j, "c", json_integer(M->c));
                 json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
                 json_object_set_new(j, "growth", json_string(growth_name(s->growth)));
                 json_object_set_new(j, "slope_per_query", json_real(s->slope));
                 json_object_set_new(j, "max_log_ratio", s->growth == GROWTH_NONE
-                    ? json_null() : report_json_interval(s->max_loss, 20));
+                    ? json_null() : report_json_interval(s->max_loss, o->out_digits));
                 json_object_set_new(j, "max_at_m", json_integer((json_int_t) s->max_loss_m));
-                json_object_set_new(j, "claimed_eps", report_json_interval(M->claimed, 20));
+                json_object_set_new(j, "claimed_eps", report_json_interval(M->claimed, o->out_digits));
                 json_object_set_new(j, "paper_property", json_string(var->paper_property));
                 report_json_line(j);
             }
             else
             {
                 fprintf(out, "    %-13s ", ci->name);
-                if (s->growth == GROWTH_NONE)
+                if (s->growth == GROWTH_NONE && lossmax_possible(s->agg) > 0)
+                    fprintf(out, "undecided: none of the %ld points was decided "
+                        "at the precision cap\n", (long) lossmax_possible(s->agg));
+                else if (s->growth == GROWTH_NONE)
                     fprintf(out, "no output with a non-zero probability (impossible for the\n"
                         "                  variant, or probability 0 on both datasets)\n");
                 else if (s->growth == GROWTH_INFINITE)
@@ -389,17 +418,25 @@ verify_all(const check_opts * o)
                 else
                 {
                     char * ml = decimal_interval(s->max_loss, 8);
-                    const char * rel = !M->has_claim ? "reported"
-                        : arb_gt(s->max_loss, M->claimed) ? "exceeds"
-                        : arb_le(s->max_loss, M->claimed) ? "within" : "undecided";
+                    verdict_t sv = lossmax_verdict(s->agg, M, 0);
+                    const char * rel = sv == VERDICT_NO_CLAIM ? "reported"
+                        : sv == VERDICT_INCONCLUSIVE ? "undecided"
+                        : verdict_name(sv);
                     fprintf(out, "%-8s max ln ratio %s at m = %lu; %s",
                         rel, ml, s->max_loss_m, growth_name(s->growth));
                     if (s->growth == GROWTH_LINEAR)
                         fprintf(out, " (~%.6g per query)", s->slope);
+                    if (lossmax_undecided(s->agg) > 0)
+                        fprintf(out, "; %ld point%s undecided at the precision cap",
+                            (long) lossmax_undecided(s->agg),
+                            lossmax_undecided(s->agg) == 1 ? "" : "s");
                     fprintf(out, "\n");
                     flint_free(ml);
                 }
             }
+            if (M->has_claim && s->growth != GROWTH_INFINITE
+                    && lossmax_verdict(s->agg, M, 0) == VERDICT_INCONCLUSIVE)
+                var_incon = any_incon = 1;
             if (s->growth == GROWTH_INFINITE)
                 any_inf = 1;
             else if (s->growth != GROWTH_NONE)
@@ -412,10 +449,14 @@ verify_all(const check_opts * o)
                 }
                 if (s->growth == GROWTH_SLOW)
                     any_slow = 1;
-                if (M->has_claim && arb_gt(s->max_loss, M->claimed))
-                    any_exceed = 1;
-                else if (M->has_claim && !arb_le(s->max_loss, M->claimed))
-                    any_incon = 1;
+                if (M->has_claim)
+                {
+                    verdict_t sv = lossmax_verdict(s->agg, M, 0);
+                    if (sv == VERDICT_EXCEEDS)
+                        any_exceed = 1;
+                    else if (sv != VERDICT_WITHIN)
+                        any_incon = 1;
+                }
                 if (!arb_is_finite(best) || arf_cmp(arb_midref(s->max_loss),
                         arb_midref(best)) > 0)
                 {
@@ -450,6 +491,9 @@ verify_all(const check_opts * o)
                     s, best_where, best_m, any_slow ? "; growing slowly" : "");
                 flint_free(s);
             }
+            else if (var_incon)
+                fprintf(out, "undecided: no certified violation, but some "
+                    "ratios could not be decided at the precision cap\n");
             else if (best_where != NULL)
             {
                 char * s = decimal_interval(best, 8);

@@ -15,6 +15,8 @@ typedef struct
     slong clist[16];
     slong nc;
     ratio_opt ro;
+    slong out_digits;   /* significant digits printed for results: --digits,
+                           else 15 (text) or 20 (JSON) */
     int json;
     int progress;       /* progress lines on stderr */
     FILE * out;

@@ -320,19 +320,25 @@ maxout_init(maxout_struct * mo)
 {
     ratio_result_init(mo->best);
     svt_runs_init(mo->best_runs);
-    arb_init(mo->max_loss);
+    lossmax_init(mo->agg);
     mo->outputs = mo->impossible = 0;
     mo->any_infinite = 0;
     mo->numeric_searched = 0;
+    mo->undecided = NULL;
+    mo->nundecided = 0;
     mo->verdict = VERDICT_INCONCLUSIVE;
 }
 
 void
 maxout_clear(maxout_struct * mo)
 {
+    slong i;
     ratio_result_clear(mo->best);
     svt_runs_clear(mo->best_runs);
-    arb_clear(mo->max_loss);
+    lossmax_clear(mo->agg);
+    for (i = 0; i < FLINT_MIN(mo->nundecided, MAXOUT_LIST_UNDECIDED); i++)
+        flint_free(mo->undecided[i]);
+    flint_free(mo->undecided);
 }
 
 /* expanded copy of R with outputs from the bit pattern (length k) */
@@ -345,8 +351,9 @@ runs_with_outputs(svt_runs_t out, const svt_run_struct * q, slong k,
         svt_runs_push(out, q[i].q[0], q[i].q[1], q[i].T, a[i], v + i, 1);
 }
 
-/* is loss a larger than the current best (by the upper end, then by the
-   lower end)? */
+/* is loss a larger than the current best?  A certified infinite loss
+   first, then by the upper end among finite losses, then an undecided
+   loss (no finite enclosure) over nothing. */
 static int
 better(const ratio_result_t cand, const ratio_result_t best, int have)
 {
@@ -370,6 +377,43 @@ better(const ratio_result_t cand, const ratio_result_t best, int have)
     arf_clear(ua);
     arf_clear(ub);
     return r;
+}
+
+/* one output: decided, counted in the maximum, listed when undecided,
+   kept when it is the largest so far */
+static void
+maxout_add(maxout_struct * mo, const svt_model_t M, const svt_runs_t cand,
+    const ratio_opt * opt, int * have)
+{
+    ratio_result_t r;
+    ratio_result_init(r);
+    ratio_decide(r, M, cand, opt);
+    mo->outputs++;
+    lossmax_add(mo->agg, r);
+    if (r->verdict == VERDICT_IMPOSSIBLE)
+        mo->impossible++;
+    else
+    {
+        if (r->verdict == VERDICT_INFINITE)
+            mo->any_infinite = 1;
+        if (r->verdict == VERDICT_INCONCLUSIVE)
+        {
+            if (mo->nundecided < MAXOUT_LIST_UNDECIDED)
+            {
+                mo->undecided = flint_realloc(mo->undecided,
+                    (mo->nundecided + 1) * sizeof(char *));
+                mo->undecided[mo->nundecided] = custom_output_string(cand);
+            }
+            mo->nundecided++;
+        }
+        if (better(r, mo->best, *have))
+        {
+            ratio_result_swap(mo->best, r);
+            svt_runs_set(mo->best_runs, cand);
+            *have = 1;
+        }
+    }
+    ratio_result_clear(r);
 }
 
 /* the candidate numbers at one position: T, q(D), q(D') and steps of
@@ -411,9 +455,10 @@ numeric_candidates(fmpq * cand, const svt_run_struct * r, const svt_model_t M)
     return n;
 }
 
+/* numbers: each top of the best pattern becomes a number v, searched
+   coordinate-wise on a grid; every number tried enters the maximum */
 static void
-numeric_search(maxout_struct * mo, const svt_model_t M, arb_t lo,
-    const ratio_opt * opt)
+numeric_search(maxout_struct * mo, const svt_model_t M, const ratio_opt * opt)
 {
     svt_runs_t cur, trial;
     fmpq * cand = _fmpq_vec_init(75);
@@ -442,22 +487,16 @@ numeric_search(maxout_struct * mo, const svt_model_t M, arb_t lo,
                 svt_runs_set(trial, cur);
                 fmpq_set(trial->runs[i].v, cand + k);
                 ratio_decide(r, M, trial, opt);
-                if (r->verdict != VERDICT_IMPOSSIBLE
-                        && better(r, mo->best, 1))
+                if (r->verdict != VERDICT_IMPOSSIBLE)
                 {
-                    ratio_result_swap(mo->best, r);
-                    svt_runs_set(mo->best_runs, trial);
-                    svt_runs_set(cur, trial);
-                    if (mo->best->verdict == VERDICT_INFINITE)
-                        mo->any_infinite = 1;
-                    else if (arb_is_finite(mo->best->loss))
+                    lossmax_add(mo->agg, r);
+                    if (better(r, mo->best, 1))
                     {
-                        arf_t t;
-                        arf_init(t);
-                        arb_get_lbound_arf(t, mo->best->loss, 64);
-                        if (arf_cmp(t, arb_midref(lo)) > 0)
-                            arb_set_arf(lo, t);
-                        arf_clear(t);
+                        ratio_result_swap(mo->best, r);
+                        svt_runs_set(mo->best_runs, trial);
+                        svt_runs_set(cur, trial);
+                        if (mo->best->verdict == VERDICT_INFINITE)
+                            mo->any_infinite = 1;
                     }
                 }
                 svt_runs_clear(trial);
@@ -479,8 +518,6 @@ maxout_run(maxout_struct * mo, const svt_model_t M, const svt_runs_t R,
     slong i, k, len;
     ulong bits;
     int have = 0;
-    arb_t lo, hi;
-    arf_t t;
 
     if (L > CUSTOM_MAX_ENUM)
     {
@@ -500,19 +537,12 @@ maxout_run(maxout_struct * mo, const svt_model_t M, const svt_runs_t R,
             q[k] = R->runs[i];  /* shallow copy: read only */
     }
 
-    arb_init(lo);
-    arb_init(hi);
-    arf_init(t);
-    arb_neg_inf(lo);
-    arb_neg_inf(hi);
-
     /* every prefix length that ends with a positive outcome (the run may
        stop there at the c-th top), and the full length */
     for (len = 1; len <= (slong) L; len++)
         for (bits = 0; bits < (UWORD(1) << len); bits++)
         {
             svt_runs_t cand;
-            ratio_result_t r;
             slong tops = 0;
             for (i = 0; i < len; i++)
             {
@@ -526,69 +556,16 @@ maxout_run(maxout_struct * mo, const svt_model_t M, const svt_runs_t R,
                 continue;
             svt_runs_init(cand);
             runs_with_outputs(cand, q, len, a, v);
-            ratio_result_init(r);
-            ratio_decide(r, M, cand, opt);
-            mo->outputs++;
-            if (r->verdict == VERDICT_IMPOSSIBLE)
-                mo->impossible++;
-            else
-            {
-                if (r->verdict == VERDICT_INFINITE)
-                    mo->any_infinite = 1;
-                else if (arb_is_finite(r->loss))
-                {
-                    /* max of enclosures: [max lo, max hi] */
-                    arb_get_lbound_arf(t, r->loss, 64);
-                    if (arf_cmp(t, arb_midref(lo)) > 0)
-                        arb_set_arf(lo, t);
-                    arb_get_ubound_arf(t, r->loss, 64);
-                    if (arf_cmp(t, arb_midref(hi)) > 0)
-                        arb_set_arf(hi, t);
-                }
-                if (better(r, mo->best, have))
-                {
-                    ratio_result_swap(mo->best, r);
-                    svt_runs_set(mo->best_runs, cand);
-                    have = 1;
-                }
-            }
-            ratio_result_clear(r);
+            maxout_add(mo, M, cand, opt, &have);
             svt_runs_clear(cand);
         }
 
-    /* numbers: for a variant that outputs numbers, each top of the best
-       pattern becomes a number v, searched coordinate-wise on a grid */
+    /* numbers, for a variant that outputs numbers */
     if (have && !mo->any_infinite && M->output != SVT_OUT_TOP)
-        numeric_search(mo, M, lo, opt);
+        numeric_search(mo, M, opt);
 
-    if (mo->any_infinite)
-    {
-        arb_pos_inf(mo->max_loss);
-        mo->verdict = VERDICT_INFINITE;
-    }
-    else if (!have)
-    {
-        arb_indeterminate(mo->max_loss);
-        mo->verdict = VERDICT_IMPOSSIBLE;
-    }
-    else
-    {
-        if (arf_cmp(arb_midref(lo), arb_midref(hi)) > 0)
-            arb_set(hi, lo);
-        arb_set_interval_arf(mo->max_loss, arb_midref(lo), arb_midref(hi), 64);
-        if (arb_gt(lo, M->claimed))
-            mo->verdict = VERDICT_EXCEEDS;
-        else if (mo->numeric_searched)
-            mo->verdict = VERDICT_INCONCLUSIVE;   /* a grid certifies no sup */
-        else if (arb_le(mo->max_loss, M->claimed))
-            mo->verdict = VERDICT_WITHIN;
-        else
-            mo->verdict = VERDICT_INCONCLUSIVE;
-    }
+    mo->verdict = lossmax_verdict(mo->agg, M, mo->numeric_searched);
 
-    arb_clear(lo);
-    arb_clear(hi);
-    arf_clear(t);
     flint_free(q);
     flint_free(a);
     _fmpq_vec_clear(v, L);

@@ -24,16 +24,22 @@ int custom_read_file(const char * path, char ** qD, char ** qD2, char ** T,
 /* the largest number of queries --max-over-outputs enumerates */
 #define CUSTOM_MAX_ENUM 16
 
+/* undecided outputs listed by name (the count is always exact) */
+#define MAXOUT_LIST_UNDECIDED 16
+
 typedef struct
 {
     ratio_result_t best;        /* the output with the largest loss */
     svt_runs_t best_runs;
-    arb_t max_loss;             /* encloses the maximum over outputs */
+    lossmax_t agg;              /* every output's ratio, none dropped */
     slong outputs;              /* how many outputs were enumerated */
-    slong impossible;
+    slong impossible;           /* of them: impossible, or probability
+                                   exactly 0 on both datasets */
     int any_infinite;
     int numeric_searched;       /* numbers were optimised on a grid */
-    verdict_t verdict;
+    char ** undecided;          /* the first undecided outputs */
+    slong nundecided;           /* how many outputs are undecided */
+    verdict_t verdict;          /* lossmax_verdict of agg */
 }
 maxout_struct;
 

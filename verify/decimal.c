@@ -135,9 +135,14 @@ cleanup:
 char *
 decimal_interval(const arb_t x, slong digits)
 {
-    char * lo = decimal_bound(x, digits, 0);
-    char * hi = decimal_bound(x, digits, 1);
-    char * s;
+    char * lo, * hi, * s;
+    slong acc = arb_rel_accuracy_bits(x);
+    /* no more digits than the enclosure supports (two past its accuracy,
+       so that the two ends still show where they part) */
+    if (arb_is_finite(x) && acc < ARF_PREC_EXACT)
+        digits = FLINT_MIN(digits, FLINT_MAX(3, (slong) (acc * 0.30103) + 2));
+    lo = decimal_bound(x, digits, 0);
+    hi = decimal_bound(x, digits, 1);
     if (strcmp(lo, hi) == 0)
     {
         /* an exact value at this number of digits */

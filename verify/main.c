@@ -1,5 +1,5 @@
 /* main.c -- the `verify` command: parse arguments, call the library,
-   report, exit.  Exit codes: 0 success / claim holds, 1 a certified
+   report, exit.  Exit codes: 0 success / no violation found, 1 a certified
    violation (check), 2 bad input, 3 inconclusive (check). */
 
 #include <stdio.h>
@@ -28,7 +28,8 @@ print_usage(FILE * f)
 "  sweep VARIANT CONSTRUCTION         ln ratio along m = 1, 2, 5, ..., --m-max;\n"
 "                                     bounded or growing, first m past k*eps\n"
 "  check VARIANT                      every applicable construction over m and c;\n"
-"                                     exit 0 claim holds, 1 violation, 3 undecided\n"
+"                                     exit 0 no violation in the certified ratios,\n"
+"                                     1 violation, 3 undecided\n"
 "  all                                every variant x construction: Figure 2, measured\n"
 "  lint FILE                          check a variant spec file (format: variants/spec.h)\n"
 "  search VARIANT                     look for a counterexample: constructions in m\n"
@@ -286,6 +287,27 @@ require_numeric(const construction_info * ci, const svt_model_t M)
     }
 }
 
+/* A variant with a fixed cutoff (cutoff = 1 in its spec) never takes
+   another c: saying so beats replacing the user's value silently. */
+static void
+require_cutoff(const svt_variant_struct * var, const check_opts * o)
+{
+    slong i;
+    char msg[512];
+    if (var->fixed_c <= 0)
+        return;
+    for (i = 0; i < o->nc; i++)
+        if (o->clist[i] != var->fixed_c)
+        {
+            snprintf(msg, sizeof(msg), "%s %ld: %s has a fixed cutoff c = %ld "
+                "(cutoff = %ld in its spec); omit the option or give %ld",
+                opts[O_CLIST].value ? "--c-list: c =" : "--c",
+                (long) o->clist[i], var->name, (long) var->fixed_c,
+                (long) var->fixed_c, (long) var->fixed_c);
+            die(msg);
+        }
+}
+
 /* common numeric options into the check options */
 static void
 common_options(check_opts * o, ulong mmax_default, slong maxdigits_default)
@@ -318,6 +340,7 @@ common_options(check_opts * o, ulong mmax_default, slong maxdigits_default)
     if (o->ro.max_digits < o->ro.digits)
         o->ro.max_digits = o->ro.digits;
     o->json = opts[O_JSON].value != NULL;
+    o->out_digits = opts[O_DIGITS].value ? o->ro.digits : o->json ? 20 : 15;
     o->progress = !o->json && isatty(2);
     o->nc = 0;
     if (opts[O_C].value)
@@ -369,6 +392,7 @@ cmd_ratio(const char ** pos, int npos)
     forbid(O_CLIST, "ratio");
     forbid(O_MMAX, "ratio (use --m)");
     common_options(&o, 1000000, 240);
+    require_cutoff(var, &o);
     m = get_count(O_M, 10, 1, UWORD(1) << 62, "an integer from 1 to 2^62");
     svt_model_init(M);
     svt_runs_init(R);
@@ -429,16 +453,20 @@ cmd_ratio(const char ** pos, int npos)
             die(err);
         if (o.json)
         {
-            report_ctx ctx = { "custom", 0, 20 };
-            json_t * j = json_object();
+            report_ctx ctx = { "custom", 0, o.out_digits };
+            json_t * j = json_object(), * und = json_array();
             char * os = custom_output_string(mo.best_runs);
+            slong u;
+            for (u = 0; u < FLINT_MIN(mo.nundecided, MAXOUT_LIST_UNDECIDED); u++)
+                json_array_append_new(und, json_string(mo.undecided[u]));
             json_object_set_new(j, "variant", json_string(var->name));
             json_object_set_new(j, "construction", json_string("custom"));
             json_object_set_new(j, "mode", json_string("max-over-outputs"));
             json_object_set_new(j, "outputs_enumerated", json_integer(mo.outputs));
             json_object_set_new(j, "outputs_impossible", json_integer(mo.impossible));
-            json_object_set_new(j, "max_log_ratio", mo.any_infinite
-                ? json_string("inf") : report_json_interval(mo.max_loss, 20));
+            json_object_set_new(j, "outputs_undecided", json_integer(mo.nundecided));
+            json_object_set_new(j, "undecided_outputs", und);
+            json_object_set_new(j, "max_log_ratio", report_json_lossmax(mo.agg, o.out_digits));
             json_object_set_new(j, "verdict", json_string(verdict_name(mo.verdict)));
             json_object_set_new(j, "numbers_searched_on_grid", json_boolean(mo.numeric_searched));
             json_object_set_new(j, "argmax_output", json_string(os));
@@ -448,14 +476,29 @@ cmd_ratio(const char ** pos, int npos)
         }
         else
         {
-            report_ctx ctx = { "custom", 0, 15 };
+            report_ctx ctx = { "custom", 0, o.out_digits };
             char * os = custom_output_string(mo.best_runs);
-            char * ml = decimal_interval(mo.max_loss, 15);
+            char * ml = lossmax_string(mo.agg, o.out_digits);
             printf("%s privacy loss of the pair (maximum over %ld outputs, "
                 "%ld of them impossible for %s):\n  max ln ratio %s\n  "
                 "verdict %s\n", mo.numeric_searched ? "searched" : "exact",
                 (long) mo.outputs, (long) mo.impossible,
-                var->name, mo.any_infinite ? "inf" : ml, verdict_name(mo.verdict));
+                var->name, ml, verdict_name(mo.verdict));
+            if (mo.nundecided > 0)
+            {
+                slong u;
+                printf("  undecided: %ld output%s whose ratio the enclosure "
+                    "does not decide at the precision cap (--max-digits %ld)"
+                    "%s", (long) mo.nundecided, mo.nundecided == 1 ? "" : "s",
+                    (long) o.ro.max_digits, mo.verdict == VERDICT_INCONCLUSIVE
+                    ? ", so the maximum is undecided:" : " (a certified "
+                    "violation decides the maximum anyway):");
+                for (u = 0; u < FLINT_MIN(mo.nundecided, MAXOUT_LIST_UNDECIDED); u++)
+                    printf(" %s", mo.undecided[u]);
+                if (mo.nundecided > MAXOUT_LIST_UNDECIDED)
+                    printf(" ... (%ld more)", (long) (mo.nundecided - MAXOUT_LIST_UNDECIDED));
+                printf("\n");
+            }
             if (mo.numeric_searched)
                 printf("  note: %s outputs numbers.  The outputs were first "
                     "enumerated as events (top = \"some number is output\"); "
@@ -476,7 +519,7 @@ cmd_ratio(const char ** pos, int npos)
     {
         ratio_result_t r;
         report_ctx ctx = { ci ? ci->name : "custom", ci && ci->uses_m ? m : 0,
-            o.json ? 20 : 15 };
+            o.out_digits };
         ratio_result_init(r);
         ratio_decide(r, M, R, &o.ro);
         if (o.json)
@@ -525,6 +568,7 @@ cmd_sweep(const char ** pos, int npos)
     forbid(O_QD, "sweep");
     forbid(O_MAXOUT, "sweep");
     common_options(&o, 1000000, 240);
+    require_cutoff(var, &o);
     get_rational(o.T, O_T, "0", 0);
     svt_model_init(M);
     if (svt_model_set(M, var, o.eps, o.nc ? o.clist[0] : 1, o.delta, &o.ov,
@@ -547,7 +591,7 @@ cmd_sweep(const char ** pos, int npos)
             json_object_set_new(j, "m", json_integer((json_int_t) s->pts[i].m));
             json_object_set_new(j, "verdict", json_string(verdict_name(s->pts[i].verdict)));
             json_object_set_new(j, "log_ratio_max", arb_is_finite(s->pts[i].loss)
-                ? report_json_interval(s->pts[i].loss, 20) : json_null());
+                ? report_json_interval(s->pts[i].loss, o.out_digits) : json_null());
             report_json_line(j);
         }
         {
@@ -556,9 +600,11 @@ cmd_sweep(const char ** pos, int npos)
             json_object_set_new(j, "construction", json_string(ci->name));
             json_object_set_new(j, "classification", json_string(growth_name(s->growth)));
             json_object_set_new(j, "slope_per_query", json_real(s->slope));
-            json_object_set_new(j, "claimed_eps", report_json_interval(M->claimed, 20));
-            json_object_set_new(j, "max_log_ratio", s->growth == GROWTH_NONE
-                ? json_null() : report_json_interval(s->max_loss, 20));
+            json_object_set_new(j, "claimed_eps", report_json_interval(M->claimed, o.out_digits));
+            json_object_set_new(j, "max_log_ratio", report_json_lossmax(s->agg, o.out_digits));
+            json_object_set_new(j, "verdict", json_string(verdict_name(
+                lossmax_verdict(s->agg, M, 0))));
+            json_object_set_new(j, "points_undecided", json_integer(lossmax_undecided(s->agg)));
             for (k = 0; k < 4; k++)
             {
                 json_t * e = json_object();
@@ -584,7 +630,7 @@ cmd_sweep(const char ** pos, int npos)
         for (i = 0; i < s->len; i++)
         {
             char * v = arb_is_finite(s->pts[i].loss)
-                ? decimal_interval(s->pts[i].loss, 15) : NULL;
+                ? decimal_interval(s->pts[i].loss, o.out_digits) : NULL;
             printf("  %12lu  %-12s %s\n", s->pts[i].m,
                 verdict_name(s->pts[i].verdict), v ? v
                 : s->pts[i].verdict == VERDICT_INFINITE ? "inf" : "-");
@@ -593,13 +639,24 @@ cmd_sweep(const char ** pos, int npos)
         printf("classification: %s", growth_name(s->growth));
         if (s->growth == GROWTH_BOUNDED || s->growth == GROWTH_SLOW)
         {
-            char * ml = decimal_interval(s->max_loss, 10);
+            char * ml = decimal_interval(s->max_loss, o.out_digits);
             printf(" -- largest ln ratio %s at m = %lu", ml, s->max_loss_m);
             flint_free(ml);
         }
         if (s->growth == GROWTH_LINEAR || s->growth == GROWTH_SLOW)
             printf("; fitted growth %.6g per query over the last decade", s->slope);
         printf("\n");
+        {
+            char * ml = lossmax_string(s->agg, o.out_digits);
+            printf("maximum over the %ld points: %s, ln ratio %s", (long) s->len,
+                verdict_name(lossmax_verdict(s->agg, M, 0)), ml);
+            if (lossmax_undecided(s->agg) > 0)
+                printf(" (%ld point%s undecided at the precision cap: never "
+                    "dropped)", (long) lossmax_undecided(s->agg),
+                    lossmax_undecided(s->agg) == 1 ? "" : "s");
+            printf("\n");
+            flint_free(ml);
+        }
         if (ci->uses_m)
             for (k = 0; k < 4; k++)
             {
@@ -668,6 +725,7 @@ cmd_check(const char ** pos, int npos, int all)
         die("all: give a single --c");
     if (!all)
     {
+        require_cutoff(var, &o);
         /* validate the overrides once */
         svt_model_t M;
         char err[512];

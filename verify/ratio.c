@@ -55,6 +55,19 @@ now(void)
     return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
+const char *
+ratio_undecided_note(const ratio_result_t r)
+{
+    if (arb_is_finite(r->loss))
+        return "the enclosure straddles the claimed budget at the precision cap";
+    if (r->p[0]->zero || r->p[1]->zero)
+        return "one probability is exactly 0, and the enclosure of the other "
+            "still contains 0 at the precision cap: impossible or infinite is "
+            "undecided";
+    return "a probability enclosure still contains 0 at the precision cap, "
+        "so the ln ratio is undetermined (nan), not near the claim";
+}
+
 verdict_t
 ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
     const ratio_opt * opt)
@@ -146,8 +159,7 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
         if (digits >= max_digits)
         {
             r->verdict = VERDICT_INCONCLUSIVE;
-            r->note = "the enclosure straddles the claimed budget at the "
-                "precision cap";
+            r->note = ratio_undecided_note(r);
             break;
         }
         digits = FLINT_MIN(2 * digits, max_digits);

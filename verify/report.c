@@ -17,6 +17,36 @@ report_json_interval(const arb_t x, slong digits)
     return a;
 }
 
+json_t *
+report_json_lossmax(const lossmax_t L, slong digits)
+{
+    arb_t lo, hi;
+    char * a, * b;
+    json_t * j;
+    if (L->count[VERDICT_INFINITE] > 0)
+    {
+        j = json_array();
+        json_array_append_new(j, json_string("inf"));
+        json_array_append_new(j, json_string("inf"));
+        return j;
+    }
+    if (lossmax_possible(L) == 0)
+        return json_null();
+    arb_init(lo);
+    arb_init(hi);
+    lossmax_bounds(lo, hi, L);
+    a = decimal_bound(lo, digits, 0);
+    b = decimal_bound(hi, digits, 1);
+    j = json_array();
+    json_array_append_new(j, json_string(a));
+    json_array_append_new(j, json_string(b));
+    flint_free(a);
+    flint_free(b);
+    arb_clear(lo);
+    arb_clear(hi);
+    return j;
+}
+
 static json_t *
 json_lohi(const arb_t x, slong digits)
 {
@@ -101,9 +131,9 @@ report_json_line(json_t * obj)
 }
 
 static void
-line(FILE * out, const char * label, const arb_t x)
+line(FILE * out, const char * label, const arb_t x, slong digits)
 {
-    char * s = decimal_interval(x, 15);
+    char * s = decimal_interval(x, digits > 0 ? digits : 15);
     fprintf(out, "  %-16s %s\n", label, s);
     flint_free(s);
 }
@@ -120,15 +150,15 @@ report_ratio_human(FILE * out, const svt_model_t M, const report_ctx * ctx,
     report_model_line(out, M);
     fprintf(out, ", goal %ld digits\n", (long) r->digits);
     (void) numeric;
-    line(out, "Pr[A(D)=a]", r->p[0]->value);
-    line(out, "Pr[A(D')=a]", r->p[1]->value);
+    line(out, "Pr[A(D)=a]", r->p[0]->value, ctx->out_digits);
+    line(out, "Pr[A(D')=a]", r->p[1]->value, ctx->out_digits);
     if (r->verdict != VERDICT_IMPOSSIBLE)
     {
-        line(out, "ln ratio D/D'", r->lr[0]);
-        line(out, "ln ratio D'/D", r->lr[1]);
+        line(out, "ln ratio D/D'", r->lr[0], ctx->out_digits);
+        line(out, "ln ratio D'/D", r->lr[1], ctx->out_digits);
     }
     if (M->has_claim)
-        line(out, "claimed eps", M->claimed);
+        line(out, "claimed eps", M->claimed, ctx->out_digits);
     else
         fprintf(out, "  %-16s none (report only)\n", "claimed eps");
     fprintf(out, "  %-16s %s", "verdict", verdict_name(r->verdict));

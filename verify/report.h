@@ -26,4 +26,8 @@ void report_json_line(json_t * obj);
 /* interval as a JSON object {lo, hi} of decimal strings */
 json_t * report_json_interval(const arb_t x, slong digits);
 
+/* the maximum of a lossmax as [lo, hi] decimal strings ("inf" allowed),
+   null when every ratio was impossible */
+json_t * report_json_lossmax(const lossmax_t L, slong digits);
+
 #endif

@@ -93,6 +93,18 @@ count(tally * t, const ratio_result_t r)
     }
 }
 
+/* every ratio of a maximum, by its own verdict */
+static void
+count_all(tally * t, const lossmax_t L)
+{
+    t->evaluated += lossmax_possible(L) + L->count[VERDICT_IMPOSSIBLE];
+    t->within += L->count[VERDICT_WITHIN] + L->count[VERDICT_NO_CLAIM];
+    t->exceeds += L->count[VERDICT_EXCEEDS];
+    t->infinite += L->count[VERDICT_INFINITE];
+    t->impossible += L->count[VERDICT_IMPOSSIBLE];
+    t->inconclusive += L->count[VERDICT_INCONCLUSIVE];
+}
+
 static void
 consider(cand * best, const svt_runs_t R, slong ci_index, ratio_result_t r,
     const char * desc, const construction_info * ci, ulong m)
@@ -589,7 +601,7 @@ json_stage(const search_opts * o, const svt_variant_struct * var,
     json_object_set_new(j, "inconclusive", json_integer(t->inconclusive));
     json_object_set_new(j, "best", best->have ? json_string(best->desc) : json_null());
     json_object_set_new(j, "best_log_ratio", best->have && arb_is_finite(best->r->loss)
-        ? report_json_interval(best->r->loss, 20) : best->have
+        ? report_json_interval(best->r->loss, o->base.out_digits) : best->have
         && best->r->verdict == VERDICT_INFINITE ? json_string("inf") : json_null());
     report_json_line(j);
 }
@@ -807,14 +819,7 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
                         if (maxout_run(&mo, models[ic], R, &o->base.ro, err, sizeof(err)) == 0
                                 && mo.best->verdict != VERDICT_IMPOSSIBLE)
                         {
-                            t.evaluated += mo.outputs;
-                            t.impossible += mo.impossible;
-                            if (mo.verdict == VERDICT_EXCEEDS)
-                                t.exceeds++;
-                            else if (mo.verdict == VERDICT_INFINITE)
-                                t.infinite++;
-                            else if (mo.best->verdict == VERDICT_INCONCLUSIVE)
-                                t.inconclusive++;
+                            count_all(&t, mo.agg);
                             snprintf(desc, sizeof(desc), "pattern '%s' (max over %ld "
                                 "outputs), c = %ld", pattern_names[k], (long) mo.outputs,
                                 (long) models[ic]->c);
@@ -1027,7 +1032,7 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
         json_object_set_new(j, "proof", proof[0] ? json_string(proof) : json_null());
         if (best.have)
         {
-            report_ctx ctx = { "custom", 0, 20 };
+            report_ctx ctx = { "custom", 0, o->base.out_digits };
             char * os = custom_output_string(best.R);
             json_object_set_new(j, "best", json_string(best.desc));
             json_object_set_new(j, "best_output", json_string(os));
@@ -1048,7 +1053,7 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
             (long) t.impossible, (long) t.inconclusive);
         if (best.have)
         {
-            report_ctx ctx = { "custom", 0, 15 };
+            report_ctx ctx = { "custom", 0, o->base.out_digits };
             char * os = custom_output_string(best.R);
             fprintf(out, "%s: %s\n", violation ? "VIOLATION (certified)"
                 : "no certified violation; the largest ratio found", best.desc);

@@ -24,6 +24,7 @@ sweep_result_init(sweep_result_t s)
     s->slope = 0;
     arb_init(s->max_loss);
     s->max_loss_m = 0;
+    lossmax_init(s->agg);
     for (k = 0; k < 4; k++)
     {
         s->first_m[k] = 0;
@@ -39,6 +40,7 @@ sweep_result_clear(sweep_result_t s)
         arb_clear(s->pts[i].loss);
     flint_free(s->pts);
     arb_clear(s->max_loss);
+    lossmax_clear(s->agg);
 }
 
 slong
@@ -79,6 +81,10 @@ eval_at(arb_t loss, const svt_model_t M, const construction_info * ci,
     if (construction_build(R, ci, m, M->c, delta, T, err, errlen) != 0)
     {
         svt_runs_clear(R);
+        r->verdict = VERDICT_INCONCLUSIVE;
+        r->note = "the construction could not be built";
+        arb_indeterminate(r->loss);
+        arb_indeterminate(loss);
         return VERDICT_INCONCLUSIVE;
     }
     v = ratio_decide(r, M, R, opt);
@@ -124,6 +130,7 @@ sweep_run(sweep_result_t s, const svt_model_t M, const construction_info * ci,
         p->m = ms[i];
         s->len++;
         p->verdict = eval_at(p->loss, M, ci, ms[i], delta, T, opt, r, err, errlen);
+        lossmax_add(s->agg, r);
         if (progress != NULL)
             progress(pdata, ms[i], r);
         if (p->verdict == VERDICT_INFINITE)

@@ -81,10 +81,58 @@ void ratio_result_init(ratio_result_t r);
 void ratio_result_clear(ratio_result_t r);
 void ratio_result_swap(ratio_result_t a, ratio_result_t b);
 
+/* Why a ratio stayed undecided at the cap: an enclosure that straddles
+   the claim, or (its own note) a probability ball that still contains 0,
+   which makes the ln ratio nan. */
+const char * ratio_undecided_note(const ratio_result_t r);
+
 /* Computes both probabilities and decides against M->claimed, raising
    the goal until the enclosure decides or the cap is reached. */
 verdict_t ratio_decide(ratio_result_t r, const svt_model_t M,
     const svt_runs_t R, const ratio_opt * opt);
+
+/* ------------------------------------------------------------------ */
+/* the maximum of many certified ratios                                */
+
+/* The largest loss over a set of ratios (the outputs of one pair, the
+   points of a sweep, the cells of a check, the inputs of a search), and
+   its verdict.  This is the one place where verdicts are combined, and
+   it enforces the invariant of the program: the maximum is `within`
+   only when every ratio that went into it was certified at or below the
+   claim (or is impossible).  A ratio that was not decided makes the
+   maximum `inconclusive` unless a certified violation (`infinite`,
+   `exceeds`) decides it anyway; it is never dropped. */
+typedef struct
+{
+    slong count[6];     /* ratios added, by verdict_t */
+    arf_t lo;           /* max of the certified lower ends (-inf: none) */
+    arf_t hi;           /* max of the certified upper ends; +inf when an
+                           undecided ratio has no finite enclosure */
+    slong undecided_nan;    /* undecided ratios without a finite loss */
+}
+lossmax_struct;
+
+typedef lossmax_struct lossmax_t[1];
+
+void lossmax_init(lossmax_t L);
+void lossmax_clear(lossmax_t L);
+void lossmax_add(lossmax_t L, const ratio_result_t r);
+/* the ratios added that are not impossible */
+slong lossmax_possible(const lossmax_t L);
+/* ratios whose verdict is inconclusive */
+slong lossmax_undecided(const lossmax_t L);
+/* the certified ends: lo <= max loss <= hi, as exact points (lo may be
+   -inf when no ratio has a finite lower end, hi +inf when one is
+   infinite or unknown) */
+void lossmax_bounds(arb_t lo, arb_t hi, const lossmax_t L);
+/* "[lo, hi]" with certified decimal ends ("inf" when a ratio is
+   infinite, "-" when every ratio is impossible); flint_free it */
+char * lossmax_string(const lossmax_t L, slong digits);
+/* The verdict of the maximum against M's claim.  sup_uncertified: the
+   ratios sample a supremum (numbers on a grid) and cannot certify it,
+   so `within` becomes `inconclusive`. */
+verdict_t lossmax_verdict(const lossmax_t L, const svt_model_t M,
+    int sup_uncertified);
 
 /* ------------------------------------------------------------------ */
 /* sweeps in m                                                         */
@@ -117,7 +165,10 @@ typedef struct
     double slope;       /* fitted growth of ln ratio per query (last decade);
                            linear growth needs two decades of sustained
                            slope, see sweep.c */
-    arb_t max_loss;     /* largest loss seen (finite points) */
+    arb_t max_loss;     /* largest loss seen (finite points): for the
+                           growth classification only */
+    lossmax_t agg;      /* every point, undecided ones included: the
+                           maximum and its verdict */
     ulong max_loss_m;
     /* first m at which the loss certainly passes k eps, k = 1, 10, 100,
        1000; 0 when not reached; *_extrap: a linear extrapolation */

@@ -1,0 +1,148 @@
+/* lossmax.c -- the maximum of many certified ratios and its verdict.
+   The invariant of the program lives here: `within` only when every
+   ratio that went into the maximum was certified within. */
+
+#include <stdio.h>
+#include <string.h>
+#include "verify.h"
+
+void
+lossmax_init(lossmax_t L)
+{
+    slong i;
+    for (i = 0; i < 6; i++)
+        L->count[i] = 0;
+    arf_init(L->lo);
+    arf_init(L->hi);
+    arf_neg_inf(L->lo);
+    arf_neg_inf(L->hi);
+    L->undecided_nan = 0;
+}
+
+void
+lossmax_clear(lossmax_t L)
+{
+    arf_clear(L->lo);
+    arf_clear(L->hi);
+}
+
+static void
+arf_max_set(arf_t x, const arf_t y)
+{
+    if (arf_cmp(y, x) > 0)
+        arf_set(x, y);
+}
+
+void
+lossmax_add(lossmax_t L, const ratio_result_t r)
+{
+    arf_t t;
+    L->count[r->verdict]++;
+    if (r->verdict == VERDICT_IMPOSSIBLE)
+        return;
+    if (r->verdict == VERDICT_INFINITE)
+    {
+        arf_pos_inf(L->lo);
+        arf_pos_inf(L->hi);
+        return;
+    }
+    if (!arb_is_finite(r->loss))
+    {
+        /* nothing is known of this loss: the maximum is unbounded above */
+        L->undecided_nan++;
+        arf_pos_inf(L->hi);
+        return;
+    }
+    /* exact ends: a tight loss (eps - 2^-200) must stay below the claim */
+    arf_init(t);
+    arb_get_lbound_arf(t, r->loss, ARF_PREC_EXACT);
+    arf_max_set(L->lo, t);
+    arb_get_ubound_arf(t, r->loss, ARF_PREC_EXACT);
+    arf_max_set(L->hi, t);
+    arf_clear(t);
+}
+
+slong
+lossmax_possible(const lossmax_t L)
+{
+    slong i, n = 0;
+    for (i = 0; i < 6; i++)
+        if (i != VERDICT_IMPOSSIBLE)
+            n += L->count[i];
+    return n;
+}
+
+slong
+lossmax_undecided(const lossmax_t L)
+{
+    return L->count[VERDICT_INCONCLUSIVE];
+}
+
+void
+lossmax_bounds(arb_t lo, arb_t hi, const lossmax_t L)
+{
+    arb_set_arf(lo, L->lo);
+    arb_set_arf(hi, L->hi);
+}
+
+char *
+lossmax_string(const lossmax_t L, slong digits)
+{
+    arb_t lo, hi;
+    char * a, * b, * s;
+    if (L->count[VERDICT_INFINITE] > 0)
+    {
+        s = flint_malloc(4);
+        strcpy(s, "inf");
+        return s;
+    }
+    if (lossmax_possible(L) == 0 || (arf_is_neg_inf(L->lo) && arf_is_pos_inf(L->hi)))
+    {
+        s = flint_malloc(16);
+        strcpy(s, lossmax_possible(L) == 0 ? "-" : "[-inf, inf]");
+        return s;
+    }
+    arb_init(lo);
+    arb_init(hi);
+    lossmax_bounds(lo, hi, L);
+    a = decimal_bound(lo, digits, 0);
+    b = decimal_bound(hi, digits, 1);
+    s = flint_malloc(strlen(a) + strlen(b) + 8);
+    if (strcmp(a, b) == 0)
+        strcpy(s, a);
+    else
+        sprintf(s, "[%s, %s]", a, b);
+    flint_free(a);
+    flint_free(b);
+    arb_clear(lo);
+    arb_clear(hi);
+    return s;
+}
+
+verdict_t
+lossmax_verdict(const lossmax_t L, const svt_model_t M, int sup_uncertified)
+{
+    arb_t hi;
+    int ok;
+    if (L->count[VERDICT_INFINITE] > 0)
+        return VERDICT_INFINITE;
+    if (L->count[VERDICT_EXCEEDS] > 0)
+        return VERDICT_EXCEEDS;
+    if (L->count[VERDICT_INCONCLUSIVE] > 0)
+        return VERDICT_INCONCLUSIVE;
+    if (lossmax_possible(L) == 0)
+        return VERDICT_IMPOSSIBLE;
+    if (!M->has_claim || L->count[VERDICT_NO_CLAIM] > 0)
+        return VERDICT_NO_CLAIM;
+    if (sup_uncertified)
+        return VERDICT_INCONCLUSIVE;
+    /* every ratio is within: check it once more on the certified upper
+       ends, so that no path can print `within` above the claim */
+    if (L->count[VERDICT_WITHIN] != lossmax_possible(L) || !arf_is_finite(L->hi))
+        return VERDICT_INCONCLUSIVE;
+    arb_init(hi);
+    arb_set_arf(hi, L->hi);
+    ok = arb_le(hi, M->claimed);
+    arb_clear(hi);
+    return ok ? VERDICT_WITHIN : VERDICT_INCONCLUSIVE;
+}
