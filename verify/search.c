@@ -1051,6 +1051,10 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
             "infinite, %ld impossible, %ld undecided\n", (long) t.evaluated,
             now() - t0, (long) t.within, (long) t.exceeds, (long) t.infinite,
             (long) t.impossible, (long) t.inconclusive);
+        if (!violation && t.inconclusive > 0)
+            fprintf(out, "  INCONCLUSIVE: %ld ratio%s could not be decided at "
+                "the precision cap; they are counted, not dropped (exit 3)\n",
+                (long) t.inconclusive, t.inconclusive == 1 ? "" : "s");
         if (best.have)
         {
             report_ctx ctx = { "custom", 0, o->base.out_digits };
