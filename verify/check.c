@@ -250,8 +250,6 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
                             &o->ov, err, sizeof(err));
                     }
                 }
-                if (r->verdict == VERDICT_INCONCLUSIVE)
-                    inconclusive = 1;
             }
             if (o->progress)
                 fprintf(stderr, "\r%70s\r", "");
@@ -372,6 +370,7 @@ verify_all(const check_opts * o)
             const construction_info * ci = construction_get(k);
             const char * why = NULL;
             sweep_result_t s;
+            verdict_t sv;
             char serr[256];
             if (!construction_applicable(ci, M, &why))
             {
@@ -387,6 +386,7 @@ verify_all(const check_opts * o)
                 NULL, serr, sizeof(serr));
             if (o->progress)
                 fprintf(stderr, "\r%60s\r", "");
+            sv = lossmax_verdict(s->agg, M, 0);
             if (o->json)
             {
                 json_t * j = json_object();
@@ -418,7 +418,6 @@ verify_all(const check_opts * o)
                 else
                 {
                     char * ml = decimal_interval(s->max_loss, 8);
-                    verdict_t sv = lossmax_verdict(s->agg, M, 0);
                     const char * rel = sv == VERDICT_NO_CLAIM ? "reported"
                         : sv == VERDICT_INCONCLUSIVE ? "undecided"
                         : verdict_name(sv);
@@ -434,8 +433,7 @@ verify_all(const check_opts * o)
                     flint_free(ml);
                 }
             }
-            if (M->has_claim && s->growth != GROWTH_INFINITE
-                    && lossmax_verdict(s->agg, M, 0) == VERDICT_INCONCLUSIVE)
+            if (M->has_claim && sv == VERDICT_INCONCLUSIVE)
                 var_incon = any_incon = 1;
             if (s->growth == GROWTH_INFINITE)
                 any_inf = 1;
@@ -449,14 +447,8 @@ verify_all(const check_opts * o)
                 }
                 if (s->growth == GROWTH_SLOW)
                     any_slow = 1;
-                if (M->has_claim)
-                {
-                    verdict_t sv = lossmax_verdict(s->agg, M, 0);
-                    if (sv == VERDICT_EXCEEDS)
-                        any_exceed = 1;
-                    else if (sv != VERDICT_WITHIN)
-                        any_incon = 1;
-                }
+                if (M->has_claim && sv == VERDICT_EXCEEDS)
+                    any_exceed = 1;
                 if (!arb_is_finite(best) || arf_cmp(arb_midref(s->max_loss),
                         arb_midref(best)) > 0)
                 {

@@ -322,7 +322,6 @@ maxout_init(maxout_struct * mo)
     svt_runs_init(mo->best_runs);
     lossmax_init(mo->agg);
     mo->outputs = mo->impossible = 0;
-    mo->any_infinite = 0;
     mo->numeric_searched = 0;
     mo->undecided = NULL;
     mo->nundecided = 0;
@@ -394,8 +393,6 @@ maxout_add(maxout_struct * mo, const svt_model_t M, const svt_runs_t cand,
         mo->impossible++;
     else
     {
-        if (r->verdict == VERDICT_INFINITE)
-            mo->any_infinite = 1;
         if (r->verdict == VERDICT_INCONCLUSIVE)
         {
             if (mo->nundecided < MAXOUT_LIST_UNDECIDED)
@@ -495,8 +492,6 @@ numeric_search(maxout_struct * mo, const svt_model_t M, const ratio_opt * opt)
                         ratio_result_swap(mo->best, r);
                         svt_runs_set(mo->best_runs, trial);
                         svt_runs_set(cur, trial);
-                        if (mo->best->verdict == VERDICT_INFINITE)
-                            mo->any_infinite = 1;
                     }
                 }
                 svt_runs_clear(trial);
@@ -561,7 +556,7 @@ maxout_run(maxout_struct * mo, const svt_model_t M, const svt_runs_t R,
         }
 
     /* numbers, for a variant that outputs numbers */
-    if (have && !mo->any_infinite && M->output != SVT_OUT_TOP)
+    if (have && mo->agg->count[VERDICT_INFINITE] == 0 && M->output != SVT_OUT_TOP)
         numeric_search(mo, M, opt);
 
     mo->verdict = lossmax_verdict(mo->agg, M, mo->numeric_searched);

@@ -35,7 +35,6 @@ typedef struct
     slong outputs;              /* how many outputs were enumerated */
     slong impossible;           /* of them: impossible, or probability
                                    exactly 0 on both datasets */
-    int any_infinite;
     int numeric_searched;       /* numbers were optimised on a grid */
     char ** undecided;          /* the first undecided outputs */
     slong nundecided;           /* how many outputs are undecided */

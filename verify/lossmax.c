@@ -10,13 +10,12 @@ void
 lossmax_init(lossmax_t L)
 {
     slong i;
-    for (i = 0; i < 6; i++)
+    for (i = 0; i < VERDICT_COUNT; i++)
         L->count[i] = 0;
     arf_init(L->lo);
     arf_init(L->hi);
     arf_neg_inf(L->lo);
     arf_neg_inf(L->hi);
-    L->undecided_nan = 0;
 }
 
 void
@@ -49,7 +48,6 @@ lossmax_add(lossmax_t L, const ratio_result_t r)
     if (!arb_is_finite(r->loss))
     {
         /* nothing is known of this loss: the maximum is unbounded above */
-        L->undecided_nan++;
         arf_pos_inf(L->hi);
         return;
     }
@@ -66,7 +64,7 @@ slong
 lossmax_possible(const lossmax_t L)
 {
     slong i, n = 0;
-    for (i = 0; i < 6; i++)
+    for (i = 0; i < VERDICT_COUNT; i++)
         if (i != VERDICT_IMPOSSIBLE)
             n += L->count[i];
     return n;
@@ -85,28 +83,33 @@ lossmax_bounds(arb_t lo, arb_t hi, const lossmax_t L)
     arb_set_arf(hi, L->hi);
 }
 
+int
+lossmax_ends(char ** lo, char ** hi, const lossmax_t L, slong digits)
+{
+    arb_t a, b;
+    if (lossmax_possible(L) == 0)
+        return 0;
+    /* an infinite ratio set both ends to +inf, an unknown one the upper */
+    arb_init(a);
+    arb_init(b);
+    lossmax_bounds(a, b, L);
+    *lo = decimal_bound(a, digits, 0);
+    *hi = decimal_bound(b, digits, 1);
+    arb_clear(a);
+    arb_clear(b);
+    return 1;
+}
+
 char *
 lossmax_string(const lossmax_t L, slong digits)
 {
-    arb_t lo, hi;
     char * a, * b, * s;
-    if (L->count[VERDICT_INFINITE] > 0)
+    if (!lossmax_ends(&a, &b, L, digits))
     {
-        s = flint_malloc(4);
-        strcpy(s, "inf");
+        s = flint_malloc(2);
+        strcpy(s, "-");
         return s;
     }
-    if (lossmax_possible(L) == 0 || (arf_is_neg_inf(L->lo) && arf_is_pos_inf(L->hi)))
-    {
-        s = flint_malloc(16);
-        strcpy(s, lossmax_possible(L) == 0 ? "-" : "[-inf, inf]");
-        return s;
-    }
-    arb_init(lo);
-    arb_init(hi);
-    lossmax_bounds(lo, hi, L);
-    a = decimal_bound(lo, digits, 0);
-    b = decimal_bound(hi, digits, 1);
     s = flint_malloc(strlen(a) + strlen(b) + 8);
     if (strcmp(a, b) == 0)
         strcpy(s, a);
@@ -114,8 +117,6 @@ lossmax_string(const lossmax_t L, slong digits)
         sprintf(s, "[%s, %s]", a, b);
     flint_free(a);
     flint_free(b);
-    arb_clear(lo);
-    arb_clear(hi);
     return s;
 }
 

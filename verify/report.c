@@ -20,30 +20,15 @@ report_json_interval(const arb_t x, slong digits)
 json_t *
 report_json_lossmax(const lossmax_t L, slong digits)
 {
-    arb_t lo, hi;
     char * a, * b;
     json_t * j;
-    if (L->count[VERDICT_INFINITE] > 0)
-    {
-        j = json_array();
-        json_array_append_new(j, json_string("inf"));
-        json_array_append_new(j, json_string("inf"));
-        return j;
-    }
-    if (lossmax_possible(L) == 0)
+    if (!lossmax_ends(&a, &b, L, digits))
         return json_null();
-    arb_init(lo);
-    arb_init(hi);
-    lossmax_bounds(lo, hi, L);
-    a = decimal_bound(lo, digits, 0);
-    b = decimal_bound(hi, digits, 1);
     j = json_array();
     json_array_append_new(j, json_string(a));
     json_array_append_new(j, json_string(b));
     flint_free(a);
     flint_free(b);
-    arb_clear(lo);
-    arb_clear(hi);
     return j;
 }
 

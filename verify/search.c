@@ -79,30 +79,34 @@ score(const ratio_result_t r)
     return d;
 }
 
+/* n ratios of verdict v */
+static void
+count_n(tally * t, verdict_t v, slong n)
+{
+    t->evaluated += n;
+    switch (v)
+    {
+        case VERDICT_WITHIN: case VERDICT_NO_CLAIM: t->within += n; break;
+        case VERDICT_EXCEEDS: t->exceeds += n; break;
+        case VERDICT_INFINITE: t->infinite += n; break;
+        case VERDICT_IMPOSSIBLE: t->impossible += n; break;
+        default: t->inconclusive += n; break;
+    }
+}
+
 static void
 count(tally * t, const ratio_result_t r)
 {
-    t->evaluated++;
-    switch (r->verdict)
-    {
-        case VERDICT_WITHIN: case VERDICT_NO_CLAIM: t->within++; break;
-        case VERDICT_EXCEEDS: t->exceeds++; break;
-        case VERDICT_INFINITE: t->infinite++; break;
-        case VERDICT_IMPOSSIBLE: t->impossible++; break;
-        default: t->inconclusive++; break;
-    }
+    count_n(t, r->verdict, 1);
 }
 
 /* every ratio of a maximum, by its own verdict */
 static void
 count_all(tally * t, const lossmax_t L)
 {
-    t->evaluated += lossmax_possible(L) + L->count[VERDICT_IMPOSSIBLE];
-    t->within += L->count[VERDICT_WITHIN] + L->count[VERDICT_NO_CLAIM];
-    t->exceeds += L->count[VERDICT_EXCEEDS];
-    t->infinite += L->count[VERDICT_INFINITE];
-    t->impossible += L->count[VERDICT_IMPOSSIBLE];
-    t->inconclusive += L->count[VERDICT_INCONCLUSIVE];
+    int v;
+    for (v = 0; v < VERDICT_COUNT; v++)
+        count_n(t, (verdict_t) v, L->count[v]);
 }
 
 static void

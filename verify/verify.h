@@ -53,6 +53,8 @@ typedef enum
 }
 verdict_t;
 
+#define VERDICT_COUNT 6     /* the number of verdicts above */
+
 const char * verdict_name(verdict_t v);
 
 typedef struct
@@ -104,11 +106,10 @@ verdict_t ratio_decide(ratio_result_t r, const svt_model_t M,
    `exceeds`) decides it anyway; it is never dropped. */
 typedef struct
 {
-    slong count[6];     /* ratios added, by verdict_t */
+    slong count[VERDICT_COUNT];     /* ratios added, by verdict_t */
     arf_t lo;           /* max of the certified lower ends (-inf: none) */
     arf_t hi;           /* max of the certified upper ends; +inf when an
                            undecided ratio has no finite enclosure */
-    slong undecided_nan;    /* undecided ratios without a finite loss */
 }
 lossmax_struct;
 
@@ -125,6 +126,10 @@ slong lossmax_undecided(const lossmax_t L);
    -inf when no ratio has a finite lower end, hi +inf when one is
    infinite or unknown) */
 void lossmax_bounds(arb_t lo, arb_t hi, const lossmax_t L);
+/* the certified decimal ends of lossmax_bounds ("inf" and "-inf"
+   allowed), flint_free both; 0 (and nothing set) when every ratio was
+   impossible */
+int lossmax_ends(char ** lo, char ** hi, const lossmax_t L, slong digits);
 /* "[lo, hi]" with certified decimal ends ("inf" when a ratio is
    infinite, "-" when every ratio is impossible); flint_free it */
 char * lossmax_string(const lossmax_t L, slong digits);
