@@ -37,7 +37,14 @@ SPEC_FILES = variants/specs/alg1.svt variants/specs/alg2.svt \
              variants/specs/abovethreshold.svt variants/specs/roth-sparse.svt \
              variants/specs/abs-inside.svt variants/specs/abs-outside.svt \
              variants/specs/svt-sum.svt variants/specs/svt-retraversal.svt \
-             variants/specs/gaussian-svt.svt
+             variants/specs/gaussian-svt.svt \
+             variants/specs/svt-gap.svt variants/specs/bad-gap-svt.svt \
+             variants/specs/numeric-sparse.svt variants/specs/adaptive-svt.svt \
+             variants/specs/bad-adaptive-svt.svt variants/specs/monotone-svt.svt \
+             variants/specs/svt-thresholds.svt variants/specs/svt-star.svt \
+             variants/specs/num-range.svt variants/specs/two-range.svt \
+             variants/specs/isvt1.svt variants/specs/isvt2.svt \
+             variants/specs/isvt3.svt variants/specs/isvt4.svt
 VARIANTS_SRC = $(wildcard variants/*.c) $(B)/gen/builtin_specs.c
 VERIFY_LIB_SRC = $(filter-out verify/main.c verify/demo_%.c verify/bench_%.c,$(wildcard verify/*.c))
 LIB_SRC = $(INTEGRALS_LIB_SRC) $(VARIANTS_SRC) $(VERIFY_LIB_SRC)
@@ -155,7 +162,8 @@ test-san: $(B)/tests-san $(B)/san/bin/verify $(B)/san/bin/svt-report
 # libFuzzer on the spec reader (clang); FUZZ_SECONDS bounds the run
 FUZZ_SECONDS ?= 60
 FUZZ_SRC = tests/fuzz_spec.c variants/spec_expr.c variants/spec_parse.c \
-           variants/model.c
+           variants/model.c variants/program_parse.c variants/program_prob.c \
+           variants/program_factor.c $(INTEGRALS_LIB_SRC)
 $(B)/fuzz-spec: $(FUZZ_SRC) $(wildcard variants/*.h integrals/*.h)
 	@mkdir -p $(B)/fuzz-corpus
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \

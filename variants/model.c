@@ -18,6 +18,9 @@ svt_model_init(svt_model_t M)
     arb_init(M->rho_reset_scale);
     arb_init(M->out_scale);
     arb_init(M->claimed);
+    M->prog_scale = NULL;
+    M->prog_nscale = 0;
+    M->limit = 0;
     M->has_nu = M->reset = M->has_cutoff = 0;
     M->output = SVT_OUT_TOP;
     M->has_claim = 0;
@@ -36,6 +39,8 @@ svt_model_clear(svt_model_t M)
     arb_clear(M->rho_reset_scale);
     arb_clear(M->out_scale);
     arb_clear(M->claimed);
+    if (M->prog_scale != NULL)
+        _arb_vec_clear(M->prog_scale, M->prog_nscale);
 }
 
 /* evaluates a scale; it must be positive */
@@ -127,6 +132,8 @@ svt_model_set(svt_model_t M, const svt_variant_struct * var,
         }
         else
             arb_zero(dst);
+        if (var->prog != NULL && given[i] == NULL && var->eps_expr[i] == NULL)
+            continue;   /* a program that does not split the budget */
         if (i < 2 ? !arb_is_positive(dst) : !arb_is_nonnegative(dst))
         {
             snprintf(err, errlen, "%s must be %s (with eps, c and the given "
@@ -135,6 +142,13 @@ svt_model_set(svt_model_t M, const svt_variant_struct * var,
         }
         arb_set(vals + SPEC_VAR_EPS1 + i, dst);
         def[SPEC_VAR_EPS1 + i] = 1;
+    }
+
+    if (var->prog != NULL)
+    {
+        if (svt_program_model_set(M, vals, def, err, errlen))
+            goto done;
+        goto claim;
     }
 
     M->has_nu = var->has_nu;
@@ -153,6 +167,7 @@ svt_model_set(svt_model_t M, const svt_variant_struct * var,
                 def, "output", err, errlen)))
         goto done;
 
+claim:
     M->has_claim = var->claimed != NULL;
     if (M->has_claim)
     {

@@ -11,6 +11,7 @@ svt_prob_init(svt_prob_t P)
     P->zero = 0;
     P->status = SVT_PROB_OK;
     P->segments = 0;
+    P->note = NULL;
 }
 
 void
@@ -25,9 +26,13 @@ svt_output_impossible(const svt_model_t M, const svt_runs_t R)
 {
     ulong tops = 0;
     slong i;
+    if (M->var->prog != NULL)
+        return svt_program_impossible(M, R);
     for (i = 0; i < R->len; i++)
     {
         const svt_run_struct * r = R->runs + i;
+        if (r->a == SVT_LABEL)
+            return "the variant outputs bot, top or numbers, no labels";
         if (r->a == SVT_BOT)
             continue;
         if (r->a == SVT_NUM && M->output == SVT_OUT_TOP)
@@ -341,9 +346,12 @@ svt_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R, int side,
     integral_result_t ir;
     const slong prec = SVT_PARAM_PREC;
 
+    if (M->var->prog != NULL)
+        return svt_program_prob(res, M, R, side, opt);
     res->zero = 0;
     res->status = SVT_PROB_OK;
     res->segments = 0;
+    res->note = NULL;
     arb_one(res->value);
     arb_zero(res->log_value);
 

@@ -1,5 +1,7 @@
 /* runs.c -- run-length query/output vectors. */
 
+#include <stdio.h>
+#include <string.h>
 #include "svt.h"
 
 void
@@ -46,8 +48,18 @@ svt_runs_push(svt_runs_t R, const fmpq_t qD, const fmpq_t qD2,
     r->a = a;
     if (a == SVT_NUM)
         fmpq_set(r->v, v);
+    r->label[0] = '\0';
     r->count = count;
     R->len++;
+}
+
+void
+svt_runs_push_label(svt_runs_t R, const fmpq_t qD, const fmpq_t qD2,
+    const fmpq_t T, const char * label, ulong count)
+{
+    svt_runs_push(R, qD, qD2, T, SVT_LABEL, qD, count);
+    if (count > 0)
+        snprintf(R->runs[R->len - 1].label, SVT_LABEL_LEN, "%s", label);
 }
 
 void
@@ -62,6 +74,7 @@ svt_runs_set(svt_runs_t dst, const svt_runs_t src)
     {
         const svt_run_struct * r = src->runs + i;
         svt_runs_push(dst, r->q[0], r->q[1], r->T, r->a, r->v, r->count);
+        memcpy(dst->runs[dst->len - 1].label, r->label, SVT_LABEL_LEN);
     }
 }
 

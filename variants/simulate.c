@@ -20,6 +20,10 @@ draw(gsl_rng * r, integral_law_kind law, double scale)
         : gsl_ran_gaussian(r, scale);
 }
 
+static slong simulate_program(svt_answer_kind * a, double * v,
+    const svt_model_t M, const double * q, const double * T, slong len,
+    gsl_rng * r);
+
 slong
 svt_simulate(svt_answer_kind * a, double * v, const svt_model_t M,
     const double * q, const double * T, slong len, void * rng)
@@ -29,8 +33,12 @@ svt_simulate(svt_answer_kind * a, double * v, const svt_model_t M,
     double nu_scale = M->has_nu ? dbl(M->nu_scale) : 0;
     double reset_scale = M->reset ? dbl(M->rho_reset_scale) : 0;
     double out_scale = M->output == SVT_OUT_FRESH ? dbl(M->out_scale) : 0;
-    double rho = draw(r, M->var->rho_law, rho_scale), nu;
+    double rho, nu;
     slong i, count = 0;
+
+    if (M->var->prog != NULL)
+        return simulate_program(a, v, M, q, T, len, r);
+    rho = draw(r, M->var->rho_law, rho_scale);
 
     for (i = 0; i < len; i++)
     {
@@ -65,6 +73,84 @@ svt_simulate(svt_answer_kind * a, double * v, const svt_model_t M,
         }
         else
             a[i] = SVT_BOT;
+    }
+    return len;
+}
+
+/* ------------------------------------------------------------------ */
+/* programs                                                            */
+
+static int
+sim_atom(const prog_atom * a, double y, double w)
+{
+    double x = (a->op == PROG_ABS_GE || a->op == PROG_ABS_LT) ? fabs(y) : y;
+    w += fmpq_get_d(a->off);
+    return (a->op == PROG_GE || a->op == PROG_ABS_GE) ? x >= w : x < w;
+}
+
+/* the first branch of S whose guard holds for the answers y */
+static int
+sim_branch(const prog_state * S, const double * y, double w)
+{
+    int b, i;
+    for (b = 0; b < S->nbranches; b++)
+    {
+        const prog_branch * B = S->branches + b;
+        int ok = 1;
+        for (i = 0; i < B->natoms && ok; i++)
+            ok = sim_atom(B->atoms + i, y[B->atoms[i].answer], w);
+        if (ok)
+            return b;
+    }
+    return -1;
+}
+
+static slong
+simulate_program(svt_answer_kind * a, double * v, const svt_model_t M,
+    const double * q, const double * T, slong len, gsl_rng * r)
+{
+    const svt_program * P = M->var->prog;
+    double y[PROG_MAX_ANSWERS];
+    double z = draw(r, P->noises[P->register_noise].law,
+        dbl(M->prog_scale + P->register_noise));
+    slong i, counter = 0;
+    int s = 0, k;
+
+    for (i = 0; i < len; i++)
+    {
+        const prog_state * S = P->states + s;
+        const prog_branch * B;
+        int b;
+        for (k = 0; k < S->nanswers; k++)
+        {
+            int n = S->answer_noise[k];
+            y[k] = q[i] + (n < 0 ? 0.0 : draw(r, P->noises[n].law,
+                dbl(M->prog_scale + n)));
+        }
+        b = sim_branch(S, y, T[i] + z);
+        if (b < 0)
+            return i;   /* no branch: the run ends */
+        B = S->branches + b;
+        a[i] = B->out == PROG_OUT_BOT ? SVT_BOT : B->out == PROG_OUT_TOP
+            ? SVT_TOP : B->out == PROG_OUT_LABEL ? SVT_LABEL : SVT_NUM;
+        if (B->out == PROG_OUT_LABEL)
+            v[i] = b;   /* the branch that gave the label */
+        if (B->out == PROG_OUT_NOISY)
+            v[i] = y[B->out_answer];
+        else if (B->out == PROG_OUT_GAP)
+            v[i] = y[B->out_answer] - (T[i] + z);
+        else if (B->out == PROG_OUT_FRESH)
+            v[i] = q[i] + draw(r, P->noises[B->out_noise].law,
+                dbl(M->prog_scale + B->out_noise));
+        counter += B->cost;
+        if (B->reset == PROG_RESET_FRESH)
+            z = draw(r, P->noises[B->reset_noise].law,
+                dbl(M->prog_scale + B->reset_noise));
+        else if (B->reset == PROG_RESET_ANSWER)
+            z = y[B->reset_answer] - T[i];
+        s = B->next;
+        if (B->stop || (P->has_counter && counter >= M->limit))
+            return i + 1;
     }
     return len;
 }

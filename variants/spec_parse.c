@@ -46,6 +46,11 @@ svt_variant_clear(svt_variant_struct * v)
     spec_expr_free(v->rho_reset);
     spec_expr_free(v->out);
     spec_expr_free(v->claimed);
+    if (v->prog != NULL)
+    {
+        svt_program_clear(v->prog);
+        flint_free(v->prog);
+    }
     memset(v, 0, sizeof(*v));
 }
 
@@ -121,6 +126,57 @@ parse_law(integral_law_kind * law, spec_expr ** e, int * present, ctx * c,
     return r;
 }
 
+/* after the last line of a template spec: every required key given */
+static int
+template_keys(ctx * c, const int * seen)
+{
+    int k;
+    c->line++;
+    for (k = 0; k < K_COUNT; k++)
+        if (required[k] && !seen[k])
+            return error_at(c, 1, "missing key '%s' (required: name, eps1, "
+                "eps2, threshold_noise, query_noise, output, cutoff, "
+                "claimed; or a program: see variants/PROGRAMS.md)%s", keys[k], "");
+    return 0;
+}
+
+/* after the last line of a program: its header keys, no template key,
+   a complete program; the template fields say what the program has */
+static int
+program_keys(svt_variant_struct * v, ctx * c, const int * seen)
+{
+    static const int only_template[] = { K_RHO, K_NU, K_RESET, K_OUTPUT,
+        K_CUTOFF, K_COMPARISON };
+    const svt_program * P = v->prog;
+    const prog_state * S0;
+    size_t i;
+    for (i = 0; i < sizeof(only_template) / sizeof(int); i++)
+        if (seen[only_template[i]])
+        {
+            c->line = v->key_line[only_template[i]];
+            return error_at(c, 1, "key '%s' does not apply to a program (its "
+                "register, answer and branch lines say it; see "
+                "variants/PROGRAMS.md)%s", keys[only_template[i]], "");
+        }
+    if (!seen[K_NAME] || !seen[K_CLAIMED])
+    {
+        c->line++;
+        return error_at(c, 1, "missing key '%s' (a program needs name and "
+            "claimed)%s", seen[K_NAME] ? "claimed" : "name", "");
+    }
+    if (svt_program_finish(v->prog, c->file, c->line + 1, c->err, c->errlen))
+        return -1;
+    S0 = P->states;
+    v->rho_law = P->noises[P->register_noise].law;
+    v->has_nu = S0->nanswers > 0 && S0->answer_noise[0] >= 0;
+    if (v->has_nu)
+        v->nu_law = P->noises[S0->answer_noise[0]].law;
+    v->has_cutoff = P->has_counter;
+    v->reset = P->has_reset;
+    v->output = P->outputs_numbers ? SVT_OUT_COMPARED : SVT_OUT_TOP;
+    return 0;
+}
+
 int
 svt_variant_parse(svt_variant_struct * v, const char * text, const char * file,
     char * err, size_t errlen)
@@ -172,6 +228,17 @@ svt_variant_parse(svt_variant_struct * v, const char * text, const char * file,
         if (*key == '\0')
             continue;
         kcol = (int) (key - line) + 1;
+        if (svt_program_is_line(key))
+        {
+            if (v->prog == NULL)
+            {
+                v->prog = flint_malloc(sizeof(svt_program));
+                svt_program_init(v->prog);
+            }
+            if (svt_program_parse_line(v->prog, line, file, c.line, err, errlen) < 0)
+                r = -1;
+            continue;
+        }
         eq = strchr(key, '=');
         if (eq == NULL)
         {
@@ -351,17 +418,7 @@ svt_variant_parse(svt_variant_struct * v, const char * text, const char * file,
     }
 
     if (r == 0)
-    {
-        c.line++;
-        for (k = 0; k < K_COUNT; k++)
-            if (required[k] && !seen[k])
-            {
-                r = error_at(&c, 1, "missing key '%s' (required: name, eps1, "
-                    "eps2, threshold_noise, query_noise, output, cutoff, "
-                    "claimed)%s", keys[k], "");
-                break;
-            }
-    }
+        r = v->prog != NULL ? program_keys(v, &c, seen) : template_keys(&c, seen);
     if (r == 0 && v->output == SVT_OUT_COMPARED && !v->has_nu)
     {
         c.line = 1;

@@ -40,6 +40,7 @@
 #include <flint/fmpq.h>
 #include "integrals.h"
 #include "spec.h"
+#include "program.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -89,6 +90,8 @@ typedef struct
     svt_comparison comparison;
     spec_expr * claimed;        /* NULL: no claim, report only */
     int monotone_only;          /* the claim is for monotone queries only */
+    svt_program * prog;         /* a program (variants/PROGRAMS.md), or NULL:
+                                   the template keys above describe it */
     int key_line[16], key_col[16];  /* where each key's value starts */
 }
 svt_variant_struct;
@@ -146,6 +149,11 @@ typedef struct
     svt_output_kind output;     /* SVT_OUT_FRESH only when eps3 > 0 */
     int has_claim;
     arb_t claimed;              /* the claimed budget, when has_claim */
+    /* programs (var->prog != NULL): the scale of every noise of the
+       program's table, and the counter's limit */
+    arb_ptr prog_scale;
+    slong prog_nscale;
+    slong limit;
 }
 svt_model_struct;
 
@@ -169,9 +177,12 @@ typedef enum
 {
     SVT_BOT = 0,
     SVT_TOP = 1,
-    SVT_NUM = 2
+    SVT_NUM = 2,
+    SVT_LABEL = 3       /* a named output of a program (label) */
 }
 svt_answer_kind;
+
+#define SVT_LABEL_LEN 32
 
 typedef struct
 {
@@ -179,6 +190,7 @@ typedef struct
     fmpq_t T;           /* threshold T_i */
     svt_answer_kind a;  /* output */
     fmpq_t v;           /* the number when a = SVT_NUM */
+    char label[SVT_LABEL_LEN];  /* the name when a = SVT_LABEL */
     ulong count;        /* >= 1 */
 }
 svt_run_struct;
@@ -196,6 +208,9 @@ void svt_runs_init(svt_runs_t R);
 void svt_runs_clear(svt_runs_t R);
 void svt_runs_push(svt_runs_t R, const fmpq_t qD, const fmpq_t qD2,
     const fmpq_t T, svt_answer_kind a, const fmpq_t v, ulong count);
+/* the same with a label (a = SVT_LABEL, at most SVT_LABEL_LEN - 1 chars) */
+void svt_runs_push_label(svt_runs_t R, const fmpq_t qD, const fmpq_t qD2,
+    const fmpq_t T, const char * label, ulong count);
 /* dst = a copy of src */
 void svt_runs_set(svt_runs_t dst, const svt_runs_t src);
 /* number of queries (saturates at UWORD_MAX) */
@@ -211,6 +226,7 @@ int svt_runs_within_sensitivity(const svt_runs_t R, const fmpq_t delta);
 #define SVT_PROB_OK         0
 #define SVT_PROB_GOAL_MISSED 1
 #define SVT_PROB_IMPOSSIBLE 2   /* the variant cannot produce this output */
+#define SVT_PROB_UNSUPPORTED 3  /* the engine cannot certify it (see note) */
 
 typedef struct
 {
@@ -219,6 +235,7 @@ typedef struct
     int zero;           /* exactly 0 */
     int status;
     slong segments;     /* number of integrals (after grouping) */
+    const char * note;  /* why SVT_PROB_UNSUPPORTED */
 }
 svt_prob_struct;
 
@@ -240,6 +257,21 @@ int svt_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
    never for verdicts. */
 void svt_integrand_at(arb_t res, const svt_model_t M, const svt_runs_t R,
     int side, const arb_t z, slong prec);
+
+/* The same for programs (M->var->prog != NULL); svt_prob and
+   svt_output_impossible dispatch to these. */
+int svt_program_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
+    int side, const integral_opt_t opt);
+const char * svt_program_impossible(const svt_model_t M, const svt_runs_t R);
+/* Does the run stop right after the output R?  1 on every path that
+   produces it, 0 on none, -1 on some (or undecided). */
+int svt_program_ends(const svt_model_t M, const svt_runs_t R);
+/* 1 if every state ends with an else branch (no query can find no
+   branch, so only a stop ends a run early) */
+int svt_program_complete(const svt_program * P);
+/* Evaluates the program's scales and limit into M; 0 or -1 with err. */
+int svt_program_model_set(svt_model_t M, arb_srcptr vals, const int * def,
+    char * err, size_t errlen);
 
 /* ------------------------------------------------------------------ */
 /* direct simulation of the pseudocode                                 */

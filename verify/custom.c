@@ -2,6 +2,7 @@
    loss over every output vector a variant can produce. */
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,8 +10,10 @@
 
 typedef struct
 {
-    int kind;           /* SVT_BOT / SVT_TOP / SVT_NUM (outputs), or SVT_NUM */
+    int kind;           /* SVT_BOT / SVT_TOP / SVT_NUM / SVT_LABEL (outputs),
+                           or SVT_NUM */
     fmpq_t val;
+    char label[SVT_LABEL_LEN];
     ulong count;
 }
 token_struct;
@@ -34,7 +37,20 @@ tokvec_clear(tokvec * v)
     v->len = 0;
 }
 
-/* parses "tok,tok*3,..."; outputs allows bot/top */
+/* a program's label: a letter or '_', then letters, digits or '_' */
+static int
+is_label(const char * s)
+{
+    size_t i;
+    if (!isalpha((unsigned char) s[0]) && s[0] != '_')
+        return 0;
+    for (i = 1; s[i]; i++)
+        if (!isalnum((unsigned char) s[i]) && s[i] != '_')
+            return 0;
+    return i < SVT_LABEL_LEN;
+}
+
+/* parses "tok,tok*3,..."; outputs allows bot/top and labels */
 static int
 parse_vector(tokvec * v, const char * s, int outputs, const char * name,
     char * err, size_t errlen)
@@ -84,12 +100,17 @@ parse_vector(tokvec * v, const char * s, int outputs, const char * name,
         }
         if (outputs && (strcmp(tok, "bot") == 0 || strcmp(tok, "top") == 0))
             t->kind = tok[0] == 'b' ? SVT_BOT : SVT_TOP;
+        else if (outputs && is_label(tok))
+        {
+            t->kind = SVT_LABEL;
+            snprintf(t->label, sizeof(t->label), "%s", tok);
+        }
         else if (parse_rational(t->val, tok) == 0)
             t->kind = SVT_NUM;
         else
         {
             snprintf(err, errlen, "%s: token %ld is '%s' (expected %s)", name,
-                (long) v->len, tok, outputs ? "bot, top or a number"
+                (long) v->len, tok, outputs ? "bot, top, a label or a number"
                 : "a number such as 0, -1.5, 2e-3 or 1/3");
             flint_free(buf);
             return -1;
@@ -181,8 +202,12 @@ custom_build(svt_runs_t R, const char * qD, const char * qD2, const char * T,
         fmpq_init(zero);
         if (have_out)
             a = v[3].t[pos[3]].kind;
-        svt_runs_push(R, v[0].t[pos[0]].val, v[1].t[pos[1]].val, Tv, a,
-            have_out ? v[3].t[pos[3]].val : zero, take);
+        if (a == SVT_LABEL)
+            svt_runs_push_label(R, v[0].t[pos[0]].val, v[1].t[pos[1]].val, Tv,
+                v[3].t[pos[3]].label, take);
+        else
+            svt_runs_push(R, v[0].t[pos[0]].val, v[1].t[pos[1]].val, Tv, a,
+                have_out ? v[3].t[pos[3]].val : zero, take);
         fmpq_clear(zero);
         for (k = 0; k < 4; k++)
         {
@@ -297,7 +322,8 @@ custom_output_string(const svt_runs_t R)
             flint_free(q);
         }
         else
-            snprintf(tok, sizeof(tok), "%s", r->a == SVT_BOT ? "bot" : "top");
+            snprintf(tok, sizeof(tok), "%s", r->a == SVT_BOT ? "bot"
+                : r->a == SVT_LABEL ? r->label : "top");
         if (r->count > 1)
             snprintf(tok + strlen(tok), sizeof(tok) - strlen(tok), "*%lu", r->count);
         if (len + strlen(tok) + 2 > cap)
@@ -323,6 +349,7 @@ maxout_init(maxout_struct * mo)
     lossmax_init(mo->agg);
     mo->outputs = mo->impossible = 0;
     mo->numeric_searched = 0;
+    mo->partial = 0;
     mo->undecided = NULL;
     mo->nundecided = 0;
     mo->verdict = VERDICT_INCONCLUSIVE;
@@ -502,6 +529,108 @@ numeric_search(maxout_struct * mo, const svt_model_t M, const ratio_opt * opt)
     _fmpq_vec_clear(cand, 75);
 }
 
+/* the outputs a program can give at one query: bot, top (or a number,
+   marginalised), and its labels */
+static slong
+program_alphabet(svt_answer_kind * kind, const char ** label,
+    const svt_program * P)
+{
+    slong n = 0, i, j, k;
+    int bot = 0, top = 0;
+    for (i = 0; i < P->nstates; i++)
+        for (j = 0; j < P->states[i].nbranches; j++)
+        {
+            const prog_branch * B = P->states[i].branches + j;
+            bot |= B->out == PROG_OUT_BOT;
+            top |= B->out == PROG_OUT_TOP || B->out >= PROG_OUT_NOISY;
+        }
+    if (bot)
+        kind[n] = SVT_BOT, label[n++] = NULL;
+    if (top)
+        kind[n] = SVT_TOP, label[n++] = NULL;
+    for (i = 0; i < P->nstates; i++)
+        for (j = 0; j < P->states[i].nbranches; j++)
+        {
+            const prog_branch * B = P->states[i].branches + j;
+            if (B->out != PROG_OUT_LABEL)
+                continue;
+            for (k = 0; k < n; k++)
+                if (label[k] != NULL && strcmp(label[k], B->out_label) == 0)
+                    break;
+            if (k == n)
+                kind[n] = SVT_LABEL, label[n++] = B->out_label;
+        }
+    return n;
+}
+
+/* every output vector of a program over the queries q (every length:
+   a shorter one where the run stops right after it) */
+static int
+maxout_program(maxout_struct * mo, const svt_model_t M,
+    const svt_run_struct * q, ulong L, const ratio_opt * opt, int * have,
+    char * err, size_t errlen)
+{
+    svt_answer_kind kind[2 + PROG_MAX_STATES * PROG_MAX_BRANCHES];
+    const char * label[2 + PROG_MAX_STATES * PROG_MAX_BRANCHES];
+    slong na = program_alphabet(kind, label, M->var->prog), len, i;
+    double total = 0;
+    ulong * digit = flint_calloc(L + 1, sizeof(ulong));
+
+    for (len = 1; len <= (slong) L; len++)
+        total += pow((double) na, (double) len);
+    if (total > (double) (UWORD(1) << CUSTOM_MAX_ENUM))
+    {
+        snprintf(err, errlen, "--max-over-outputs: %lu queries with %ld "
+            "outputs each make %.3g output vectors; at most 2^%d are "
+            "enumerated", L, (long) na, total, CUSTOM_MAX_ENUM);
+        flint_free(digit);
+        return -1;
+    }
+    mo->partial = !svt_program_complete(M->var->prog);
+    for (len = 1; len <= (slong) L; len++)
+    {
+        memset(digit, 0, (L + 1) * sizeof(ulong));
+        while (digit[len] == 0)
+        {
+            svt_runs_t cand;
+            int ends = 1;
+            svt_runs_init(cand);
+            for (i = 0; i < len; i++)
+            {
+                if (kind[digit[i]] == SVT_LABEL)
+                    svt_runs_push_label(cand, q[i].q[0], q[i].q[1], q[i].T,
+                        label[digit[i]], 1);
+                else
+                    svt_runs_push(cand, q[i].q[0], q[i].q[1], q[i].T,
+                        kind[digit[i]], q[i].T, 1);
+            }
+            if (len < (slong) L)
+            {
+                ends = svt_program_ends(M, cand);
+                if (ends < 0)
+                    mo->partial = 1;
+            }
+            if (ends == 1 && svt_output_impossible(M, cand) == NULL)
+                maxout_add(mo, M, cand, opt, have);
+            else if (len == (slong) L)
+                maxout_add(mo, M, cand, opt, have);
+            svt_runs_clear(cand);
+            /* the next vector of this length */
+            for (i = 0; i <= len; i++)
+            {
+                if (i < len && ++digit[i] < (ulong) na)
+                    break;
+                if (i < len)
+                    digit[i] = 0;
+                else
+                    digit[len] = 1;
+            }
+        }
+    }
+    flint_free(digit);
+    return 0;
+}
+
 int
 maxout_run(maxout_struct * mo, const svt_model_t M, const svt_runs_t R,
     const ratio_opt * opt, char * err, size_t errlen)
@@ -532,6 +661,17 @@ maxout_run(maxout_struct * mo, const svt_model_t M, const svt_runs_t R,
             q[k] = R->runs[i];  /* shallow copy: read only */
     }
 
+    if (M->var->prog != NULL)
+    {
+        if (maxout_program(mo, M, q, L, opt, &have, err, errlen))
+        {
+            flint_free(q);
+            flint_free(a);
+            _fmpq_vec_clear(v, L);
+            return -1;
+        }
+        goto numbers;
+    }
     /* every prefix length that ends with a positive outcome (the run may
        stop there at the c-th top), and the full length */
     for (len = 1; len <= (slong) L; len++)
@@ -555,11 +695,12 @@ maxout_run(maxout_struct * mo, const svt_model_t M, const svt_runs_t R,
             svt_runs_clear(cand);
         }
 
+numbers:
     /* numbers, for a variant that outputs numbers */
     if (have && mo->agg->count[VERDICT_INFINITE] == 0 && M->output != SVT_OUT_TOP)
         numeric_search(mo, M, opt);
 
-    mo->verdict = lossmax_verdict(mo->agg, M, mo->numeric_searched);
+    mo->verdict = lossmax_verdict(mo->agg, M, mo->numeric_searched || mo->partial);
 
     flint_free(q);
     flint_free(a);

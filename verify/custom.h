@@ -36,6 +36,9 @@ typedef struct
     slong impossible;           /* of them: impossible, or probability
                                    exactly 0 on both datasets */
     int numeric_searched;       /* numbers were optimised on a grid */
+    int partial;                /* a program whose runs can end early in a
+                                   way the outputs do not show: the
+                                   enumeration cannot certify `within` */
     char ** undecided;          /* the first undecided outputs */
     slong nundecided;           /* how many outputs are undecided */
     verdict_t verdict;          /* lossmax_verdict of agg */

@@ -105,6 +105,16 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
 
         for (i = 0; i < 2; i++)
             svt_prob(r->p[i], M, R, i, iopt);
+        if (r->p[0]->status == SVT_PROB_UNSUPPORTED
+                || r->p[1]->status == SVT_PROB_UNSUPPORTED)
+        {
+            arb_indeterminate(r->lr[0]);
+            arb_indeterminate(r->lr[1]);
+            arb_indeterminate(r->loss);
+            r->note = r->p[0]->note ? r->p[0]->note : r->p[1]->note;
+            r->verdict = VERDICT_INCONCLUSIVE;
+            break;
+        }
 
         if (r->p[0]->zero && r->p[1]->zero)
         {

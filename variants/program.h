@@ -1,0 +1,162 @@
+/*
+    program.h -- SVT variants written as programs, and the compiler from
+    a program to per-query factors in the register value z.
+
+    A program runs over one stream of queries q_1, q_2, ...  It holds one
+    register (the noisy threshold T_i + z; z drawn from the register's
+    noise at the start), a current state and a counter.  In its current
+    state, each query draws the state's noisy answers y = q + nu (each
+    with its own independent noise, or `exact`: y = q), and takes the
+    first branch whose guard holds.  A guard is a conjunction of atoms
+    comparing one noisy answer (or its absolute value) with the register
+    plus a constant offset.  The branch outputs something, adds its cost
+    to the counter, may stop the run, redraw the register, and move to
+    another state.  The run stops when the counter reaches its limit.
+
+    The file format (a spec file whose template keys are replaced by
+    program lines) is documented with its grammar in
+    variants/PROGRAMS.md.
+
+    Probabilities.  Given z, the queries are independent: each query
+    contributes a factor in z that is, for every noisy answer, the
+    probability that it falls in the set its branch requires, a union of
+    intervals whose ends are +-(T + z + offset): a sum of CDF terms
+    F(s z + t), the engine's factor form.  A numeric output fixes one
+    answer (a constant density and a condition on z), a gap output
+    y - (T + z) gives a Laplace density in z (a CDF term on each side of
+    its kink).  The z axis is cut where the order of the interval ends or
+    a condition changes, so every piece is one engine integral; a fresh
+    register starts a new independent segment (a product of integrals).
+    When an output can come from several branches with different effects
+    (costs, states), the probability is a sum over the paths.
+*/
+
+#ifndef SVT_PROGRAM_H
+#define SVT_PROGRAM_H
+
+#include <flint/fmpq.h>
+#include "integrals.h"
+#include "spec.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PROG_MAX_STATES 16
+#define PROG_MAX_ANSWERS 4
+#define PROG_MAX_BRANCHES 8
+#define PROG_MAX_ATOMS 4
+#define PROG_MAX_NOISES 64
+
+/* a noise law with its scale expression (in eps, c, Delta, eps_k) */
+typedef struct
+{
+    integral_law_kind law;
+    spec_expr * scale;
+}
+prog_noise;
+
+typedef enum
+{
+    PROG_GE = 0,    /* y >= T + z + off */
+    PROG_LT,        /* y <  T + z + off */
+    PROG_ABS_GE,    /* |y| >= T + z + off */
+    PROG_ABS_LT     /* |y| <  T + z + off */
+}
+prog_op;
+
+typedef struct
+{
+    int answer;     /* index of the noisy answer in its state */
+    prog_op op;
+    fmpq_t off;
+}
+prog_atom;
+
+typedef enum
+{
+    PROG_OUT_BOT = 0,
+    PROG_OUT_TOP,
+    PROG_OUT_LABEL,     /* a named output (no number) */
+    PROG_OUT_NOISY,     /* from here on: the output is a number */     /* the noisy answer y (a number) */
+    PROG_OUT_GAP,       /* y - (T + z) (a number) */
+    PROG_OUT_FRESH      /* q + fresh noise (a number) */
+}
+prog_out_kind;
+
+typedef enum
+{
+    PROG_RESET_NONE = 0,
+    PROG_RESET_FRESH,   /* z redrawn from a noise */
+    PROG_RESET_ANSWER   /* the register takes a noisy answer (chained) */
+}
+prog_reset_kind;
+
+typedef struct
+{
+    int natoms;         /* 0: else (always true) */
+    prog_atom atoms[PROG_MAX_ATOMS];
+    prog_out_kind out;
+    int out_answer;     /* NOISY, GAP: which answer */
+    int out_noise;      /* FRESH: index into the noise table */
+    char out_label[32]; /* LABEL: its name */
+    slong cost;         /* added to the counter */
+    int stop;           /* the run stops after this branch */
+    prog_reset_kind reset;
+    int reset_noise;    /* FRESH: index into the noise table */
+    int reset_answer;   /* ANSWER: which answer */
+    int next;           /* state index (resolved after the last line) */
+    char next_name[32]; /* goto NAME as written ("" : stay) */
+    int line, col;      /* where the branch is written */
+}
+prog_branch;
+
+typedef struct
+{
+    char name[32];
+    int nanswers;
+    char answer_name[PROG_MAX_ANSWERS][32];
+    int answer_noise[PROG_MAX_ANSWERS];     /* index into noises, -1: exact */
+    int nbranches;
+    prog_branch branches[PROG_MAX_BRANCHES];
+    int line;
+}
+prog_state;
+
+typedef struct svt_program_struct
+{
+    char register_name[32];
+    int register_noise;         /* index into noises */
+    int has_counter;
+    spec_expr * limit;          /* the counter's limit (an integer) */
+    int nstates;
+    prog_state states[PROG_MAX_STATES];
+    int nnoises;
+    prog_noise noises[PROG_MAX_NOISES];
+    int outputs_numbers;        /* some branch outputs a number */
+    int has_reset;
+}
+svt_program;
+
+void svt_program_init(svt_program * P);
+void svt_program_clear(svt_program * P);
+
+/* Reading, line by line (see spec_parse.c).  Returns 1 if the line is a
+   program line (first word register, counter, state, answer, if, elif,
+   else), 0 if not; on error returns -1 with "file:line:col: ..." in err.
+   line is the whole line without its comment. */
+int svt_program_parse_line(svt_program * P, const char * line,
+    const char * file, long lineno, char * err, size_t errlen);
+/* 1 if the line (comment removed, leading blanks skipped) is a program
+   line */
+int svt_program_is_line(const char * line);
+/* Checks the whole program after the last line (every goto names a
+   state, every state has a branch, a register is given...). */
+int svt_program_finish(svt_program * P, const char * file, long lineno,
+    char * err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,776 @@
+/* program_parse.c -- reading the program lines of a variant file (the
+   grammar is in variants/PROGRAMS.md). */
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include "program.h"
+
+void
+svt_program_init(svt_program * P)
+{
+    int i, j, k;
+    memset(P, 0, sizeof(*P));
+    P->register_noise = -1;
+    for (i = 0; i < PROG_MAX_STATES; i++)
+        for (j = 0; j < PROG_MAX_BRANCHES; j++)
+            for (k = 0; k < PROG_MAX_ATOMS; k++)
+                fmpq_init(P->states[i].branches[j].atoms[k].off);
+}
+
+void
+svt_program_clear(svt_program * P)
+{
+    int i, j, k;
+    for (i = 0; i < PROG_MAX_STATES; i++)
+        for (j = 0; j < PROG_MAX_BRANCHES; j++)
+            for (k = 0; k < PROG_MAX_ATOMS; k++)
+                fmpq_clear(P->states[i].branches[j].atoms[k].off);
+    for (i = 0; i < P->nnoises; i++)
+        spec_expr_free(P->noises[i].scale);
+    spec_expr_free(P->limit);
+    memset(P, 0, sizeof(*P));
+}
+
+static const char * program_words[] = { "register", "counter", "state",
+    "answer", "if", "elif", "else", NULL };
+
+/* the reading position in one line */
+typedef struct
+{
+    const char * line;
+    const char * p;
+    const char * file;
+    long lineno;
+    char * err;
+    size_t errlen;
+}
+cursor;
+
+static int
+col_of(const cursor * c, const char * at)
+{
+    return (int) (at - c->line) + 1;
+}
+
+static int
+fail(cursor * c, const char * at, const char * fmt, const char * a)
+{
+    char msg[400];
+    snprintf(msg, sizeof(msg), fmt, a);
+    snprintf(c->err, c->errlen, "%s:%ld:%d: %s", c->file, c->lineno,
+        col_of(c, at), msg);
+    return -1;
+}
+
+/* what is at the cursor, for messages */
+static const char *
+found(const cursor * c, char * buf, size_t len)
+{
+    size_t n = 0;
+    if (*c->p == '\0')
+        return "the end of the line";
+    while (c->p[n] != '\0' && !isspace((unsigned char) c->p[n]) && n + 1 < len && n < 24)
+        n++;
+    snprintf(buf, len, "'%.*s'", (int) n, c->p);
+    return buf;
+}
+
+static void
+skip(cursor * c)
+{
+    while (isspace((unsigned char) *c->p))
+        c->p++;
+}
+
+/* an identifier into buf (at most 31 characters); 0 when none */
+static int
+ident(cursor * c, char * buf)
+{
+    size_t n = 0;
+    skip(c);
+    if (!isalpha((unsigned char) *c->p) && *c->p != '_')
+        return 0;
+    while (isalnum((unsigned char) c->p[n]) || c->p[n] == '_')
+        n++;
+    if (n > 31)
+        return 0;
+    memcpy(buf, c->p, n);
+    buf[n] = '\0';
+    c->p += n;
+    return 1;
+}
+
+/* the keyword kw (a whole word, or a symbol) */
+static int
+accept(cursor * c, const char * kw)
+{
+    size_t n = strlen(kw);
+    skip(c);
+    if (strncmp(c->p, kw, n) != 0)
+        return 0;
+    if (isalpha((unsigned char) kw[0]) && (isalnum((unsigned char) c->p[n])
+            || c->p[n] == '_'))
+        return 0;
+    c->p += n;
+    return 1;
+}
+
+static int
+expect(cursor * c, const char * kw, const char * allowed)
+{
+    char buf[40], msg[300];
+    if (accept(c, kw))
+        return 0;
+    snprintf(msg, sizeof(msg), "found %s, expected %s",
+        found(c, buf, sizeof(buf)), allowed);
+    return fail(c, c->p, "%s", msg);
+}
+
+static int
+at_end(cursor * c)
+{
+    skip(c);
+    return *c->p == '\0';
+}
+
+/* a rational constant: decimal or a/b */
+static int
+rational(cursor * c, fmpq_t x)
+{
+    long n;
+    skip(c);
+    n = spec_read_decimal(x, c->p, 30);
+    if (n <= 0)
+        return fail(c, c->p, "found %s, expected a number (decimal or a/b)",
+            *c->p ? "a malformed number" : "the end of the line");
+    c->p += n;
+    if (*c->p == '/')
+    {
+        fmpq_t d;
+        fmpq_init(d);
+        n = spec_read_decimal(d, c->p + 1, 30);
+        if (n <= 0 || fmpq_is_zero(d))
+        {
+            fmpq_clear(d);
+            return fail(c, c->p + 1, "found %s, expected a nonzero denominator",
+                "a missing or zero denominator");
+        }
+        fmpq_div(x, x, d);
+        fmpq_clear(d);
+        c->p += n + 1;
+    }
+    return 0;
+}
+
+/* laplace(EXPR) or gaussian(EXPR): a new entry of the noise table */
+static int
+noise(svt_program * P, int * idx, cursor * c)
+{
+    integral_law_kind law;
+    const char * start, * open;
+    char inner[1024], msg[256];
+    int depth = 0, ecol = 0;
+    size_t n;
+    skip(c);
+    start = c->p;
+    if (accept(c, "laplace"))
+        law = INTEGRAL_LAPLACE;
+    else if (accept(c, "gaussian"))
+        law = INTEGRAL_GAUSSIAN;
+    else
+    {
+        char buf[40];
+        return fail(c, c->p, "found %s, expected laplace(SCALE) or "
+            "gaussian(SCALE)", found(c, buf, sizeof(buf)));
+    }
+    skip(c);
+    if (*c->p != '(')
+        return fail(c, c->p, "found %s, expected '(' after the law",
+            *c->p ? "another character" : "the end of the line");
+    open = c->p;
+    for (; *c->p != '\0'; c->p++)
+    {
+        if (*c->p == '(')
+            depth++;
+        else if (*c->p == ')' && --depth == 0)
+            break;
+    }
+    if (*c->p != ')')
+        return fail(c, open, "found %s, expected a closing ')'", "'(' without ')'");
+    n = (size_t) (c->p - open - 1);
+    if (n >= sizeof(inner))
+        return fail(c, open, "found %s, expected a scale of at most 1000 "
+            "characters", "a longer scale");
+    memcpy(inner, open + 1, n);
+    inner[n] = '\0';
+    c->p++;
+    if (P->nnoises == PROG_MAX_NOISES)
+        return fail(c, start, "found %s, expected at most 64 noise laws in a "
+            "program", "one more");
+    P->noises[P->nnoises].scale = spec_expr_parse(inner, msg, sizeof(msg), &ecol);
+    if (P->noises[P->nnoises].scale == NULL)
+        return fail(c, open + ecol, "%s", msg);
+    P->noises[P->nnoises].law = law;
+    *idx = P->nnoises++;
+    return 0;
+}
+
+static prog_state *
+current_state(svt_program * P)
+{
+    return P->nstates > 0 ? P->states + P->nstates - 1 : NULL;
+}
+
+/* the answer named buf in state S, or -1 */
+static int
+answer_index(const prog_state * S, const char * buf)
+{
+    int i;
+    for (i = 0; i < S->nanswers; i++)
+        if (strcmp(S->answer_name[i], buf) == 0)
+            return i;
+    return -1;
+}
+
+/* an answer name of the current state */
+static int
+answer_ref(svt_program * P, int * idx, cursor * c)
+{
+    char buf[32];
+    const char * at;
+    skip(c);
+    at = c->p;
+    if (!ident(c, buf))
+        return fail(c, at, "found %s, expected the name of a noisy answer of "
+            "this state", *at ? "no name" : "the end of the line");
+    *idx = answer_index(current_state(P), buf);
+    if (*idx < 0)
+        return fail(c, at, "found '%s', expected the name of a noisy answer "
+            "declared in this state ('answer NAME = laplace(...)')", buf);
+    return 0;
+}
+
+/* REG [(+|-) NUMBER]: the register, and its offset into off */
+static int
+register_plus(svt_program * P, fmpq_t off, cursor * c)
+{
+    char buf[32];
+    const char * at;
+    skip(c);
+    at = c->p;
+    if (!ident(c, buf) || strcmp(buf, P->register_name) != 0)
+        return fail(c, at, "found %s, expected the register (REGISTER, "
+            "REGISTER + NUMBER or REGISTER - NUMBER)", "something else");
+    fmpq_zero(off);
+    if (accept(c, "+"))
+        return rational(c, off);
+    if (accept(c, "-"))
+    {
+        if (rational(c, off))
+            return -1;
+        fmpq_neg(off, off);
+    }
+    return 0;
+}
+
+static int
+add_atom(prog_branch * B, int answer, prog_op op, const fmpq_t off,
+    cursor * c, const char * at)
+{
+    if (B->natoms == PROG_MAX_ATOMS)
+        return fail(c, at, "found %s, expected at most 4 comparisons in a guard",
+            "a fifth one");
+    B->atoms[B->natoms].answer = answer;
+    B->atoms[B->natoms].op = op;
+    fmpq_set(B->atoms[B->natoms].off, off);
+    B->natoms++;
+    return 0;
+}
+
+/* one comparison: y OP REG+a | abs(y) OP REG+a | REG+a <= y < REG+b */
+static int
+atom(svt_program * P, prog_branch * B, cursor * c)
+{
+    const char * at;
+    int ans, absv = 0, r = 0;
+    fmpq_t off, off2;
+    char buf[32];
+    skip(c);
+    at = c->p;
+    fmpq_init(off);
+    fmpq_init(off2);
+    if (strncmp(c->p, P->register_name, strlen(P->register_name)) == 0
+            && !isalnum((unsigned char) c->p[strlen(P->register_name)])
+            && c->p[strlen(P->register_name)] != '_')
+    {
+        /* a range REG + a <= y < REG + b */
+        if (register_plus(P, off, c) || (accept(c, "<=") ? 0 : expect(c, "<",
+                "'<=' or '<' (a range: REG + a <= ANSWER < REG + b)"))
+            || answer_ref(P, &ans, c) || (accept(c, "<=") ? 0 : expect(c, "<",
+                "'<' or '<=' (a range: REG + a <= ANSWER < REG + b)"))
+            || register_plus(P, off2, c))
+            r = -1;
+        else if (fmpq_cmp(off, off2) >= 0)
+            r = fail(c, at, "found %s, expected a range REG + a <= ANSWER < REG + b "
+                "with a < b", "an empty range");
+        else
+            r = add_atom(B, ans, PROG_GE, off, c, at) || add_atom(B, ans,
+                PROG_LT, off2, c, at) ? -1 : 0;
+        goto done;
+    }
+    if (accept(c, "abs"))
+    {
+        absv = 1;
+        if (expect(c, "(", "'(' after abs") || answer_ref(P, &ans, c)
+                || expect(c, ")", "')'"))
+        {
+            r = -1;
+            goto done;
+        }
+    }
+    else if (answer_ref(P, &ans, c))
+    {
+        r = -1;
+        goto done;
+    }
+    skip(c);
+    {
+        prog_op op;
+        const char * opat = c->p;
+        if (accept(c, ">=") || accept(c, ">"))
+            op = absv ? PROG_ABS_GE : PROG_GE;
+        else if (accept(c, "<=") || accept(c, "<"))
+            op = absv ? PROG_ABS_LT : PROG_LT;
+        else
+        {
+            r = fail(c, opat, "found %s, expected a comparison >=, >, < or <=",
+                found(c, buf, sizeof(buf)));
+            goto done;
+        }
+        if (register_plus(P, off, c))
+            r = -1;
+        else
+            r = add_atom(B, ans, op, off, c, at);
+    }
+done:
+    fmpq_clear(off);
+    fmpq_clear(off2);
+    return r;
+}
+
+static int
+guard(svt_program * P, prog_branch * B, cursor * c)
+{
+    int first = -1;
+    do
+    {
+        const char * at;
+        skip(c);
+        at = c->p;
+        if (atom(P, B, c))
+            return -1;
+        if (first < 0)
+            first = B->atoms[0].answer;
+        else if (B->atoms[B->natoms - 1].answer != first)
+            return fail(c, at, "found %s, expected comparisons of one noisy "
+                "answer in a guard (the engine needs each branch's condition "
+                "to be on one answer)", "a second answer");
+    }
+    while (accept(c, "and") || accept(c, "&&"));
+    return 0;
+}
+
+static int
+output(svt_program * P, prog_branch * B, cursor * c)
+{
+    char buf[32];
+    const char * at;
+    skip(c);
+    at = c->p;
+    if (accept(c, "bot"))
+        B->out = PROG_OUT_BOT;
+    else if (accept(c, "top"))
+        B->out = PROG_OUT_TOP;
+    else if (accept(c, "q"))
+    {
+        B->out = PROG_OUT_FRESH;
+        if (expect(c, "+", "'+' (q + laplace(SCALE): the answer with fresh noise)")
+                || noise(P, &B->out_noise, c))
+            return -1;
+    }
+    else if (ident(c, buf))
+    {
+        B->out_answer = answer_index(current_state(P), buf);
+        if (B->out_answer < 0)
+        {
+            /* a label */
+            if (strcmp(buf, P->register_name) == 0 || strcmp(buf, "q") == 0)
+                return fail(c, at, "found '%s', expected bot, top, a label, a "
+                    "noisy answer of this state, ANSWER - REGISTER (the gap) or "
+                    "q + laplace(SCALE)", buf);
+            B->out = PROG_OUT_LABEL;
+            strcpy(B->out_label, buf);
+            return 0;
+        }
+        B->out = PROG_OUT_NOISY;
+        if (accept(c, "-"))
+        {
+            const char * rat;
+            skip(c);
+            rat = c->p;
+            if (!ident(c, buf) || strcmp(buf, P->register_name) != 0)
+                return fail(c, rat, "found %s, expected the register (the gap "
+                    "is ANSWER - REGISTER)", "something else");
+            B->out = PROG_OUT_GAP;
+        }
+    }
+    else
+        return fail(c, at, "found %s, expected bot, top, a noisy answer, "
+            "ANSWER - REGISTER (the gap) or q + laplace(SCALE)",
+            found(c, buf, sizeof(buf)));
+    return 0;
+}
+
+static int
+action(svt_program * P, prog_branch * B, cursor * c, int * seen_out)
+{
+    char buf[40];
+    const char * at;
+    skip(c);
+    at = c->p;
+    if (accept(c, "output"))
+    {
+        if (*seen_out)
+            return fail(c, at, "found %s, expected one output per branch",
+                "a second output");
+        *seen_out = 1;
+        return output(P, B, c);
+    }
+    if (accept(c, "cost"))
+    {
+        fmpq_t x;
+        int r = 0;
+        fmpq_init(x);
+        skip(c);
+        at = c->p;
+        if (rational(c, x))
+            r = -1;
+        else if (!fmpz_is_one(fmpq_denref(x)) || fmpz_sgn(fmpq_numref(x)) < 0
+                || fmpz_cmp_si(fmpq_numref(x), 1000000) > 0)
+            r = fail(c, at, "found %s, expected an integer cost from 0 to 10^6",
+                "another number");
+        else
+            B->cost = fmpz_get_si(fmpq_numref(x));
+        fmpq_clear(x);
+        return r;
+    }
+    if (accept(c, "stop"))
+    {
+        B->stop = 1;
+        return 0;
+    }
+    if (accept(c, "goto"))
+    {
+        skip(c);
+        at = c->p;
+        if (!ident(c, B->next_name))
+            return fail(c, at, "found %s, expected a state name",
+                found(c, buf, sizeof(buf)));
+        return 0;
+    }
+    if (accept(c, "reset"))
+    {
+        skip(c);
+        if (strncmp(c->p, "laplace", 7) == 0 || strncmp(c->p, "gaussian", 8) == 0)
+        {
+            B->reset = PROG_RESET_FRESH;
+            return noise(P, &B->reset_noise, c);
+        }
+        B->reset = PROG_RESET_ANSWER;
+        return answer_ref(P, &B->reset_answer, c);
+    }
+    return fail(c, at, "found %s, expected an action: output, cost, stop, "
+        "goto or reset", found(c, buf, sizeof(buf)));
+}
+
+static int
+actions(svt_program * P, prog_branch * B, cursor * c)
+{
+    int seen_out = 0;
+    do
+        if (action(P, B, c, &seen_out))
+            return -1;
+    while (accept(c, ";"));
+    if (!at_end(c))
+    {
+        char buf[40];
+        return fail(c, c->p, "found %s, expected ';' and another action, or the "
+            "end of the line", found(c, buf, sizeof(buf)));
+    }
+    if (!seen_out)
+        return fail(c, c->line, "found %s, expected an output in every branch "
+            "(output bot, top, a noisy answer, its gap or q + noise)",
+            "a branch without output");
+    return 0;
+}
+
+static int
+branch_line(svt_program * P, cursor * c, const char * word, const char * at)
+{
+    prog_state * S = current_state(P);
+    prog_branch * B;
+    if (S == NULL)
+        return fail(c, at, "found '%s', expected 'state NAME:' before the "
+            "first branch", word);
+    if (S->nbranches > 0 && S->branches[S->nbranches - 1].natoms == 0)
+        return fail(c, at, "found '%s', expected no branch after 'else' (it "
+            "takes every remaining outcome)", word);
+    if ((strcmp(word, "if") == 0) != (S->nbranches == 0))
+        return fail(c, at, "found '%s', expected 'if' for the first branch of "
+            "a state and 'elif' or 'else' after it", word);
+    if (S->nbranches == PROG_MAX_BRANCHES)
+        return fail(c, at, "found %s, expected at most 8 branches in a state",
+            "a ninth branch");
+    B = S->branches + S->nbranches++;
+    B->line = (int) c->lineno;
+    B->col = col_of(c, at);
+    B->next = (int) (S - P->states);
+    if (strcmp(word, "else") != 0)
+    {
+        if (guard(P, B, c) || expect(c, "then", "'then' after the guard"))
+            return -1;
+    }
+    return actions(P, B, c);
+}
+
+int
+svt_program_is_line(const char * line)
+{
+    int k;
+    while (isspace((unsigned char) *line))
+        line++;
+    for (k = 0; program_words[k] != NULL; k++)
+    {
+        size_t n = strlen(program_words[k]);
+        if (strncmp(line, program_words[k], n) == 0
+                && !isalnum((unsigned char) line[n]) && line[n] != '_'
+                && line[n] != '-')
+            return 1;
+    }
+    return 0;
+}
+
+static int
+state_line(svt_program * P, cursor * c, const char * at)
+{
+    prog_state * S;
+    char buf[40];
+    int i;
+    if (P->register_noise < 0)
+        return fail(c, at, "found %s, expected 'register NAME = laplace(SCALE)' "
+            "before the first state", "'state'");
+    if (P->nstates == PROG_MAX_STATES)
+        return fail(c, at, "found %s, expected at most 16 states", "a 17th state");
+    S = P->states + P->nstates;
+    skip(c);
+    at = c->p;
+    if (!ident(c, S->name))
+        return fail(c, at, "found %s, expected a state name",
+            found(c, buf, sizeof(buf)));
+    for (i = 0; i < P->nstates; i++)
+        if (strcmp(P->states[i].name, S->name) == 0)
+            return fail(c, at, "found '%s', expected a new state name (it is "
+                "defined twice)", S->name);
+    S->line = (int) c->lineno;
+    P->nstates++;
+    if (expect(c, ":", "':' after the state name"))
+        return -1;
+    if (!at_end(c))
+        return fail(c, c->p, "found %s, expected the end of the line after "
+            "'state NAME:'", found(c, buf, sizeof(buf)));
+    return 0;
+}
+
+static int
+answer_line(svt_program * P, cursor * c, const char * at)
+{
+    prog_state * S = current_state(P);
+    char name[32], buf[40];
+    if (S == NULL)
+        return fail(c, at, "found %s, expected 'state NAME:' before its "
+            "answers", "'answer'");
+    if (S->nbranches > 0)
+        return fail(c, at, "found %s, expected the answers of a state before "
+            "its branches", "'answer'");
+    if (S->nanswers == PROG_MAX_ANSWERS)
+        return fail(c, at, "found %s, expected at most 4 noisy answers per "
+            "state", "a fifth answer");
+    skip(c);
+    at = c->p;
+    if (!ident(c, name) || strcmp(name, P->register_name) == 0
+            || strcmp(name, "q") == 0 || answer_index(S, name) >= 0)
+        return fail(c, at, "found %s, expected a new answer name (not q, not "
+            "the register, not used in this state)", found(c, buf, sizeof(buf)));
+    if (expect(c, "=", "'=' after the answer name"))
+        return -1;
+    strcpy(S->answer_name[S->nanswers], name);
+    if (accept(c, "exact"))
+        S->answer_noise[S->nanswers] = -1;
+    else if (accept(c, "q"))
+    {
+        if (expect(c, "+", "'+' (q + laplace(SCALE), q + gaussian(SCALE) or "
+                "exact)") || noise(P, &S->answer_noise[S->nanswers], c))
+            return -1;
+    }
+    else
+        return fail(c, c->p, "found %s, expected q + laplace(SCALE), "
+            "q + gaussian(SCALE) or exact", found(c, buf, sizeof(buf)));
+    S->nanswers++;
+    if (!at_end(c))
+        return fail(c, c->p, "found %s, expected the end of the line",
+            found(c, buf, sizeof(buf)));
+    return 0;
+}
+
+static int
+register_line(svt_program * P, cursor * c, const char * at)
+{
+    char buf[40];
+    if (P->register_noise >= 0)
+        return fail(c, at, "found %s, expected one register per program",
+            "a second 'register'");
+    skip(c);
+    at = c->p;
+    if (!ident(c, P->register_name) || strcmp(P->register_name, "q") == 0)
+        return fail(c, at, "found %s, expected the register's name "
+            "(register z = laplace(SCALE))", found(c, buf, sizeof(buf)));
+    if (expect(c, "=", "'=' after the register name")
+            || noise(P, &P->register_noise, c))
+        return -1;
+    if (!at_end(c))
+        return fail(c, c->p, "found %s, expected the end of the line",
+            found(c, buf, sizeof(buf)));
+    return 0;
+}
+
+static int
+counter_line(svt_program * P, cursor * c, const char * at)
+{
+    char msg[256];
+    int ecol = 0;
+    if (P->has_counter)
+        return fail(c, at, "found %s, expected one counter per program",
+            "a second 'counter'");
+    if (expect(c, "=", "'=' (counter = LIMIT, an integer expression in c)"))
+        return -1;
+    skip(c);
+    at = c->p;
+    P->limit = spec_expr_parse(c->p, msg, sizeof(msg), &ecol);
+    if (P->limit == NULL)
+        return fail(c, at + (ecol > 0 ? ecol - 1 : 0), "%s", msg);
+    P->has_counter = 1;
+    return 0;
+}
+
+int
+svt_program_parse_line(svt_program * P, const char * line, const char * file,
+    long lineno, char * err, size_t errlen)
+{
+    cursor c = { line, line, file, lineno, err, errlen };
+    char word[32];
+    const char * at;
+    if (!svt_program_is_line(line))
+        return 0;
+    skip(&c);
+    at = c.p;
+    ident(&c, word);
+    if (strcmp(word, "register") == 0)
+        return register_line(P, &c, at) ? -1 : 1;
+    if (strcmp(word, "counter") == 0)
+        return counter_line(P, &c, at) ? -1 : 1;
+    if (strcmp(word, "state") == 0)
+        return state_line(P, &c, at) ? -1 : 1;
+    if (strcmp(word, "answer") == 0)
+        return answer_line(P, &c, at) ? -1 : 1;
+    return branch_line(P, &c, word, at) ? -1 : 1;
+}
+
+int
+svt_program_finish(svt_program * P, const char * file, long lineno,
+    char * err, size_t errlen)
+{
+    int i, j, k;
+    if (P->nstates == 0)
+    {
+        snprintf(err, errlen, "%s:%ld:1: found the end of the file, expected "
+            "'register NAME = laplace(SCALE)' and at least one 'state NAME:'",
+            file, lineno);
+        return -1;
+    }
+    for (i = 0; i < P->nstates; i++)
+    {
+        prog_state * S = P->states + i;
+        if (S->nbranches == 0)
+        {
+            snprintf(err, errlen, "%s:%d:1: state '%s' has no branch, expected "
+                "'if GUARD then ...' and 'else ...'", file, S->line, S->name);
+            return -1;
+        }
+        for (j = 0; j < S->nbranches; j++)
+        {
+            prog_branch * B = S->branches + j;
+            if (B->next_name[0] != '\0')
+            {
+                for (k = 0; k < P->nstates; k++)
+                    if (strcmp(P->states[k].name, B->next_name) == 0)
+                        break;
+                if (k == P->nstates)
+                {
+                    snprintf(err, errlen, "%s:%d:%d: found 'goto %s', expected "
+                        "the name of a state of the program", file, B->line,
+                        B->col, B->next_name);
+                    return -1;
+                }
+                B->next = k;
+            }
+            if (B->out == PROG_OUT_GAP && S->answer_noise[B->out_answer] >= 0
+                    && P->noises[S->answer_noise[B->out_answer]].law != INTEGRAL_LAPLACE)
+            {
+                snprintf(err, errlen, "%s:%d:%d: found a gap output of a "
+                    "Gaussian answer, expected a Laplace answer (the engine "
+                    "integrates Laplace densities in the register only)",
+                    file, B->line, B->col);
+                return -1;
+            }
+            if (B->out == PROG_OUT_GAP && S->answer_noise[B->out_answer] < 0)
+            {
+                snprintf(err, errlen, "%s:%d:%d: found a gap output of an exact "
+                    "answer, expected a noisy answer (an exact gap would "
+                    "release the register)", file, B->line, B->col);
+                return -1;
+            }
+            if (B->out == PROG_OUT_NOISY && S->answer_noise[B->out_answer] < 0)
+            {
+                snprintf(err, errlen, "%s:%d:%d: found an output of an exact "
+                    "answer, expected a noisy answer (the output would be "
+                    "q itself)", file, B->line, B->col);
+                return -1;
+            }
+            if (B->reset == PROG_RESET_ANSWER)
+            {
+                snprintf(err, errlen, "%s:%d:%d: found 'reset ANSWER', expected "
+                    "'reset laplace(SCALE)' or 'reset gaussian(SCALE)' (a register "
+                    "that takes a noisy answer chains nested integrals, which the "
+                    "engine does not certify; supported: registers redrawn from "
+                    "fresh noise)", file, B->line, B->col);
+                return -1;
+            }
+            if (B->out >= PROG_OUT_NOISY)
+                P->outputs_numbers = 1;
+            if (B->reset != PROG_RESET_NONE)
+                P->has_reset = 1;
+        }
+    }
+    return 0;
+}
