@@ -228,3 +228,41 @@ integral_result_clear(integral_result_t r)
     arb_clear(r->value);
     arb_clear(r->log_value);
 }
+
+void
+integral_integrand_at(arb_t res, const integral_t I, const arb_t z, slong prec)
+{
+    arb_t g, x;
+    slong k, j;
+    if ((!I->lo_inf && arb_lt(z, I->lo)) || (!I->hi_inf && arb_gt(z, I->hi)))
+    {
+        arb_zero(res);
+        return;
+    }
+    arb_init(g);
+    arb_init(x);
+    integral_law_density(res, I->kind, I->scale, z, prec);
+    arb_mul(res, res, I->constant, prec);
+    for (k = 0; k < I->len; k++)
+    {
+        const integral_factor_struct * F = I->factors + k;
+        arb_set(g, F->constant);
+        for (j = 0; j < F->nterms; j++)
+        {
+            const integral_term_struct * t = F->terms + j;
+            arb_mul_si(x, z, t->sign, prec);
+            arb_add(x, x, t->shift, prec);
+            integral_law_cdf(x, t->kind, t->scale, x, prec);
+            arb_addmul(g, t->coef, x, prec);
+        }
+        if (arb_is_zero(g))
+            arb_zero(res);
+        else
+        {
+            arb_pow_fmpz(g, g, F->mult, prec);
+            arb_mul(res, res, g, prec);
+        }
+    }
+    arb_clear(g);
+    arb_clear(x);
+}

@@ -188,6 +188,11 @@ void integral_eval_fixed(integral_result_t res, const integral_t I,
 /* ceil(digits * log2(10)) + 1 */
 slong integral_goal_bits(slong digits);
 
+/* The integrand C p(z) prod G_k(z)^n_k at the real point z (0 outside
+   the domain): the value of the integral against a point mass at z. */
+void integral_integrand_at(arb_t res, const integral_t I, const arb_t z,
+    slong prec);
+
 /* Law helpers (real balls, any precision). */
 void integral_law_cdf(arb_t res, integral_law_kind kind, const arb_t scale,
     const arb_t x, slong prec);

@@ -53,15 +53,16 @@ typedef struct
 {
     integral_law_kind law;
     spec_expr * scale;
+    fmpq_t mean;            /* the noise is mean + Lap(scale) (DiPA's mu) */
 }
 prog_noise;
 
 typedef enum
 {
-    PROG_GE = 0,    /* y >= T + z + off */
-    PROG_LT,        /* y <  T + z + off */
-    PROG_ABS_GE,    /* |y| >= T + z + off */
-    PROG_ABS_LT     /* |y| <  T + z + off */
+    PROG_GE = 0,    /* y >= T + z + off (or >) */
+    PROG_LT,        /* y <  T + z + off (or <=) */
+    PROG_ABS_GE,    /* |y| >= T + z + off (or >) */
+    PROG_ABS_LT     /* |y| <  T + z + off (or <=) */
 }
 prog_op;
 
@@ -69,6 +70,9 @@ typedef struct
 {
     int answer;     /* index of the noisy answer in its state */
     prog_op op;
+    int strict;     /* > instead of >=, < instead of <= (only ties of a
+                       known answer with a known register tell them
+                       apart) */
     fmpq_t off;
 }
 prog_atom;
@@ -88,7 +92,10 @@ typedef enum
 {
     PROG_RESET_NONE = 0,
     PROG_RESET_FRESH,   /* z redrawn from a noise */
-    PROG_RESET_ANSWER   /* the register takes a noisy answer (chained) */
+    PROG_RESET_ANSWER   /* the register takes a noisy answer: a new
+                           independent register when the branch has no
+                           guard (DiPA's x := insample), chained
+                           otherwise (refused) */
 }
 prog_reset_kind;
 
@@ -120,6 +127,8 @@ typedef struct
     int nbranches;
     prog_branch branches[PROG_MAX_BRANCHES];
     int line;
+    int noninput;       /* DiPA's non-input state: its step reads no query
+                           (the answers are noise around 0) */
 }
 prog_state;
 
@@ -135,6 +144,9 @@ typedef struct svt_program_struct
     prog_noise noises[PROG_MAX_NOISES];
     int outputs_numbers;        /* some branch outputs a number */
     int has_reset;
+    int dipa;                   /* DiPA semantics: the register is compared
+                                   as it was assigned (x := insample), not
+                                   as T_i + z; read from a .dipa file */
 }
 svt_program;
 
@@ -154,6 +166,14 @@ int svt_program_is_line(const char * line);
    state, every state has a branch, a register is given...). */
 int svt_program_finish(svt_program * P, const char * file, long lineno,
     char * err, size_t errlen);
+
+/* Reads a DiPA automaton (.dipa, the format of DiPAut: Bhusal, Chadha,
+   Sistla, Viswanathan, CCS 2023) into P: a state (qN[:non-input], d, mu
+   [, d', mu']) draws insample = a + mu + Lap(1/(d eps)) and insample' =
+   a + mu' + Lap(1/(d' eps)).  One register; every error or refusal is
+   "file:line:col: ..." in err.  dsum = the sum of every d and d'. */
+int svt_program_parse_dipa(svt_program * P, fmpq_t dsum, const char * text,
+    const char * file, char * err, size_t errlen);
 
 #ifdef __cplusplus
 }

@@ -13,6 +13,44 @@
 
 #include "program_walk.h"
 
+/* the query's answer (0 in a non-input state) */
+void
+prog_item_q(fmpq_t q, const prog_walk * w, const prog_item * it)
+{
+    if (w->P->states[it->state].noninput)
+        fmpq_zero(q);
+    else
+        fmpq_set(q, w->R->runs[it->run].q[w->side]);
+}
+
+/* where the noise of answer k is centred: q + mean */
+static void
+answer_loc(fmpq_t loc, const prog_walk * w, const prog_item * it, int k)
+{
+    int n = w->P->states[it->state].answer_noise[k];
+    prog_item_q(loc, w, it);
+    if (n >= 0)
+        fmpq_add(loc, loc, w->P->noises[n].mean);
+}
+
+/* what the register is compared as, without z: T_i, or in DiPA
+   semantics where the register was assigned (q + mean of the assigning
+   answer, 0 before any assignment) */
+void
+prog_item_T(fmpq_t T, const prog_walk * w, const prog_item * it)
+{
+    if (!w->P->dipa)
+        fmpq_set(T, w->R->runs[it->run].T);
+    else if (it->base_item < 0)
+        fmpq_zero(T);
+    else
+    {
+        const prog_item * a = w->items + it->base_item;
+        const prog_branch * B = w->P->states[a->state].branches + a->branch;
+        answer_loc(T, w, a, B->reset_answer);
+    }
+}
+
 /* atom at (y, zm): y OP T + zm + off */
 static int
 atom_holds(const prog_atom * a, const fmpq_t T, const fmpq_t y, const fmpq_t zm)
@@ -27,7 +65,10 @@ atom_holds(const prog_atom * a, const fmpq_t T, const fmpq_t y, const fmpq_t zm)
     if (a->op == PROG_ABS_GE || a->op == PROG_ABS_LT)
         fmpq_abs(ay, ay);
     r = fmpq_cmp(ay, w);
-    r = (a->op == PROG_GE || a->op == PROG_ABS_GE) ? r >= 0 : r < 0;
+    if (a->op == PROG_GE || a->op == PROG_ABS_GE)
+        r = a->strict ? r > 0 : r >= 0;
+    else
+        r = a->strict ? r < 0 : r <= 0;
     fmpq_clear(w);
     fmpq_clear(ay);
     return r;
@@ -118,14 +159,18 @@ prog_fixed_value(fmpq_t y, const prog_walk * w, const prog_item * it,
         fmpq_set(y, r->v);
         if (B->out == PROG_OUT_GAP)
         {
-            fmpq_add(y, y, r->T);
+            fmpq_t T;
+            fmpq_init(T);
+            prog_item_T(T, w, it);
+            fmpq_add(y, y, T);
             fmpq_add(y, y, z);
+            fmpq_clear(T);
         }
         return 1;
     }
     if (S->answer_noise[k] < 0)
     {
-        fmpq_set(y, r->q[w->side]);
+        prog_item_q(y, w, it);
         return 1;
     }
     return 0;
@@ -246,15 +291,19 @@ number_density(arb_t d, const prog_walk * w, const prog_item * it, slong prec)
     arb_one(d);
     if (r->a != SVT_NUM)
         return;
-    if (B->out == PROG_OUT_NOISY)
+    if (B->out == PROG_OUT_NOISY && !(B->reset == PROG_RESET_ANSWER
+            && B->reset_answer == B->out_answer))
         noise = S->answer_noise[B->out_answer];
     else if (B->out == PROG_OUT_FRESH)
         noise = B->out_noise;
     if (noise < 0)
-        return;     /* GAP: a density in z, see prog_item_factor */
+        return;     /* GAP: a density in z, see prog_item_factor; a number
+                       that is the new register: its point mass */
     arb_init(x);
     fmpq_init(v);
-    fmpq_sub(v, r->v, r->q[w->side]);
+    prog_item_q(v, w, it);
+    fmpq_add(v, v, w->P->noises[noise].mean);
+    fmpq_sub(v, r->v, v);
     arb_set_fmpq(x, v, prec);
     integral_law_density(d, w->P->noises[noise].law, w->M->prog_scale + noise,
         x, prec);
@@ -274,11 +323,16 @@ gap_density(integral_t I, const prog_walk * w, const prog_item * it,
     const arb_struct * scale = w->M->prog_scale + noise;
     fmpq_t x;
     arb_t sh, c;
+    fmpq_t loc;
     fmpq_init(x);
+    fmpq_init(loc);
     arb_init(sh);
     arb_init(c);
-    fmpq_add(x, r->v, r->T);
-    fmpq_sub(x, x, r->q[w->side]);
+    prog_item_T(x, w, it);
+    fmpq_add(x, x, r->v);
+    answer_loc(loc, w, it, S->branches[it->branch].out_answer);
+    fmpq_sub(x, x, loc);
+    fmpq_clear(loc);
     arb_set_fmpq(sh, x, prec);
     fmpq_add(x, x, zm);
     if (fmpq_sgn(x) < 0)
@@ -307,8 +361,12 @@ prog_item_factor(integral_t I, const prog_walk * w, const prog_item * it,
     int k, zero = 0;
     slong i, nt;
 
+    fmpq_t T, loc;
     fmpz_init_set_ui(n, it->n);
     fmpq_init(y);
+    fmpq_init(T);
+    fmpq_init(loc);
+    prog_item_T(T, w, it);
     arb_init(c0);
     arb_init(d);
     for (i = 0; i < 2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS; i++)
@@ -317,13 +375,13 @@ prog_item_factor(integral_t I, const prog_walk * w, const prog_item * it,
     {
         if (prog_fixed_value(y, w, it, k, zm))
         {
-            zero = !prog_answer_member(S, it->branch, k, r->T, y, zm);
+            zero = !prog_answer_member(S, it->branch, k, T, y, zm);
             continue;
         }
         if (!answer_constrained(S, it->branch, k))
             continue;
-        nt = cells_factor(c0, terms, w, S, it->branch, k, r->T, r->q[w->side],
-            zm, prec);
+        answer_loc(loc, w, it, k);
+        nt = cells_factor(c0, terms, w, S, it->branch, k, T, loc, zm, prec);
         if (nt < 0)
             zero = 1;
         else if (!(nt == 0 && arb_is_one(c0)))
@@ -341,6 +399,8 @@ prog_item_factor(integral_t I, const prog_walk * w, const prog_item * it,
         integral_term_clear(terms + i);
     fmpz_clear(n);
     fmpq_clear(y);
+    fmpq_clear(T);
+    fmpq_clear(loc);
     arb_clear(c0);
     arb_clear(d);
     return zero;
@@ -356,13 +416,15 @@ prog_item_cuts(fmpq ** cuts, slong * ncut, slong * alloc, const prog_walk * w,
     const prog_branch * B = S->branches + it->branch;
     int s[2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS];
     fmpq * t = _fmpq_vec_init(2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS);
-    fmpq_t y, zero, x;
+    fmpq_t y, zero, x, T;
     slong n, i, j;
     int k;
 
     fmpq_init(y);
     fmpq_init(zero);
     fmpq_init(x);
+    fmpq_init(T);
+    prog_item_T(T, w, it);
 #define PUSH_CUT(val) do { \
         if (*ncut == *alloc) { \
             slong na = 2 * *alloc + 8, ii; \
@@ -377,7 +439,7 @@ prog_item_cuts(fmpq ** cuts, slong * ncut, slong * alloc, const prog_walk * w,
         int fixed = prog_fixed_value(y, w, it, k, zero);
         int gap = fixed && r->a == SVT_NUM && B->out == PROG_OUT_GAP
             && B->out_answer == k;
-        n = prog_answer_ends(s, t, S, it->branch, k, r->T);
+        n = prog_answer_ends(s, t, S, it->branch, k, T);
         for (i = 0; i < n; i++)
         {
             if (fixed && !gap)
@@ -407,8 +469,9 @@ prog_item_cuts(fmpq ** cuts, slong * ncut, slong * alloc, const prog_walk * w,
         }
         if (gap)
         {
-            /* the kink of the density: g + T + z = q */
-            fmpq_sub(x, r->q[w->side], y);
+            /* the kink of the density: g + T + z = q + mean */
+            answer_loc(x, w, it, k);
+            fmpq_sub(x, x, y);
             PUSH_CUT(x);
         }
     }
@@ -417,4 +480,5 @@ prog_item_cuts(fmpq ** cuts, slong * ncut, slong * alloc, const prog_walk * w,
     fmpq_clear(y);
     fmpq_clear(zero);
     fmpq_clear(x);
+    fmpq_clear(T);
 }

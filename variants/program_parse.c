@@ -12,6 +12,8 @@ svt_program_init(svt_program * P)
     int i, j, k;
     memset(P, 0, sizeof(*P));
     P->register_noise = -1;
+    for (i = 0; i < PROG_MAX_NOISES; i++)
+        fmpq_init(P->noises[i].mean);
     for (i = 0; i < PROG_MAX_STATES; i++)
         for (j = 0; j < PROG_MAX_BRANCHES; j++)
             for (k = 0; k < PROG_MAX_ATOMS; k++)
@@ -28,6 +30,8 @@ svt_program_clear(svt_program * P)
                 fmpq_clear(P->states[i].branches[j].atoms[k].off);
     for (i = 0; i < P->nnoises; i++)
         spec_expr_free(P->noises[i].scale);
+    for (i = 0; i < PROG_MAX_NOISES; i++)
+        fmpq_clear(P->noises[i].mean);
     spec_expr_free(P->limit);
     memset(P, 0, sizeof(*P));
 }
@@ -275,7 +279,7 @@ register_plus(svt_program * P, fmpq_t off, cursor * c)
 }
 
 static int
-add_atom(prog_branch * B, int answer, prog_op op, const fmpq_t off,
+add_atom(prog_branch * B, int answer, prog_op op, int strict, const fmpq_t off,
     cursor * c, const char * at)
 {
     if (B->natoms == PROG_MAX_ATOMS)
@@ -283,6 +287,7 @@ add_atom(prog_branch * B, int answer, prog_op op, const fmpq_t off,
             "a fifth one");
     B->atoms[B->natoms].answer = answer;
     B->atoms[B->natoms].op = op;
+    B->atoms[B->natoms].strict = strict;
     fmpq_set(B->atoms[B->natoms].off, off);
     B->natoms++;
     return 0;
@@ -305,18 +310,19 @@ atom(svt_program * P, prog_branch * B, cursor * c)
             && c->p[strlen(P->register_name)] != '_')
     {
         /* a range REG + a <= y < REG + b */
-        if (register_plus(P, off, c) || (accept(c, "<=") ? 0 : expect(c, "<",
-                "'<=' or '<' (a range: REG + a <= ANSWER < REG + b)"))
-            || answer_ref(P, &ans, c) || (accept(c, "<=") ? 0 : expect(c, "<",
-                "'<' or '<=' (a range: REG + a <= ANSWER < REG + b)"))
+        int s1 = 1, s2 = 1;
+        if (register_plus(P, off, c) || (accept(c, "<=") ? (s1 = 0) : expect(c,
+                "<", "'<=' or '<' (a range: REG + a <= ANSWER < REG + b)"))
+            || answer_ref(P, &ans, c) || (accept(c, "<=") ? (s2 = 0) : expect(c,
+                "<", "'<' or '<=' (a range: REG + a <= ANSWER < REG + b)"))
             || register_plus(P, off2, c))
             r = -1;
         else if (fmpq_cmp(off, off2) >= 0)
             r = fail(c, at, "found %s, expected a range REG + a <= ANSWER < REG + b "
                 "with a < b", "an empty range");
         else
-            r = add_atom(B, ans, PROG_GE, off, c, at) || add_atom(B, ans,
-                PROG_LT, off2, c, at) ? -1 : 0;
+            r = add_atom(B, ans, PROG_GE, s1, off, c, at) || add_atom(B, ans,
+                PROG_LT, s2, off2, c, at) ? -1 : 0;
         goto done;
     }
     if (accept(c, "abs"))
@@ -337,10 +343,11 @@ atom(svt_program * P, prog_branch * B, cursor * c)
     skip(c);
     {
         prog_op op;
+        int strict = 0;
         const char * opat = c->p;
-        if (accept(c, ">=") || accept(c, ">"))
+        if (accept(c, ">=") || (accept(c, ">") && (strict = 1)))
             op = absv ? PROG_ABS_GE : PROG_GE;
-        else if (accept(c, "<=") || accept(c, "<"))
+        else if (accept(c, "<=") || (accept(c, "<") && (strict = 1)))
             op = absv ? PROG_ABS_LT : PROG_LT;
         else
         {
@@ -351,7 +358,7 @@ atom(svt_program * P, prog_branch * B, cursor * c)
         if (register_plus(P, off, c))
             r = -1;
         else
-            r = add_atom(B, ans, op, off, c, at);
+            r = add_atom(B, ans, op, strict, off, c, at);
     }
 done:
     fmpq_clear(off);
@@ -678,7 +685,7 @@ svt_program_parse_line(svt_program * P, const char * line, const char * file,
     long lineno, char * err, size_t errlen)
 {
     cursor c = { line, line, file, lineno, err, errlen };
-    char word[32];
+    char word[32] = "";
     const char * at;
     if (!svt_program_is_line(line))
         return 0;
@@ -757,7 +764,7 @@ svt_program_finish(svt_program * P, const char * file, long lineno,
                     "q itself)", file, B->line, B->col);
                 return -1;
             }
-            if (B->reset == PROG_RESET_ANSWER)
+            if (B->reset == PROG_RESET_ANSWER && (B->natoms > 0 || j > 0))
             {
                 snprintf(err, errlen, "%s:%d:%d: found 'reset ANSWER', expected "
                     "'reset laplace(SCALE)' or 'reset gaussian(SCALE)' (a register "

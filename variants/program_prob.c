@@ -67,24 +67,78 @@ svt_program_model_set(svt_model_t M, arb_srcptr vals, const int * def,
 /* ------------------------------------------------------------------ */
 /* one segment                                                         */
 
+/* the open segment of a path: its items start at `start`, its register
+   is drawn from noise `noise`; in DiPA semantics it was assigned by the
+   item base_item, and `pinned` when that item also released the value
+   (the register is then known: a point mass) */
+typedef struct
+{
+    slong start;
+    int noise;
+    slong base_item;
+    int pinned;
+}
+prog_seg;
+
 static int
 fmpq_cmp_ptr(const void * a, const void * b)
 {
     return fmpq_cmp((const fmpq *) a, (const fmpq *) b);
 }
 
+/* a register released by the item that assigned it: z0 = v - (q + mean) */
+static void
+pinned_value(arb_t out, prog_walk * w, slong from, slong to, const prog_seg * g)
+{
+    const slong prec = SVT_PARAM_PREC;
+    const prog_item * a = w->items + g->base_item;
+    fmpq_t z0, T;
+    arb_t z;
+    integral_t I;
+    slong i;
+    int zero = 0;
+    fmpq_init(z0);
+    fmpq_init(T);
+    arb_init(z);
+    /* the base of the register is where the assigning answer is centred */
+    {
+        prog_item probe = *a;
+        probe.base_item = g->base_item;
+        prog_item_T(T, w, &probe);
+    }
+    fmpq_sub(z0, w->R->runs[a->run].v, T);
+    arb_set_fmpq(z, z0, prec);
+    integral_init(I, w->P->noises[g->noise].law, w->M->prog_scale + g->noise);
+    for (i = from; i < to && !zero; i++)
+        zero = prog_item_factor(I, w, w->items + i, z0, prec);
+    if (zero)
+        arb_zero(out);
+    else
+        integral_integrand_at(out, I, z, prec);
+    integral_clear(I);
+    fmpq_clear(z0);
+    fmpq_clear(T);
+    arb_clear(z);
+}
+
 /* the integral over z of the register density times the factors of the
    items [from, to), cut into pieces where the factors change form */
 static void
-segment_value(arb_t out, prog_walk * w, slong from, slong to, int noise)
+segment_value(arb_t out, prog_walk * w, slong from, slong to, const prog_seg * g)
 {
     const slong prec = SVT_PARAM_PREC;
     slong alloc = 8, ncut = 0, i, j, piece;
-    fmpq * cuts = _fmpq_vec_init(alloc);
+    fmpq * cuts;
     integral_result_t part;
     fmpq_t zm;
     arb_t s;
 
+    if (g->pinned)
+    {
+        pinned_value(out, w, from, to, g);
+        return;
+    }
+    cuts = _fmpq_vec_init(alloc);
     integral_result_init(part);
     fmpq_init(zm);
     arb_init(s);
@@ -112,7 +166,7 @@ segment_value(arb_t out, prog_walk * w, slong from, slong to, int noise)
             fmpq_add(zm, cuts + piece - 1, cuts + piece);
             fmpq_div_2exp(zm, zm, 1);
         }
-        integral_init(I, w->P->noises[noise].law, w->M->prog_scale + noise);
+        integral_init(I, w->P->noises[g->noise].law, w->M->prog_scale + g->noise);
         if (piece > 0)
         {
             arb_set_fmpq(s, cuts + piece - 1, prec);
@@ -145,7 +199,8 @@ segment_value(arb_t out, prog_walk * w, slong from, slong to, int noise)
 /* the walk                                                            */
 
 static void
-push_item(prog_walk * w, slong run, int state, int branch, ulong n)
+push_item(prog_walk * w, slong run, int state, int branch, ulong n,
+    slong base_item)
 {
     if (w->nitems == w->alloc)
     {
@@ -156,6 +211,7 @@ push_item(prog_walk * w, slong run, int state, int branch, ulong n)
     w->items[w->nitems].state = state;
     w->items[w->nitems].branch = branch;
     w->items[w->nitems].n = n;
+    w->items[w->nitems].base_item = base_item;
     w->nitems++;
 }
 
@@ -171,71 +227,86 @@ branch_matches(const prog_branch * B, svt_answer_kind a, const char * label)
     return B->out >= PROG_OUT_NOISY;
 }
 
-/* acc * (the open segment [seg_start, nitems) of register noise) */
+/* acc * (the open segment g, its items up to the top of the stack) */
 static void
-close_segment(arb_t res, prog_walk * w, const arb_t acc, slong seg_start,
-    int noise)
+close_segment(arb_t res, prog_walk * w, const arb_t acc, const prog_seg * g)
 {
     arb_t v;
-    if (!w->evaluate || arb_is_zero(acc) || seg_start == w->nitems)
+    if (!w->evaluate || arb_is_zero(acc) || (g->start == w->nitems && !g->pinned))
     {
         arb_set(res, acc);
         return;
     }
     arb_init(v);
-    segment_value(v, w, seg_start, w->nitems, noise);
+    segment_value(v, w, g->start, w->nitems, g);
     arb_mul(res, acc, v, SVT_PARAM_PREC);
     arb_clear(v);
 }
 
 static void walk_from(prog_walk * w, slong i, ulong done, int s, slong counter,
-    const arb_t acc, slong seg_start, int noise, int stopped);
+    const arb_t acc, prog_seg g, int stopped);
 
 /* takes branch b of state s for k queries of run i, then walks on */
 static void
 take_branch(prog_walk * w, slong i, ulong done, int s, slong counter,
-    const arb_t acc, slong seg_start, int noise, int b, ulong k, int stopped)
+    const arb_t acc, prog_seg g, int b, ulong k, int stopped)
 {
     const prog_branch * B = w->P->states[s].branches + b;
     const svt_run_struct * r = w->R->runs + i;
     slong ni = (done + k == r->count) ? i + 1 : i;
     ulong nd = (done + k == r->count) ? 0 : done + k;
     slong nc = counter + (slong) k * B->cost;
+    prog_seg ng;
     arb_t a2;
 
-    arb_init(a2);
-    if (B->reset != PROG_RESET_FRESH)
+    if (B->reset == PROG_RESET_NONE)
     {
-        push_item(w, i, s, b, k);
-        walk_from(w, ni, nd, B->next, nc, acc, seg_start, noise, stopped);
+        push_item(w, i, s, b, k, g.base_item);
+        walk_from(w, ni, nd, B->next, nc, acc, g, stopped);
         w->nitems--;
-        arb_clear(a2);
         return;
     }
-    /* the first query closes the segment; the other k - 1 are identical
-       one-query segments of the redrawn register */
-    push_item(w, i, s, b, 1);
-    close_segment(a2, w, acc, seg_start, noise);
+    arb_init(a2);
+    /* the first query closes the segment */
+    push_item(w, i, s, b, 1, g.base_item);
+    close_segment(a2, w, acc, &g);
+    ng.start = w->nitems;
+    ng.base_item = -1;
+    ng.pinned = 0;
+    if (B->reset == PROG_RESET_FRESH)
+        ng.noise = B->reset_noise;
+    else
+    {
+        /* x := insample, unguarded: a new register centred at the answer;
+           released too when the branch outputs that answer */
+        ng.noise = w->P->states[s].answer_noise[B->reset_answer];
+        ng.base_item = w->nitems - 1;
+        ng.pinned = B->out == PROG_OUT_NOISY && B->out_answer == B->reset_answer
+            && r->a == SVT_NUM;
+    }
     if (k > 1 && w->evaluate && !arb_is_zero(a2))
     {
+        /* the other k - 1 queries: identical one-query segments */
         arb_t v;
         fmpz_t e;
+        prog_seg one = ng;
         arb_init(v);
         fmpz_init_set_ui(e, k - 1);
-        segment_value(v, w, w->nitems - 1, w->nitems, B->reset_noise);
+        one.start = w->nitems - 1;
+        segment_value(v, w, w->nitems - 1, w->nitems, &one);
         arb_pow_fmpz(v, v, e, SVT_PARAM_PREC);
         arb_mul(a2, a2, v, SVT_PARAM_PREC);
         arb_clear(v);
         fmpz_clear(e);
     }
-    walk_from(w, ni, nd, B->next, nc, a2, w->nitems, B->reset_noise, stopped);
+    walk_from(w, ni, nd, B->next, nc, a2, ng, stopped);
     w->nitems--;
     arb_clear(a2);
 }
 
 static void
 walk_from(prog_walk * w, slong i, ulong done, int s, slong counter,
-    const arb_t acc, slong seg_start, int noise, int stopped_here)
+    const arb_t acc, prog_seg g, int stopped_here)
 {
     const prog_state * S = w->P->states + s;
     const svt_run_struct * r;
@@ -254,7 +325,7 @@ walk_from(prog_walk * w, slong i, ulong done, int s, slong counter,
     {
         arb_t v;
         arb_init(v);
-        close_segment(v, w, acc, seg_start, noise);
+        close_segment(v, w, acc, &g);
         arb_add(w->total, w->total, v, SVT_PARAM_PREC);
         w->paths++;
         w->stopped += stopped_here;
@@ -274,7 +345,8 @@ walk_from(prog_walk * w, slong i, ulong done, int s, slong counter,
         if (!branch_matches(B, r->a, r->label))
             continue;
         /* many queries at once when nothing can change between them */
-        k = (nmatch == 1 && B->next == s && !B->stop) ? rest : 1;
+        k = (nmatch == 1 && B->next == s && !B->stop
+            && B->reset != PROG_RESET_ANSWER) ? rest : 1;
         if (w->P->has_counter && B->cost > 0)
         {
             ulong need = (ulong) ((w->M->limit - counter + B->cost - 1) / B->cost);
@@ -286,7 +358,7 @@ walk_from(prog_walk * w, slong i, ulong done, int s, slong counter,
         }
         if (stopped && !(k == rest && i == w->R->len - 1))
             continue;   /* the run stops before the end of the vector */
-        take_branch(w, i, done, s, counter, acc, seg_start, noise, b, k, stopped);
+        take_branch(w, i, done, s, counter, acc, g, b, k, stopped);
     }
 }
 
@@ -305,7 +377,10 @@ walk_run(prog_walk * w, const svt_model_t M, const svt_runs_t R, int side,
     arb_init(w->total);
     arb_init(one);
     arb_one(one);
-    walk_from(w, 0, 0, 0, 0, one, 0, w->P->register_noise, 0);
+    {
+        prog_seg g = { 0, w->P->register_noise, -1, 0 };
+        walk_from(w, 0, 0, 0, 0, one, g, 0);
+    }
     arb_clear(one);
 }
 
@@ -328,12 +403,77 @@ svt_program_ends(const svt_model_t M, const svt_runs_t R)
     return r;
 }
 
+/* does some branch of S take every value of the noisy answers, up to a
+   set of probability 0?  Decided for guards without abs on noisy
+   answers, where the order of the interval ends does not depend on z:
+   the state is complete when, for some answer, no cell between its ends
+   escapes every guard on that answer. */
+static int
+state_complete(const prog_state * S)
+{
+    int s[2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS];
+    fmpq * t = _fmpq_vec_init(2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS);
+    fmpq_t T, y, zm;
+    int k, j, i, complete = 0, last = S->nbranches - 1;
+    slong n, c;
+
+    if (S->branches[last].natoms == 0)
+        complete = 1;
+    fmpq_init(T);
+    fmpq_init(y);
+    fmpq_init(zm);
+    for (k = 0; k < S->nanswers && !complete; k++)
+    {
+        int ok = S->answer_noise[k] >= 0, any_escape = 0;
+        for (j = 0; j <= last && ok; j++)
+            for (i = 0; i < S->branches[j].natoms; i++)
+                if (S->branches[j].atoms[i].answer == k
+                        && S->branches[j].atoms[i].op >= PROG_ABS_GE)
+                    ok = 0;
+        if (!ok)
+            continue;
+        n = prog_answer_ends(s, t, S, last, k, T);
+        if (n == 0)
+            continue;
+        /* sort the ends (all of slope +1), test a point in every cell */
+        for (i = 1; i < n; i++)
+            for (j = i; j > 0 && fmpq_cmp(t + j - 1, t + j) > 0; j--)
+                fmpq_swap(t + j - 1, t + j);
+        for (c = 0; c <= n && !any_escape; c++)
+        {
+            int taken = 0;
+            if (c == 0)
+                fmpq_sub_si(y, t, 1);
+            else if (c == n)
+                fmpq_add_si(y, t + n - 1, 1);
+            else if (fmpq_equal(t + c - 1, t + c))
+                continue;
+            else
+            {
+                fmpq_add(y, t + c - 1, t + c);
+                fmpq_div_2exp(y, y, 1);
+            }
+            for (j = 0; j <= last && !taken; j++)
+                if (S->branches[j].natoms > 0
+                        && S->branches[j].atoms[0].answer == k)
+                    taken = prog_answer_member(S, j, k, T, y, zm);
+            any_escape = !taken;
+        }
+        complete = !any_escape;
+    }
+    _fmpq_vec_clear(t, 2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS);
+    fmpq_clear(T);
+    fmpq_clear(y);
+    fmpq_clear(zm);
+    return complete;
+}
+
 int
 svt_program_complete(const svt_program * P)
 {
     int i;
     for (i = 0; i < P->nstates; i++)
-        if (P->states[i].branches[P->states[i].nbranches - 1].natoms != 0)
+        if (!state_complete(P->states + i))
             return 0;
     return 1;
 }

@@ -14,6 +14,8 @@ typedef struct
     slong run;
     int state, branch;
     ulong n;
+    slong base_item;    /* DiPA: the item that assigned the register of
+                           this item's segment (-1: none) */
 }
 prog_item;
 
@@ -41,6 +43,8 @@ prog_walk;
 /* the walk stops (unsupported) after this many steps */
 #define PROG_MAX_STEPS 20000
 
+void prog_item_q(fmpq_t q, const prog_walk * w, const prog_item * it);
+void prog_item_T(fmpq_t T, const prog_walk * w, const prog_item * it);
 int prog_answer_member(const prog_state * S, int b, int k, const fmpq_t T,
     const fmpq_t y, const fmpq_t zm);
 slong prog_answer_ends(int * s, fmpq * t, const prog_state * S, int b,

@@ -85,7 +85,9 @@ sim_atom(const prog_atom * a, double y, double w)
 {
     double x = (a->op == PROG_ABS_GE || a->op == PROG_ABS_LT) ? fabs(y) : y;
     w += fmpq_get_d(a->off);
-    return (a->op == PROG_GE || a->op == PROG_ABS_GE) ? x >= w : x < w;
+    if (a->op == PROG_GE || a->op == PROG_ABS_GE)
+        return a->strict ? x > w : x >= w;
+    return a->strict ? x < w : x <= w;
 }
 
 /* the first branch of S whose guard holds for the answers y */
@@ -111,8 +113,10 @@ simulate_program(svt_answer_kind * a, double * v, const svt_model_t M,
 {
     const svt_program * P = M->var->prog;
     double y[PROG_MAX_ANSWERS];
+    /* the register: T_i + z, or (DiPA) the assigned value x */
     double z = draw(r, P->noises[P->register_noise].law,
         dbl(M->prog_scale + P->register_noise));
+    double x = P->dipa ? fmpq_get_d(P->noises[P->register_noise].mean) + z : 0;
     slong i, counter = 0;
     int s = 0, k;
 
@@ -120,14 +124,15 @@ simulate_program(svt_answer_kind * a, double * v, const svt_model_t M,
     {
         const prog_state * S = P->states + s;
         const prog_branch * B;
+        double qi = S->noninput ? 0.0 : q[i];
         int b;
         for (k = 0; k < S->nanswers; k++)
         {
             int n = S->answer_noise[k];
-            y[k] = q[i] + (n < 0 ? 0.0 : draw(r, P->noises[n].law,
-                dbl(M->prog_scale + n)));
+            y[k] = qi + (n < 0 ? 0.0 : fmpq_get_d(P->noises[n].mean)
+                + draw(r, P->noises[n].law, dbl(M->prog_scale + n)));
         }
-        b = sim_branch(S, y, T[i] + z);
+        b = sim_branch(S, y, P->dipa ? x : T[i] + z);
         if (b < 0)
             return i;   /* no branch: the run ends */
         B = S->branches + b;
@@ -138,16 +143,20 @@ simulate_program(svt_answer_kind * a, double * v, const svt_model_t M,
         if (B->out == PROG_OUT_NOISY)
             v[i] = y[B->out_answer];
         else if (B->out == PROG_OUT_GAP)
-            v[i] = y[B->out_answer] - (T[i] + z);
+            v[i] = y[B->out_answer] - (P->dipa ? x : T[i] + z);
         else if (B->out == PROG_OUT_FRESH)
-            v[i] = q[i] + draw(r, P->noises[B->out_noise].law,
+            v[i] = qi + fmpq_get_d(P->noises[B->out_noise].mean)
+                + draw(r, P->noises[B->out_noise].law,
                 dbl(M->prog_scale + B->out_noise));
         counter += B->cost;
         if (B->reset == PROG_RESET_FRESH)
             z = draw(r, P->noises[B->reset_noise].law,
                 dbl(M->prog_scale + B->reset_noise));
         else if (B->reset == PROG_RESET_ANSWER)
-            z = y[B->reset_answer] - T[i];
+        {
+            x = y[B->reset_answer];
+            z = x - T[i];
+        }
         s = B->next;
         if (B->stop || (P->has_counter && counter >= M->limit))
             return i + 1;

@@ -126,6 +126,78 @@ parse_law(integral_law_kind * law, spec_expr ** e, int * present, ctx * c,
     return r;
 }
 
+/* A DiPA automaton (.dipa): the program, named after the file.  DiPA
+   files state no budget; the claim is "# claimed = EXPR" when the file
+   has that line, else the reference 2 (sum of d and d') eps. */
+int
+svt_variant_parse_dipa(svt_variant_struct * v, const char * text,
+    const char * file, char * err, size_t errlen)
+{
+    const char * base = strrchr(file, '/'), * cl;
+    char name[64], expr[300], msg[256];
+    fmpq_t dsum;
+    size_t i, n;
+    int ecol = 0;
+
+    svt_variant_init(v);
+    v->file = dupstr(file, strlen(file));
+    base = base ? base + 1 : file;
+    n = strlen(base) - 5;
+    for (i = 0; i < n && i < 63; i++)
+        name[i] = (isalnum((unsigned char) base[i]) || base[i] == '-'
+            || base[i] == '.') ? base[i] : '_';
+    name[i] = '\0';
+    v->name = dupstr(name, strlen(name));
+    v->title = dupstr("DiPA automaton", 14);
+    v->source = dupstr(file, strlen(file));
+    v->prog = flint_malloc(sizeof(svt_program));
+    svt_program_init(v->prog);
+    fmpq_init(dsum);
+    if (svt_program_parse_dipa(v->prog, dsum, text, file, err, errlen))
+    {
+        fmpq_clear(dsum);
+        svt_variant_clear(v);
+        return -1;
+    }
+    cl = strstr(text, "# claimed =");
+    if (cl != NULL && (cl == text || cl[-1] == '\n'))
+    {
+        const char * e = cl + 11, * eol = strchr(e, '\n');
+        size_t len = eol ? (size_t) (eol - e) : strlen(e);
+        snprintf(expr, sizeof(expr), "%.*s", (int) FLINT_MIN(len, 290), e);
+        const char * pp = "(DiPA states no budget; the claim is the file's "
+            "'# claimed' line)";
+        v->paper_property = dupstr(pp, strlen(pp));
+    }
+    else
+    {
+        char * ds = fmpq_get_str(NULL, 10, dsum);
+        snprintf(expr, sizeof(expr), "2*(%s)*eps", ds);
+        flint_free(ds);
+        const char * pp = "(DiPA states no budget; the claim is the "
+            "reference 2 (sum of d and d') eps)";
+        v->paper_property = dupstr(pp, strlen(pp));
+    }
+    fmpq_clear(dsum);
+    v->claimed = spec_expr_parse(expr, msg, sizeof(msg), &ecol);
+    if (v->claimed == NULL)
+    {
+        snprintf(err, errlen, "%s:1:%d: # claimed: %s", file, 11 + ecol, msg);
+        svt_variant_clear(v);
+        return -1;
+    }
+    {
+        const svt_program * P = v->prog;
+        v->rho_law = INTEGRAL_LAPLACE;
+        v->has_nu = 1;
+        v->nu_law = INTEGRAL_LAPLACE;
+        v->has_cutoff = 0;
+        v->reset = P->has_reset;
+        v->output = P->outputs_numbers ? SVT_OUT_COMPARED : SVT_OUT_TOP;
+    }
+    return 0;
+}
+
 /* after the last line of a template spec: every required key given */
 static int
 template_keys(ctx * c, const int * seen)
@@ -484,7 +556,11 @@ svt_variant_load(svt_variant_struct * v, const char * path, char * err,
         flint_free(buf);
         return -1;
     }
-    r = svt_variant_parse(v, buf, path, err, errlen);
+    n = strlen(path);
+    if (n > 5 && strcmp(path + n - 5, ".dipa") == 0)
+        r = svt_variant_parse_dipa(v, buf, path, err, errlen);
+    else
+        r = svt_variant_parse(v, buf, path, err, errlen);
     flint_free(buf);
     return r;
 }

@@ -105,7 +105,11 @@ int svt_variant_parse(svt_variant_struct * v, const char * text,
 /* line and column of the value of `key` (0 when absent) */
 void svt_variant_key_pos(const svt_variant_struct * v, const char * key,
     int * line, int * col);
-/* Reads and parses a spec file. */
+/* Reads a DiPA automaton (.dipa) as a program variant named after the
+   file (variants/PROGRAMS.md says how DiPA's semantics map). */
+int svt_variant_parse_dipa(svt_variant_struct * v, const char * text,
+    const char * file, char * err, size_t errlen);
+/* Reads and parses a spec file (a .dipa file as DiPA automaton). */
 int svt_variant_load(svt_variant_struct * v, const char * path, char * err,
     size_t errlen);
 

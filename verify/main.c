@@ -221,7 +221,8 @@ get_variant(const char * name)
     if (name == NULL)
         die("missing VARIANT (see verify list)");
     if (strchr(name, '/') != NULL || (strlen(name) > 4
-            && strcmp(name + strlen(name) - 4, ".svt") == 0))
+            && strcmp(name + strlen(name) - 4, ".svt") == 0) || (strlen(name) > 5
+            && strcmp(name + strlen(name) - 5, ".dipa") == 0))
     {
         /* a spec file */
         if (svt_variant_load(&user_variant, name, msg, sizeof(msg)) != 0)
