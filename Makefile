@@ -163,7 +163,7 @@ test-san: $(B)/tests-san $(B)/san/bin/verify $(B)/san/bin/svt-report
 FUZZ_SECONDS ?= 60
 FUZZ_SRC = tests/fuzz_spec.c variants/spec_expr.c variants/spec_parse.c \
            variants/model.c variants/program_parse.c variants/program_prob.c \
-           variants/program_factor.c $(INTEGRALS_LIB_SRC)
+           variants/program_factor.c variants/dipa_parse.c $(INTEGRALS_LIB_SRC)
 $(B)/fuzz-spec: $(FUZZ_SRC) $(wildcard variants/*.h integrals/*.h)
 	@mkdir -p $(B)/fuzz-corpus
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
@@ -171,7 +171,8 @@ $(B)/fuzz-spec: $(FUZZ_SRC) $(wildcard variants/*.h integrals/*.h)
 	    -lflint-arb -lflint -lmpfr -lgmp -lm -o $@
 
 fuzz: $(B)/fuzz-spec
-	cp variants/specs/*.svt $(B)/fuzz-corpus/
+	cp variants/specs/*.svt tests/dipa/*.dipa $(B)/fuzz-corpus/
+	for f in tests/programs/*.svt; do cp $$f $(B)/fuzz-corpus/program-$$(basename $$f); done
 	./$(B)/fuzz-spec -max_total_time=$(FUZZ_SECONDS) -max_len=2048 \
 	    -rss_limit_mb=2048 $(B)/fuzz-corpus
 

@@ -1,5 +1,6 @@
-/* fuzz_spec.c -- libFuzzer target for the spec reader and the model
-   built from a spec (make fuzz; a short run is part of make test). */
+/* fuzz_spec.c -- libFuzzer target for the spec and program reader, the
+   DiPA reader, and the model built from what they read (make fuzz; a
+   short run is part of make test). */
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -31,6 +32,24 @@ LLVMFuzzerTestOneInput(const uint8_t * data, size_t size)
     }
     else if (strncmp(err, "fuzz.svt:", 9) != 0)
         abort();    /* every error names file:line:column */
+    /* the same bytes as a DiPA automaton */
+    if (svt_variant_parse_dipa(&v, text, "fuzz.dipa", err, sizeof(err)) == 0)
+    {
+        svt_model_t M;
+        fmpq_t e, d;
+        fmpq_init(e);
+        fmpq_init(d);
+        fmpq_set_si(e, 1, 3);
+        fmpq_one(d);
+        svt_model_init(M);
+        svt_model_set(M, &v, e, 3, d, NULL, err, sizeof(err));
+        svt_model_clear(M);
+        fmpq_clear(e);
+        fmpq_clear(d);
+        svt_variant_clear(&v);
+    }
+    else if (strncmp(err, "fuzz.dipa:", 10) != 0)
+        abort();
     free(text);
     flint_cleanup();
     return 0;

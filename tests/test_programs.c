@@ -254,28 +254,38 @@ Test(programs, numeric_sparse_is_alg7_split_in_thirds, .timeout = 300)
 #define NSIM 200000
 #define L 3
 
-/* the outputs of the program's branches (0 bot, 1 top or number, 2+ a
-   label), and their names */
+/* an output as a symbol: 0 bot, 1 top or a number, 2 + k the label of
+   index k in svt_program_alphabet */
 static int
-symbol_of(svt_answer_kind a, double v, const prog_state * S)
+symbol_of(svt_answer_kind a, double v)
 {
     if (a == SVT_BOT)
         return 0;
     if (a != SVT_LABEL)
         return 1;
-    (void) S;
-    return 2 + (int) v;     /* the branch index of the label */
+    return 2 + (int) v;
 }
+
+static void simulate_variant(const svt_variant_struct * var, slong c, ulong seed);
 
 static void
 simulate_program(const char * name, slong c, ulong seed)
 {
+    simulate_variant(t_variant(name), c, seed);
+}
+
+static void
+simulate_variant(const svt_variant_struct * var, slong c, ulong seed)
+{
+    const char * name = var->name;
     static const double qd[L] = { 0.5, -0.5, 1.0 };
     static const slong qn[L] = { 1, -1, 1 }, qden[L] = { 2, 2, 1 };
     static const double Td[L] = { 0, 0.25, 0 };
     static const slong Tn[L] = { 0, 1, 0 }, Tden[L] = { 1, 4, 1 };
-    const svt_variant_struct * var = t_variant(name);
-    const int B = 2 + PROG_MAX_BRANCHES;       /* symbols per position */
+    svt_answer_kind kind[SVT_PROGRAM_MAX_ALPHABET];
+    const char * label[SVT_PROGRAM_MAX_ALPHABET];
+    slong na = svt_program_alphabet(kind, label, var->prog);
+    const int B = 2 + (int) na;     /* symbols per position */
     svt_model_t M;
     gsl_rng * rng;
     long * prefix;
@@ -298,7 +308,7 @@ simulate_program(const char * name, slong c, ulong seed)
         {
             slong cd = 0;
             for (i = 0; i < j; i++)
-                cd = cd * (B + 1) + 1 + symbol_of(a[i], v[i], NULL);
+                cd = cd * (B + 1) + 1 + symbol_of(a[i], v[i]);
             prefix[cd]++;
         }
     }
@@ -336,21 +346,10 @@ simulate_program(const char * name, slong c, ulong seed)
             fmpq_set_si(T, Tn[i], Tden[i]);
             if (sym <= 1)
                 svt_runs_push(R, q, q, T, sym == 0 ? SVT_BOT : SVT_TOP, q, 1);
+            else if (sym - 2 < na && kind[sym - 2] == SVT_LABEL)
+                svt_runs_push_label(R, q, q, T, label[sym - 2], 1);
             else
-            {
-                /* a label: the one of branch sym - 2 of some state */
-                slong st;
-                const char * lab = NULL;
-                for (st = 0; st < var->prog->nstates && lab == NULL; st++)
-                    if (sym - 2 < var->prog->states[st].nbranches
-                            && var->prog->states[st].branches[sym - 2].out
-                               == PROG_OUT_LABEL)
-                        lab = var->prog->states[st].branches[sym - 2].out_label;
-                if (lab == NULL)
-                    ok = 0;
-                else
-                    svt_runs_push_label(R, q, q, T, lab, 1);
-            }
+                ok = 0;
             fmpq_clear(q);
             fmpq_clear(T);
         }
@@ -484,4 +483,358 @@ Test(programs, numeric_densities_match_the_simulation, .timeout = 600)
     number_density_matches("adaptive-svt", 0.0, 24.0, 14);
     number_density_matches("bad-adaptive-svt", 0.0, 24.0, 15);
     number_density_matches("isvt4", 0.5, 3.0, 16);
+}
+
+/* ---- DiPA automata ----------------------------------------------------- */
+
+/* svt.dipa (a non-input threshold step, then the comparisons) against the
+   same mechanism in our format: Pr[(oinput, a)] = Pr[a] on every pair */
+Test(programs, dipa_svt_is_the_program_it_describes, .timeout = 300)
+{
+    svt_variant_struct dv, pv;
+    ulong seed = 99;
+    slong k;
+    integral_opt_t opt;
+    load(&dv, "tests/dipa/svt.dipa");
+    load(&pv, "tests/programs/dipa-svt.svt");
+    cr_assert(dv.prog != NULL && dv.prog->dipa && dv.prog->states[0].noninput);
+    cr_assert_str_eq(dv.name, "svt");
+    integral_opt_init(opt);
+    opt->goal_digits = 20;
+    for (k = 0; k < 30; k++)
+    {
+        svt_model_t A, B;
+        svt_runs_t R, Rd;
+        fmpq_t x, zero;
+        slong i;
+        int side;
+        model_of(A, &dv, k % 2 ? "1" : "3/7", 1, NULL);
+        model_of(B, &pv, k % 2 ? "1" : "3/7", 1, NULL);
+        svt_runs_init(R);
+        svt_runs_init(Rd);
+        fmpq_init(x);
+        fmpq_init(zero);
+        random_runs(R, &seed, rnd_range(&seed, 1, 3), 0);
+        for (i = 0; i < R->len; i++)
+            fmpq_zero(R->runs[i].T);    /* DiPA has no public threshold */
+        /* the threshold step: a non-input step, its value is ignored */
+        fmpq_set_si(x, rnd_range(&seed, -3, 3), 2);
+        svt_runs_push_label(Rd, x, zero, zero, "oinput", 1);
+        for (i = 0; i < R->len; i++)
+            svt_runs_push(Rd, R->runs[i].q[0], R->runs[i].q[1], zero,
+                R->runs[i].a, zero, R->runs[i].count);
+        cr_assert_eq(svt_output_impossible(A, Rd) == NULL,
+            svt_output_impossible(B, R) == NULL);
+        if (svt_output_impossible(B, R) == NULL)
+            for (side = 0; side < 2; side++)
+            {
+                svt_prob_t P, Q;
+                svt_prob_init(P);
+                svt_prob_init(Q);
+                svt_prob(P, A, Rd, side, opt);
+                svt_prob(Q, B, R, side, opt);
+                cr_assert_eq(P->zero, Q->zero);
+                t_assert_overlap(P->value, Q->value, "dipa svt, pair %ld", (long) k);
+                svt_prob_clear(P);
+                svt_prob_clear(Q);
+            }
+        fmpq_clear(x);
+        fmpq_clear(zero);
+        svt_runs_clear(R);
+        svt_runs_clear(Rd);
+        svt_model_clear(A);
+        svt_model_clear(B);
+    }
+    svt_variant_clear(&dv);
+    svt_variant_clear(&pv);
+}
+
+/* every readable automaton against its simulation (inputs, non-input
+   steps, means, insample', reassigned and released registers, guards
+   that do not cover the line) */
+Test(programs, dipa_automata_match_their_simulation, .timeout = 900)
+{
+    static const char * const files[] = {
+        "tests/dipa/svt.dipa", "tests/dipa/svt_input_threshold.dipa",
+        "tests/dipa/numeric_sparse.dipa", "tests/dipa/leaking_pair_loop.dipa",
+        "tests/dipa/leaking_pair_reassign.dipa",
+        "tests/dipa/leaking_cycle_non_input.dipa",
+        "tests/dipa/disclosing_cycle.dipa",
+        "tests/dipa/privacy_violating_path.dipa",
+    };
+    size_t i;
+    for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+    {
+        svt_variant_struct v;
+        load(&v, files[i]);
+        simulate_variant(&v, 1, 500 + i);
+        svt_variant_clear(&v);
+    }
+}
+
+/* a released register (x := insample; output insample) is a point mass:
+   the density of (v, then bot at q) is f(v - a) F_q(v - q) exactly */
+Test(programs, dipa_released_register_is_a_point_mass)
+{
+    svt_variant_struct v;
+    svt_model_t M;
+    svt_runs_t R;
+    svt_prob_t P;
+    fmpq_t a, q, val, zero;
+    arb_t want, t, s, b1, b2;
+    integral_opt_t opt;
+    load(&v, "tests/dipa/privacy_violating_path.dipa");
+    model_of(M, &v, "1", 1, NULL);
+    fmpq_init(a);
+    fmpq_init(q);
+    fmpq_init(val);
+    fmpq_init(zero);
+    arb_init(want);
+    arb_init(t);
+    arb_init(s);
+    arb_init(b1);
+    arb_init(b2);
+    fmpq_set_si(a, 1, 3);
+    fmpq_set_si(q, -1, 2);
+    fmpq_set_si(val, 1, 5);
+    svt_runs_init(R);
+    /* q1: x := insample, output insample = 1/5 (d = 1/4: Lap(4));
+       q2: insample <= x, output otop (d = 1/2: Lap(2)) */
+    svt_runs_push(R, a, a, zero, SVT_NUM, val, 1);
+    svt_runs_push(R, q, q, zero, SVT_TOP, zero, 1);
+    integral_opt_init(opt);
+    svt_prob_init(P);
+    svt_prob(P, M, R, 0, opt);
+    arb_set_ui(b1, 4);
+    arb_set_ui(b2, 2);
+    arb_set_fmpq(s, val, 128);
+    arb_set_fmpq(t, a, 128);
+    arb_sub(t, s, t, 128);
+    integral_law_density(want, INTEGRAL_LAPLACE, b1, t, 128);
+    arb_set_fmpq(t, q, 128);
+    arb_sub(t, s, t, 128);
+    integral_law_cdf(t, INTEGRAL_LAPLACE, b2, t, 128);
+    arb_mul(want, want, t, 128);
+    t_assert_overlap(P->value, want, "point mass");
+    cr_assert(arb_rel_accuracy_bits(P->value) > 60);
+    svt_prob_clear(P);
+    svt_runs_clear(R);
+    svt_model_clear(M);
+    svt_variant_clear(&v);
+    fmpq_clear(a);
+    fmpq_clear(q);
+    fmpq_clear(val);
+    fmpq_clear(zero);
+    arb_clear(want);
+    arb_clear(t);
+    arb_clear(s);
+    arb_clear(b1);
+    arb_clear(b2);
+}
+
+/* errors name file:line:column and say what is supported */
+static void
+parse_fails(const char * text, const char * file, const char * where,
+    const char * what)
+{
+    svt_variant_struct v;
+    char err[512];
+    int r;
+    size_t n = strlen(file);
+    if (n > 5 && strcmp(file + n - 5, ".dipa") == 0)
+        r = svt_variant_parse_dipa(&v, text, file, err, sizeof(err));
+    else
+        r = svt_variant_parse(&v, text, file, err, sizeof(err));
+    cr_assert_eq(r, -1, "accepted: %s", text);
+    cr_assert(strncmp(err, where, strlen(where)) == 0, "'%s' does not start "
+        "with '%s'", err, where);
+    cr_assert(strstr(err, what) != NULL, "'%s' does not say '%s'", err, what);
+    cr_assert(strchr(err, '\n') == NULL, "one line: %s", err);
+}
+
+#define HEAD "name = p\nclaimed = eps\nregister z = laplace(1/eps)\n"
+
+Test(programs, reader_errors_name_file_line_column)
+{
+    parse_fails(HEAD "state s:\n  answer y = q + laplace(2/eps)\n"
+        "  if y >= w then output top\n", "p.svt", "p.svt:6:11:", "found 'w', expected the register z");
+    parse_fails(HEAD "state s:\n  if y >= z then output top\n", "p.svt",
+        "p.svt:5:6:", "noisy answer");
+    parse_fails(HEAD "state s:\n  answer y = q + laplace(2/eps)\n"
+        "  if y >= z output top\n", "p.svt", "p.svt:6:13:", "'then'");
+    parse_fails(HEAD "state s:\n  answer y = q + laplace(2/eps)\n"
+        "  if y >= z then cost 1\n", "p.svt", "p.svt:6:1:", "output");
+    parse_fails(HEAD "state s:\n  answer y = q + laplace(2/eps)\n"
+        "  if y >= z then output top; goto nowhere\n  else output bot\n",
+        "p.svt", "p.svt:6:3:", "goto nowhere");
+    parse_fails(HEAD "state s:\n  answer y = q + laplace(2/eps)\n"
+        "  elif y >= z then output top\n", "p.svt", "p.svt:6:3:", "'if'");
+    parse_fails(HEAD "state s:\n  answer y = q + laplace(2/eps)\n"
+        "  if z + 1 <= y < z + 1 then output top\n  else output bot\n", "p.svt",
+        "p.svt:6:6:", "a < b");
+    parse_fails(HEAD "state s:\n  answer y = q + gaussian(2/eps)\n"
+        "  if y >= z then output y - z\n  else output bot\n", "p.svt",
+        "p.svt:6:3:", "Gaussian");
+    parse_fails(HEAD "state s:\n  answer y = q + laplace(2/eps)\n"
+        "  if y >= z then output top; reset y\n  else output bot\n", "p.svt",
+        "p.svt:6:3:", "nested integrals");
+    parse_fails(HEAD "state s:\n  answer y = q + laplace(2/eps)\n"
+        "  answer u = q + laplace(2/eps)\n  if y >= z and u < z then output top\n"
+        "  else output bot\n", "p.svt", "p.svt:7:17:", "one noisy answer");
+    parse_fails(HEAD "state s:\n  answer y = q + laplace(2/eps)\n"
+        "  if y >= z then output top; cost 1.5\n  else output bot\n", "p.svt",
+        "p.svt:6:35:", "integer cost");
+    parse_fails("name = p\nclaimed = eps\nthreshold_noise = laplace(1)\n"
+        "register z = laplace(1/eps)\nstate s:\n  answer y = q + laplace(1)\n"
+        "  if y >= z then output top\n  else output bot\n", "p.svt", "p.svt:3:1:",
+        "does not apply to a program");
+    parse_fails(HEAD, "p.svt", "p.svt:4:1:", "state");
+    /* DiPA */
+    parse_fails("(q1,1/4,0): x:= insample; output oinput; goto q2\n"
+        "(q2,1/2,0): if (insample >= y) then output otop; goto q3\n", "a.dipa",
+        "a.dipa:2:29:", "one register");
+    parse_fails("(q1,1/4,0): x:= insample; output oinput; goto q2\n"
+        "(q2,1/2,0): if (insample >= x) then x := insample; output otop; goto q2\n",
+        "a.dipa", "a.dipa:2:37:", "guarded");
+    parse_fails("(q1,1/4,0 x:= insample; output oinput; goto q2\n", "a.dipa",
+        "a.dipa:1:11:", "')'");
+    parse_fails("(q1,0,0): x:= insample; output oinput; goto q2\n", "a.dipa",
+        "a.dipa:1:1:", "d > 0");
+    parse_fails("(q1,1/4,0): x:= insample; output insample'; goto q2\n", "a.dipa",
+        "a.dipa:1:34:", "d'");
+    parse_fails("(q1,1/4,0): x:= insample; output oinput; goto q2\n"
+        "(q1,1/4,0): output obot; goto q2\n", "a.dipa", "a.dipa:2:2:", "again");
+    parse_fails("", "a.dipa", "a.dipa:1:1:", "empty");
+}
+
+/* the refusals of the DiPAut examples this engine cannot certify */
+Test(programs, dipa_refusals_say_what_is_supported)
+{
+    svt_variant_struct v;
+    char err[512];
+    cr_assert(svt_variant_load(&v, "tests/dipa/num_range.dipa", err,
+        sizeof(err)) == -1);
+    cr_assert(strstr(err, "tests/dipa/num_range.dipa:2:") == err, "%s", err);
+    cr_assert(strstr(err, "supported: one register") != NULL, "%s", err);
+    cr_assert(svt_variant_load(&v, "tests/dipa/leaking_cycle_chained.dipa", err,
+        sizeof(err)) == -1);
+    cr_assert(strstr(err, "tests/dipa/leaking_cycle_chained.dipa:3:") == err, "%s", err);
+    cr_assert(strstr(err, "unguarded transitions only") != NULL, "%s", err);
+}
+
+/* ---- the catalogue's verdicts, pinned ----------------------------------- */
+
+/* den > 0: the ln ratio is num/den up to 2^-tol2 (tol2 = 0: exactly) */
+static void
+pinned_tol(const char * name, const char * cons, ulong m, slong c,
+    verdict_t want, slong num, slong den, slong tol2)
+{
+    svt_model_t M;
+    svt_runs_t R;
+    ratio_result_t r;
+    ratio_opt ro = { 30, 240 };
+    fmpq_t delta, T;
+    char err[256];
+    fmpq_init(delta);
+    fmpq_init(T);
+    fmpq_one(delta);
+    model_of(M, t_variant(name), "1", c, NULL);
+    svt_runs_init(R);
+    cr_assert(construction_build(R, construction_find(cons), m, M->c, delta, T,
+        err, sizeof(err)) == 0, "%s", err);
+    ratio_result_init(r);
+    cr_assert_eq(ratio_decide(r, M, R, &ro), want, "%s on %s (m = %lu): %s",
+        name, cons, m, verdict_name(r->verdict));
+    if (den > 0)
+    {
+        /* a closed form: the ln ratio is exactly num/den */
+        arb_t x;
+        arb_init(x);
+        arb_set_si(x, num);
+        arb_div_si(x, x, den, 256);
+        if (tol2 > 0)
+        {
+            /* below the limit, and within 2^-tol2 of it */
+            cr_assert(arb_le(r->loss, x), "%s: above %ld/%ld", name, num, den);
+            arb_sub(x, x, r->loss, 256);
+            mag_t e;
+            mag_init(e);
+            arb_get_mag(e, x);
+            cr_assert(mag_cmp_2exp_si(e, -tol2) <= 0, "%s: not near %ld/%ld",
+                name, num, den);
+            mag_clear(e);
+        }
+        else
+        {
+            t_assert_overlap(r->loss, x, "%s on %s: %ld/%ld", name, cons, num, den);
+            t_assert_tight(r->loss, 60, "%s", name);
+        }
+        arb_clear(x);
+    }
+    ratio_result_clear(r);
+    svt_runs_clear(R);
+    svt_model_clear(M);
+    fmpq_clear(delta);
+    fmpq_clear(T);
+}
+
+static void
+pinned(const char * name, const char * cons, ulong m, slong c, verdict_t want,
+    slong num, slong den)
+{
+    pinned_tol(name, cons, m, c, want, num, den, 0);
+}
+
+Test(programs, catalogue_verdicts, .timeout = 600)
+{
+    /* private ones, at their tight constructions */
+    pinned("svt-gap", "split-c", 100, 1, VERDICT_WITHIN, 0, 0);
+    pinned("svt-gap", "numeric-tail", 100, 1, VERDICT_WITHIN, 0, 0);
+    pinned("numeric-sparse", "split-c", 100, 2, VERDICT_WITHIN, 0, 0);
+    pinned("adaptive-svt", "split-c", 100, 2, VERDICT_WITHIN, 0, 0);
+    pinned("monotone-svt", "bottoms", 100, 2, VERDICT_WITHIN, 0, 0);
+    pinned("svt-thresholds", "split-c", 100, 3, VERDICT_WITHIN, 0, 0);
+    /* broken ones, with the paper's closed forms where they apply:
+       iSVT3 = Alg. 4 tends to (1 + 6c)/4 eps on split-c (Sec. 4.3), iSVT4 =
+       Alg. 3 reaches (m - 1) eps/2 on App. 9.1's construction, and the
+       bad gap SVT, Alg. 3 with twice the query noise, (m - 1) eps/4 */
+    pinned("isvt1", "swap", 1, 1, VERDICT_INFINITE, 0, 0);
+    pinned("isvt2", "split", 1000, 1, VERDICT_EXCEEDS, 0, 0);
+    pinned_tol("isvt3", "split-c", 100, 5, VERDICT_EXCEEDS, 31, 4, 20);
+    pinned("isvt4", "numeric-tail", 1000, 1, VERDICT_EXCEEDS, 999, 2);
+    pinned("bad-gap-svt", "numeric-tail", 20, 1, VERDICT_EXCEEDS, 19, 4);
+    pinned("svt-star", "split", 1000, 1, VERDICT_EXCEEDS, 0, 0);
+}
+
+/* bad-adaptive-svt: 50 bots, then the cheap branch's noisy answer 20 */
+Test(programs, bad_adaptive_svt_leaks_its_noisy_answer)
+{
+    svt_model_t M;
+    svt_runs_t R;
+    ratio_result_t r;
+    ratio_opt ro = { 30, 240 };
+    fmpq_t zero, one, v;
+    fmpq_init(zero);
+    fmpq_init(one);
+    fmpq_init(v);
+    fmpq_one(one);
+    fmpq_set_si(v, 20, 1);
+    model_of(M, t_variant("bad-adaptive-svt"), "1", 1, NULL);
+    svt_runs_init(R);
+    svt_runs_push(R, zero, one, zero, SVT_BOT, zero, 50);
+    svt_runs_push(R, one, zero, zero, SVT_NUM, v, 1);
+    ratio_result_init(r);
+    cr_assert_eq(ratio_decide(r, M, R, &ro), VERDICT_EXCEEDS);
+    ratio_result_clear(r);
+    /* the correct version releases the gap: within on the same input */
+    svt_model_clear(M);
+    model_of(M, t_variant("adaptive-svt"), "1", 1, NULL);
+    ratio_result_init(r);
+    cr_assert_eq(ratio_decide(r, M, R, &ro), VERDICT_WITHIN);
+    ratio_result_clear(r);
+    svt_runs_clear(R);
+    svt_model_clear(M);
+    fmpq_clear(zero);
+    fmpq_clear(one);
+    fmpq_clear(v);
 }

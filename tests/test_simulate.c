@@ -235,7 +235,7 @@ Test(simulate, alg3_numeric_density, .timeout = 600)
 Test(simulate, pointwise_integrand_matches_engine, .timeout = 600)
 {
     static const char * names[] = { "alg1", "alg2", "alg3", "alg5", "alg6",
-        "abs-inside", "abs-outside", "gaussian-svt" };
+        "abs-inside", "abs-outside", "gaussian-svt", "svt-gap", "isvt1" };
     static const char * cons[] = { "swap", "split-c", "numeric-tail", "bottoms" };
     size_t i, j;
     for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)

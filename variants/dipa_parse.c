@@ -279,6 +279,8 @@ dbstatement(svt_program * P, prog_branch * B, dipa_lex * L, int prime_noise,
                 return -1;
             B->reset = PROG_RESET_ANSWER;
             B->reset_answer = 0;
+            B->line = (int) L->line;    /* errors point at the assignment */
+            B->col = (int) (at - L->line_start) + 1;
         }
         while (dsym(L, ","));
         if (dexpect(L, ";", "';'") || dexpect(L, "output", "'output'"))

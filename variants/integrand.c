@@ -19,6 +19,11 @@ svt_integrand_at(arb_t res, const svt_model_t M, const svt_runs_t R, int side,
     fmpz_t n;
     slong i;
     svt_comparison cmp = M->var->comparison;
+    if (M->var->prog != NULL)
+    {
+        svt_program_integrand_at(res, M, R, side, z, prec);
+        return;
+    }
     arb_init(g);
     arb_init(x);
     arb_init(y);

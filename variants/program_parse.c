@@ -261,11 +261,18 @@ register_plus(svt_program * P, fmpq_t off, cursor * c)
 {
     char buf[32];
     const char * at;
+    char what[48];
     skip(c);
     at = c->p;
+    found(c, what, sizeof(what));
     if (!ident(c, buf) || strcmp(buf, P->register_name) != 0)
-        return fail(c, at, "found %s, expected the register (REGISTER, "
-            "REGISTER + NUMBER or REGISTER - NUMBER)", "something else");
+    {
+        char msg[400];
+        snprintf(msg, sizeof(msg), "found %s, expected the register %s (%s, "
+            "%s + NUMBER or %s - NUMBER)", what, P->register_name,
+            P->register_name, P->register_name, P->register_name);
+        return fail(c, at, "%s", msg);
+    }
     fmpq_zero(off);
     if (accept(c, "+"))
         return rational(c, off);
@@ -466,7 +473,7 @@ action(svt_program * P, prog_branch * B, cursor * c, int * seen_out)
         else if (!fmpz_is_one(fmpq_denref(x)) || fmpz_sgn(fmpq_numref(x)) < 0
                 || fmpz_cmp_si(fmpq_numref(x), 1000000) > 0)
             r = fail(c, at, "found %s, expected an integer cost from 0 to 10^6",
-                "another number");
+                "a number that is not one");
         else
             B->cost = fmpz_get_si(fmpq_numref(x));
         fmpq_clear(x);

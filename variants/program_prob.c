@@ -121,10 +121,86 @@ pinned_value(arb_t out, prog_walk * w, slong from, slong to, const prog_seg * g)
     arb_clear(z);
 }
 
+/* what determines a segment's value: its register and, per item, the
+   state, branch, count, answer, threshold and output (flint_free it) */
+static char *
+segment_key(prog_walk * w, slong from, slong to, const prog_seg * g)
+{
+    size_t cap = 256, len = 0;
+    char * key = flint_malloc(cap);
+    fmpq_t x;
+    slong i;
+    int k;
+    fmpq_init(x);
+    len += (size_t) snprintf(key, cap, "%d/%d", g->noise, g->pinned);
+    for (i = from - (g->pinned ? 1 : 0); i < to; i++)
+    {
+        const prog_item * it = w->items + (i < from ? g->base_item : i);
+        const svt_run_struct * r = w->R->runs + it->run;
+        char * s[3];
+        prog_item_q(x, w, it);
+        s[0] = fmpq_get_str(NULL, 16, x);
+        prog_item_T(x, w, it);
+        s[1] = fmpq_get_str(NULL, 16, x);
+        s[2] = fmpq_get_str(NULL, 16, r->v);
+        for (k = 0; k < 2; k++)
+        {
+            size_t need = len + strlen(s[0]) + strlen(s[1]) + strlen(s[2])
+                + SVT_LABEL_LEN + 80;
+            if (need > cap)
+            {
+                cap = 2 * need;
+                key = flint_realloc(key, cap);
+            }
+        }
+        len += (size_t) snprintf(key + len, cap - len, "|%d,%d,%lu,%s,%s,%d,%s,%s",
+            it->state, it->branch, it->n, s[0], s[1], (int) r->a,
+            r->a == SVT_NUM ? s[2] : "", r->a == SVT_LABEL ? r->label : "");
+        for (k = 0; k < 3; k++)
+            flint_free(s[k]);
+    }
+    fmpq_clear(x);
+    return key;
+}
+
+static void segment_compute(arb_t out, prog_walk * w, slong from, slong to,
+    const prog_seg * g);
+
+/* the value of a segment, from the cache when an identical one was
+   integrated before */
+static void
+segment_value(arb_t out, prog_walk * w, slong from, slong to, const prog_seg * g)
+{
+    char * key = segment_key(w, from, to, g);
+    slong i;
+    for (i = 0; i < w->ncache; i++)
+        if (strcmp(w->cache_key[i], key) == 0)
+        {
+            arb_set(out, w->cache_val + i);
+            flint_free(key);
+            return;
+        }
+    segment_compute(out, w, from, to, g);
+    if (w->ncache < PROG_CACHE)
+    {
+        if (w->cache_key == NULL)
+        {
+            w->cache_key = flint_malloc(PROG_CACHE * sizeof(char *));
+            w->cache_val = _arb_vec_init(PROG_CACHE);
+        }
+        w->cache_key[w->ncache] = key;
+        arb_set(w->cache_val + w->ncache, out);
+        w->ncache++;
+    }
+    else
+        flint_free(key);
+}
+
 /* the integral over z of the register density times the factors of the
    items [from, to), cut into pieces where the factors change form */
 static void
-segment_value(arb_t out, prog_walk * w, slong from, slong to, const prog_seg * g)
+segment_compute(arb_t out, prog_walk * w, slong from, slong to,
+    const prog_seg * g)
 {
     const slong prec = SVT_PARAM_PREC;
     slong alloc = 8, ncut = 0, i, j, piece;
@@ -232,6 +308,28 @@ static void
 close_segment(arb_t res, prog_walk * w, const arb_t acc, const prog_seg * g)
 {
     arb_t v;
+    if (w->at_z != NULL && !w->at_done && g->start == 0)
+    {
+        /* the first segment of the first path: its integrand at at_z */
+        integral_t I;
+        slong i;
+        int zero = 0;
+        integral_init(I, w->P->noises[g->noise].law, w->M->prog_scale + g->noise);
+        for (i = 0; i < w->nitems && !zero; i++)
+            zero = prog_item_factor(I, w, w->items + i, w->at_z, SVT_PARAM_PREC);
+        if (zero)
+            arb_zero(w->at_res);
+        else
+        {
+            arb_t z;
+            arb_init(z);
+            arb_set_fmpq(z, w->at_z, SVT_PARAM_PREC);
+            integral_integrand_at(w->at_res, I, z, SVT_PARAM_PREC);
+            arb_clear(z);
+        }
+        integral_clear(I);
+        w->at_done = 1;
+    }
     if (!w->evaluate || arb_is_zero(acc) || (g->start == w->nitems && !g->pinned))
     {
         arb_set(res, acc);
@@ -363,10 +461,9 @@ walk_from(prog_walk * w, slong i, ulong done, int s, slong counter,
 }
 
 static void
-walk_run(prog_walk * w, const svt_model_t M, const svt_runs_t R, int side,
+walk_init(prog_walk * w, const svt_model_t M, const svt_runs_t R, int side,
     const integral_opt_struct * opt, int evaluate)
 {
-    arb_t one;
     memset(w, 0, sizeof(*w));
     w->M = M;
     w->P = M->var->prog;
@@ -375,6 +472,12 @@ walk_run(prog_walk * w, const svt_model_t M, const svt_runs_t R, int side,
     w->opt = opt;
     w->evaluate = evaluate;
     arb_init(w->total);
+}
+
+static void
+walk_go(prog_walk * w)
+{
+    arb_t one;
     arb_init(one);
     arb_one(one);
     {
@@ -385,10 +488,26 @@ walk_run(prog_walk * w, const svt_model_t M, const svt_runs_t R, int side,
 }
 
 static void
+walk_run(prog_walk * w, const svt_model_t M, const svt_runs_t R, int side,
+    const integral_opt_struct * opt, int evaluate)
+{
+    walk_init(w, M, R, side, opt, evaluate);
+    walk_go(w);
+}
+
+static void
 walk_clear(prog_walk * w)
 {
+    slong i;
     arb_clear(w->total);
     flint_free(w->items);
+    for (i = 0; i < w->ncache; i++)
+        flint_free(w->cache_key[i]);
+    if (w->cache_key != NULL)
+    {
+        flint_free(w->cache_key);
+        _arb_vec_clear(w->cache_val, PROG_CACHE);
+    }
 }
 
 int
@@ -476,6 +595,58 @@ svt_program_complete(const svt_program * P)
         if (!state_complete(P->states + i))
             return 0;
     return 1;
+}
+
+/* the outputs a program can give at one query: bot, top (or a number,
+   marginalised), and its labels */
+slong
+svt_program_alphabet(svt_answer_kind * kind, const char ** label,
+    const svt_program * P)
+{
+    slong n = 0, i, j, k;
+    int bot = 0, top = 0;
+    for (i = 0; i < P->nstates; i++)
+        for (j = 0; j < P->states[i].nbranches; j++)
+        {
+            const prog_branch * B = P->states[i].branches + j;
+            bot |= B->out == PROG_OUT_BOT;
+            top |= B->out == PROG_OUT_TOP || B->out >= PROG_OUT_NOISY;
+        }
+    if (bot)
+        kind[n] = SVT_BOT, label[n++] = NULL;
+    if (top)
+        kind[n] = SVT_TOP, label[n++] = NULL;
+    for (i = 0; i < P->nstates; i++)
+        for (j = 0; j < P->states[i].nbranches; j++)
+        {
+            const prog_branch * B = P->states[i].branches + j;
+            if (B->out != PROG_OUT_LABEL)
+                continue;
+            for (k = 0; k < n; k++)
+                if (label[k] != NULL && strcmp(label[k], B->out_label) == 0)
+                    break;
+            if (k == n)
+                kind[n] = SVT_LABEL, label[n++] = B->out_label;
+        }
+    return n;
+}
+
+void
+svt_program_integrand_at(arb_t res, const svt_model_t M, const svt_runs_t R,
+    int side, const arb_t z, slong prec)
+{
+    prog_walk w;
+    fmpq_t zq;
+    fmpq_init(zq);
+    arf_get_fmpq(zq, arb_midref(z));
+    walk_init(&w, M, R, side, NULL, 0);
+    w.at_z = zq;
+    w.at_res = res;
+    arb_zero(res);
+    walk_go(&w);
+    arb_set_round(res, res, prec);
+    walk_clear(&w);
+    fmpq_clear(zq);
 }
 
 const char *

@@ -37,8 +37,20 @@ typedef struct
     slong segments;
     int goal_missed;
     const char * unsupported;
+    /* identical segments (a cycle repeated m times) are integrated once:
+       their description and value */
+    char ** cache_key;
+    arb_ptr cache_val;
+    slong ncache;
+    /* plots: the integrand of the first segment of the first path at the
+       point at_z (NULL: not wanted) */
+    const fmpq * at_z;
+    arb_struct * at_res;
+    int at_done;
 }
 prog_walk;
+
+#define PROG_CACHE 64
 
 /* the walk stops (unsupported) after this many steps */
 #define PROG_MAX_STEPS 20000

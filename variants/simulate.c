@@ -3,6 +3,7 @@
    integral models, never a verdict. */
 
 #include <math.h>
+#include <string.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include "svt.h"
@@ -139,7 +140,15 @@ simulate_program(svt_answer_kind * a, double * v, const svt_model_t M,
         a[i] = B->out == PROG_OUT_BOT ? SVT_BOT : B->out == PROG_OUT_TOP
             ? SVT_TOP : B->out == PROG_OUT_LABEL ? SVT_LABEL : SVT_NUM;
         if (B->out == PROG_OUT_LABEL)
-            v[i] = b;   /* the branch that gave the label */
+        {
+            /* the label's index in svt_program_alphabet */
+            svt_answer_kind kind[SVT_PROGRAM_MAX_ALPHABET];
+            const char * label[SVT_PROGRAM_MAX_ALPHABET];
+            slong na = svt_program_alphabet(kind, label, P), j;
+            for (j = 0; j < na; j++)
+                if (kind[j] == SVT_LABEL && strcmp(label[j], B->out_label) == 0)
+                    v[i] = (double) j;
+        }
         if (B->out == PROG_OUT_NOISY)
             v[i] = y[B->out_answer];
         else if (B->out == PROG_OUT_GAP)

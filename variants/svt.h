@@ -270,9 +270,20 @@ const char * svt_program_impossible(const svt_model_t M, const svt_runs_t R);
 /* Does the run stop right after the output R?  1 on every path that
    produces it, 0 on none, -1 on some (or undecided). */
 int svt_program_ends(const svt_model_t M, const svt_runs_t R);
-/* 1 if every state ends with an else branch (no query can find no
-   branch, so only a stop ends a run early) */
+/* The outputs a program can give at one query: bot, top (or a number,
+   marginalised), and its labels (pointers into P); returns how many. */
+#define SVT_PROGRAM_MAX_ALPHABET (2 + PROG_MAX_STATES * PROG_MAX_BRANCHES)
+slong svt_program_alphabet(svt_answer_kind * kind, const char ** label,
+    const svt_program * P);
+/* 1 if in every state some branch takes every outcome (an else, or
+   guards that cover the line up to probability 0): only a stop ends a
+   run early */
 int svt_program_complete(const svt_program * P);
+/* svt_integrand_at for programs: the first segment of the first path
+   through the states (the whole integrand when the output fixes the
+   path and the register is not redrawn) */
+void svt_program_integrand_at(arb_t res, const svt_model_t M,
+    const svt_runs_t R, int side, const arb_t z, slong prec);
 /* Evaluates the program's scales and limit into M; 0 or -1 with err. */
 int svt_program_model_set(svt_model_t M, arb_srcptr vals, const int * def,
     char * err, size_t errlen);
@@ -281,8 +292,9 @@ int svt_program_model_set(svt_model_t M, arb_srcptr vals, const int * def,
 /* direct simulation of the pseudocode                                 */
 
 /* One run of the algorithm on the query answers of side `side`; writes
-   at most `len` outputs (kinds into a, numbers into v), returns how many
-   were written (the algorithm stops after c tops).  rng is a gsl_rng *.
+   at most `len` outputs (kinds into a, numbers into v; for a program's
+   label, v is its index in svt_program_alphabet), returns how many were
+   written (the algorithm stops after c tops, a program where it stops).  rng is a gsl_rng *.
    Uses doubles: simulation is a statistical check, never a verdict. */
 slong svt_simulate(svt_answer_kind * a, double * v, const svt_model_t M,
     const double * q, const double * T, slong len, void * rng);

@@ -529,40 +529,6 @@ numeric_search(maxout_struct * mo, const svt_model_t M, const ratio_opt * opt)
     _fmpq_vec_clear(cand, 75);
 }
 
-/* the outputs a program can give at one query: bot, top (or a number,
-   marginalised), and its labels */
-static slong
-program_alphabet(svt_answer_kind * kind, const char ** label,
-    const svt_program * P)
-{
-    slong n = 0, i, j, k;
-    int bot = 0, top = 0;
-    for (i = 0; i < P->nstates; i++)
-        for (j = 0; j < P->states[i].nbranches; j++)
-        {
-            const prog_branch * B = P->states[i].branches + j;
-            bot |= B->out == PROG_OUT_BOT;
-            top |= B->out == PROG_OUT_TOP || B->out >= PROG_OUT_NOISY;
-        }
-    if (bot)
-        kind[n] = SVT_BOT, label[n++] = NULL;
-    if (top)
-        kind[n] = SVT_TOP, label[n++] = NULL;
-    for (i = 0; i < P->nstates; i++)
-        for (j = 0; j < P->states[i].nbranches; j++)
-        {
-            const prog_branch * B = P->states[i].branches + j;
-            if (B->out != PROG_OUT_LABEL)
-                continue;
-            for (k = 0; k < n; k++)
-                if (label[k] != NULL && strcmp(label[k], B->out_label) == 0)
-                    break;
-            if (k == n)
-                kind[n] = SVT_LABEL, label[n++] = B->out_label;
-        }
-    return n;
-}
-
 /* every output vector of a program over the queries q (every length:
    a shorter one where the run stops right after it) */
 static int
@@ -570,9 +536,9 @@ maxout_program(maxout_struct * mo, const svt_model_t M,
     const svt_run_struct * q, ulong L, const ratio_opt * opt, int * have,
     char * err, size_t errlen)
 {
-    svt_answer_kind kind[2 + PROG_MAX_STATES * PROG_MAX_BRANCHES];
-    const char * label[2 + PROG_MAX_STATES * PROG_MAX_BRANCHES];
-    slong na = program_alphabet(kind, label, M->var->prog), len, i;
+    svt_answer_kind kind[SVT_PROGRAM_MAX_ALPHABET];
+    const char * label[SVT_PROGRAM_MAX_ALPHABET];
+    slong na = svt_program_alphabet(kind, label, M->var->prog), len, i;
     double total = 0;
     ulong * digit = flint_calloc(L + 1, sizeof(ulong));
 

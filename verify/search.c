@@ -385,7 +385,7 @@ try_proof(char * proof, size_t len, const svt_model_t M, const svt_runs_t base,
     slong i;
 
     proof[0] = '\0';
-    if (M->var->comparison != SVT_CMP_STANDARD || M->reset
+    if (M->var->prog != NULL || M->var->comparison != SVT_CMP_STANDARD || M->reset
             || (M->has_nu && M->var->nu_law != INTEGRAL_LAPLACE))
         return;
     fmpq_init(lo[0]);
@@ -470,7 +470,8 @@ typedef struct
 {
     slong len;
     int a[OPT_MAXLEN], d[OPT_MAXLEN], t[OPT_MAXLEN], w[OPT_MAXLEN];
-    int out[OPT_MAXLEN];    /* 0 bot, 1 top */
+    int out[OPT_MAXLEN];    /* 0 bot, 1 top; for a program: an index into
+                               its outputs (svt_program_alphabet) */
     int sign;               /* monotone: every d has this sign */
 }
 point;
@@ -486,10 +487,21 @@ point_runs(svt_runs_t R, const point * p, const svt_model_t M,
     fmpq_init(T);
     fmpq_init(v);
     fmpq_init(h);
+    svt_answer_kind kind[SVT_PROGRAM_MAX_ALPHABET];
+    const char * label[SVT_PROGRAM_MAX_ALPHABET];
+    slong na = M->var->prog ? svt_program_alphabet(kind, label, M->var->prog) : 0;
     for (i = 0; i < p->len; i++)
     {
         svt_answer_kind k = p->out[i] ? (M->output == SVT_OUT_TOP ? SVT_TOP : SVT_NUM)
             : SVT_BOT;
+        const char * lab = NULL;
+        if (na > 0)
+        {
+            k = kind[p->out[i] % na];
+            lab = label[p->out[i] % na];
+            if (k == SVT_TOP && M->output != SVT_OUT_TOP)
+                k = SVT_NUM;
+        }
         fmpq_mul_si(qd, delta, p->a[i]);
         fmpq_div_2exp(qd, qd, 1);
         fmpq_mul_si(h, delta, p->d[i]);
@@ -500,7 +512,17 @@ point_runs(svt_runs_t R, const point * p, const svt_model_t M,
         fmpq_mul_si(h, delta, p->w[i]);
         fmpq_div_2exp(h, h, 1);
         fmpq_add(v, qd, h);
-        svt_runs_push(R, qd, qd2, T, k, v, 1);
+        if (k == SVT_LABEL)
+            svt_runs_push_label(R, qd, qd2, T, lab, 1);
+        else
+            svt_runs_push(R, qd, qd2, T, k, v, 1);
+        if (na > 0)
+        {
+            /* a program: stop where its run stops */
+            if (svt_program_ends(M, R) == 1)
+                break;
+            continue;
+        }
         tops += p->out[i];
         if (M->has_cutoff && tops == M->c)
             break;
@@ -514,7 +536,7 @@ point_runs(svt_runs_t R, const point * p, const svt_model_t M,
 }
 
 static void
-point_random(point * p, flint_rand_t st, int monotone)
+point_random(point * p, flint_rand_t st, int monotone, slong nout)
 {
     slong i;
     p->len = 2 + n_randint(st, OPT_MAXLEN - 1);
@@ -528,11 +550,13 @@ point_random(point * p, flint_rand_t st, int monotone)
         p->t[i] = (int) n_randint(st, 5) - 2;
         p->w[i] = (int) n_randint(st, 9) - 4;
         p->out[i] = n_randint(st, 3) == 0;
+        if (nout > 2)
+            p->out[i] = (int) n_randint(st, nout);
     }
 }
 
 static void
-point_move(point * p, flint_rand_t st, int monotone)
+point_move(point * p, flint_rand_t st, int monotone, slong nout)
 {
     slong i = n_randint(st, p->len);
     switch (n_randint(st, 5))
@@ -543,7 +567,8 @@ point_move(point * p, flint_rand_t st, int monotone)
             break;
         case 1: p->a[i] = (int) n_randint(st, 5) - 2; break;
         case 2: p->t[i] = (int) n_randint(st, 5) - 2; break;
-        case 3: p->out[i] ^= 1; break;
+        case 3: p->out[i] = nout > 2 ? (int) n_randint(st, nout) : p->out[i] ^ 1;
+            break;
         default: p->w[i] = (int) n_randint(st, 9) - 4; break;
     }
 }
@@ -676,6 +701,73 @@ evaluate(cand * best, tally * t, const svt_model_t M, slong ic,
     ratio_result_clear(r);
 }
 
+/* stage 1c, for variants that output numbers: m queries that move the
+   threshold's evidence one way (q(D) = 0, q(D') = Delta, output bot),
+   then a number v released on top, v on a grid T + k s/2 (k = -12..12,
+   s the scale of the noise in the number) that reaches past the
+   guards' offsets; both directions */
+static void
+numeric_tails(cand * best, tally * t, const svt_model_t M, slong ic,
+    const search_opts * o, const fmpq_t T0, double deadline)
+{
+    ulong ms[64];
+    slong n = sweep_grid(ms, o->base.m_max), i, k, dir;
+    fmpq_t step, v, zero;
+    fmpz_t num;
+    char desc[256];
+    fmpq_init(step);
+    fmpq_init(v);
+    fmpq_init(zero);
+    fmpz_init(num);
+    arf_get_fmpz(num, arb_midref(M->output == SVT_OUT_FRESH ? M->out_scale
+        : M->nu_scale), ARF_RND_FLOOR);
+    if (fmpz_is_zero(num))
+        fmpz_one(num);
+    fmpq_set_fmpz(step, num);
+    fmpq_div_2exp(step, step, 1);
+    for (i = 0; i < n && now() < deadline; i++)
+        for (k = -12; k <= 12 && now() < deadline; k++)
+            for (dir = 0; dir < 2; dir++)
+            {
+                svt_runs_t R;
+                const fmpq * a = dir ? o->base.delta : zero;
+                const fmpq * b = dir ? zero : o->base.delta;
+                fmpq_mul_si(v, step, k);
+                fmpq_add(v, v, T0);
+                svt_runs_init(R);
+                svt_runs_push(R, a, b, T0, SVT_BOT, zero, ms[i]);
+                svt_runs_push(R, b, a, T0, SVT_NUM, v, 1);
+                snprintf(desc, sizeof(desc), "numeric tail, m = %lu, c = %ld",
+                    ms[i], (long) M->c);
+                evaluate(best, t, M, ic, R, &o->base.ro, desc, NULL, ms[i]);
+                svt_runs_clear(R);
+            }
+    fmpq_clear(step);
+    fmpq_clear(v);
+    fmpq_clear(zero);
+    fmpz_clear(num);
+}
+
+/* stage 1b: the callback of search_program_families */
+typedef struct
+{
+    cand * best;
+    tally * t;
+    const svt_model_struct * M;
+    const search_opts * o;
+    double deadline;
+}
+family_ctx;
+
+static void
+program_family(void * data, const svt_runs_t R, const char * desc, ulong m)
+{
+    family_ctx * f = data;
+    if (now() >= f->deadline)
+        return;
+    evaluate(f->best, f->t, f->M, 0, R, &f->o->base.ro, desc, NULL, m);
+}
+
 /* family: base with run `which` repeated m times (or all runs when
    which < 0) */
 static void
@@ -791,6 +883,28 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
     json_stage(o, var, "constructions", &t, &best);
     if (!o->base.json)
         fprintf(out, "  1. constructions: %ld ratios\n", (long) t.evaluated);
+    if (var->prog != NULL && mine(o, &t))
+    {
+        slong before = t.evaluated;
+        family_ctx f = { &best, &t, models[0], o, deadline };
+        search_program_families(models[0], o->base.delta, program_family, &f);
+        json_stage(o, var, "program families", &t, &best);
+        if (!o->base.json)
+            fprintf(out, "  1b. the program's own families (a lead-in to each "
+                "state, two cycles at it repeated m = 1, 10, 100, 1000 times "
+                "with shifts in {-Delta, 0, Delta}, an exit; c = %ld): %ld "
+                "ratios\n", (long) models[0]->c, (long) (t.evaluated - before));
+    }
+    if (models[0]->output != SVT_OUT_TOP && mine(o, &t))
+    {
+        slong before = t.evaluated;
+        numeric_tails(&best, &t, models[0], 0, o, T0, deadline);
+        json_stage(o, var, "numeric tails", &t, &best);
+        if (!o->base.json)
+            fprintf(out, "  1c. numeric tails (bot^m, then a number on a grid "
+                "T + k s/2, k = -12..12; c = %ld): %ld ratios\n",
+                (long) models[0]->c, (long) (t.evaluated - before));
+    }
 
     /* 2. the statistical testers' patterns, with the exact privacy loss
        of each pair; swapping D and D' only negates every ln ratio, and
@@ -846,8 +960,14 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
     /* 3. the optimiser: random restarts and local moves, seeded; when a
        violation is already certified it only refines for a few seconds */
     {
-        slong before = t.evaluated, restarts = 0;
+        slong before = t.evaluated, restarts = 0, nout = 2;
         double stop = deadline;
+        if (var->prog != NULL)
+        {
+            svt_answer_kind kind[SVT_PROGRAM_MAX_ALPHABET];
+            const char * label[SVT_PROGRAM_MAX_ALPHABET];
+            nout = svt_program_alphabet(kind, label, var->prog);
+        }
         if (best.have && (best.r->verdict == VERDICT_EXCEEDS
                 || best.r->verdict == VERDICT_INFINITE))
             stop = FLINT_MIN(deadline, now() + 3.0);
@@ -862,7 +982,7 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
                 continue;
             restarts++;
             flint_randseed(st, o->seed * 1000003 + k, 12345 + k);
-            point_random(&p, st, var->monotone_only);
+            point_random(&p, st, var->monotone_only, nout);
             svt_runs_init(R);
             point_runs(R, &p, models[ic], o->base.delta);
             {
@@ -881,7 +1001,7 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
                 ratio_result_t r;
                 double sc2;
                 q = p;
-                point_move(&q, st, var->monotone_only);
+                point_move(&q, st, var->monotone_only, nout);
                 svt_runs_clear(R);
                 svt_runs_init(R);
                 point_runs(R, &q, models[ic], o->base.delta);
@@ -956,7 +1076,7 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
             arb_t L100, L1000;
             arb_init(L100);
             arb_init(L1000);
-            for (w = -1; w < best.R->len; w++)
+            for (w = -1; w < best.R->len && w < 64 && (w < 0 || now() < deadline); w++)
             {
                 svt_runs_t F;
                 ratio_result_t r;

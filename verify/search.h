@@ -20,6 +20,14 @@ search_opts;
 void search_opts_init(search_opts * o);
 void search_opts_clear(search_opts * o);
 
+/* The families of a program's own states and branches (a lead-in to a
+   state, then two cycles at it repeated m times with shifted queries,
+   then an exit; search_program.c): fn is called with each input. */
+typedef void (*search_family_fn)(void * data, const svt_runs_t R,
+    const char * desc, ulong m);
+void search_program_families(const svt_model_t M, const fmpq_t delta,
+    search_family_fn fn, void * data);
+
 /* Returns 1 when a certified violation was found, 0 when none was,
    3 when none was but some ratios stayed undecided, 2 on bad input. */
 int verify_search(const svt_variant_struct * var, const search_opts * o);
