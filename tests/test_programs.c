@@ -838,3 +838,50 @@ Test(programs, bad_adaptive_svt_leaks_its_noisy_answer)
     fmpq_clear(one);
     fmpq_clear(v);
 }
+
+/* `output nothing` is the label '-': the same probabilities as Alg. 1's
+   bot, and bot is not an output of that program */
+Test(programs, output_nothing_is_a_dash)
+{
+    svt_variant_struct v;
+    svt_model_t A, B;
+    svt_runs_t R, Rq;
+    fmpq_t zero, one, mone;
+    integral_opt_t opt;
+    int side;
+    load(&v, "tests/programs/quiet-svt.svt");
+    model_of(A, t_variant("alg1"), "1", 2, NULL);
+    model_of(B, &v, "1", 2, NULL);
+    fmpq_init(zero);
+    fmpq_init(one);
+    fmpq_init(mone);
+    fmpq_one(one);
+    fmpq_set_si(mone, -1, 1);
+    svt_runs_init(R);
+    svt_runs_init(Rq);
+    svt_runs_push(R, zero, one, zero, SVT_BOT, zero, 7);
+    svt_runs_push(R, zero, mone, zero, SVT_TOP, zero, 2);
+    svt_runs_push_label(Rq, zero, one, zero, "-", 7);
+    svt_runs_push(Rq, zero, mone, zero, SVT_TOP, zero, 2);
+    integral_opt_init(opt);
+    for (side = 0; side < 2; side++)
+    {
+        svt_prob_t P, Q;
+        svt_prob_init(P);
+        svt_prob_init(Q);
+        svt_prob(P, A, R, side, opt);
+        svt_prob(Q, B, Rq, side, opt);
+        t_assert_overlap(P->value, Q->value, "side %d", side);
+        svt_prob_clear(P);
+        svt_prob_clear(Q);
+    }
+    cr_assert(svt_output_impossible(B, R) != NULL);
+    svt_runs_clear(R);
+    svt_runs_clear(Rq);
+    svt_model_clear(A);
+    svt_model_clear(B);
+    svt_variant_clear(&v);
+    fmpq_clear(zero);
+    fmpq_clear(one);
+    fmpq_clear(mone);
+}

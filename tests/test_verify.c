@@ -655,3 +655,21 @@ Test(verify, undecided_ratio_is_never_dropped)
     ratio_result_clear(nan_r);
     svt_model_clear(M);
 }
+
+/* a program's output vector names only the program's outputs */
+Test(cli, program_labels_are_checked)
+{
+    char out[4096];
+    cr_assert_eq(run_cli("ratio tests/dipa/svt.dipa custom --qD 0,0,0 --qD2 1,1,-1 "
+        "--output oinput,bot,bogus", out, sizeof(out)), 2);
+    cr_assert(strstr(out, "'bogus' is not an output of svt (allowed: bot, top, "
+        "oinput)") != NULL, "%s", out);
+    cr_assert_eq(run_cli("ratio alg1 custom --qD 0,0 --qD2 1,1 --output bot,oops",
+        out, sizeof(out)), 2);
+    cr_assert(strstr(out, "(allowed: bot, top)") != NULL, "%s", out);
+    cr_assert_eq(run_cli("ratio tests/dipa/svt.dipa custom --qD 0,0,0 --qD2 0,1,-1 "
+        "--output oinput,bot,top", out, sizeof(out)), 0);
+    cr_assert(strstr(out, "verdict          within") != NULL, "%s", out);
+    /* a program that does not split its budget prints no eps1 */
+    cr_assert(strstr(out, "eps1") == NULL, "%s", out);
+}

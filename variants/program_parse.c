@@ -406,6 +406,12 @@ output(svt_program * P, prog_branch * B, cursor * c)
         B->out = PROG_OUT_BOT;
     else if (accept(c, "top"))
         B->out = PROG_OUT_TOP;
+    else if (accept(c, "nothing"))
+    {
+        /* no output: written '-' in output vectors */
+        B->out = PROG_OUT_LABEL;
+        strcpy(B->out_label, "-");
+    }
     else if (accept(c, "q"))
     {
         B->out = PROG_OUT_FRESH;
@@ -524,8 +530,8 @@ actions(svt_program * P, prog_branch * B, cursor * c)
     }
     if (!seen_out)
         return fail(c, c->line, "found %s, expected an output in every branch "
-            "(output bot, top, a noisy answer, its gap or q + noise)",
-            "a branch without output");
+            "(output bot, top, a label, nothing, a noisy answer, its gap or "
+            "q + noise)", "a branch without output");
     return 0;
 }
 

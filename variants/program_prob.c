@@ -353,7 +353,8 @@ take_branch(prog_walk * w, slong i, ulong done, int s, slong counter,
     const svt_run_struct * r = w->R->runs + i;
     slong ni = (done + k == r->count) ? i + 1 : i;
     ulong nd = (done + k == r->count) ? 0 : done + k;
-    slong nc = counter + (slong) k * B->cost;
+    /* without a counter, costs are not added (k may be 2^62) */
+    slong nc = w->P->has_counter ? counter + (slong) k * B->cost : 0;
     prog_seg ng;
     arb_t a2;
 

@@ -42,6 +42,8 @@ static int
 is_label(const char * s)
 {
     size_t i;
+    if (strcmp(s, "-") == 0)
+        return 1;   /* a program's `output nothing` */
     if (!isalpha((unsigned char) s[0]) && s[0] != '_')
         return 0;
     for (i = 1; s[i]; i++)

@@ -212,6 +212,43 @@ forbid(int k, const char * where)
     }
 }
 
+/* every label of an output vector is an output of the program */
+static void
+require_program_labels(const svt_variant_struct * var, const svt_runs_t R)
+{
+    svt_answer_kind kind[SVT_PROGRAM_MAX_ALPHABET];
+    const char * label[SVT_PROGRAM_MAX_ALPHABET];
+    char msg[1024];
+    slong na, i, k;
+    for (i = 0; i < R->len; i++)
+    {
+        if (R->runs[i].a != SVT_LABEL)
+            continue;
+        if (var->prog == NULL)
+        {
+            snprintf(msg, sizeof(msg), "--output: '%s' is not an output of %s "
+                "(allowed: bot, top%s)", R->runs[i].label, var->name,
+                var->output != SVT_OUT_TOP ? ", numbers" : "");
+            die(msg);
+        }
+        na = svt_program_alphabet(kind, label, var->prog);
+        for (k = 0; k < na; k++)
+            if (kind[k] == SVT_LABEL && strcmp(label[k], R->runs[i].label) == 0)
+                break;
+        if (k < na)
+            continue;
+        snprintf(msg, sizeof(msg), "--output: '%s' is not an output of %s "
+            "(allowed:", R->runs[i].label, var->name);
+        for (k = 0; k < na; k++)
+            snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), "%s %s",
+                k > 0 ? "," : "", kind[k] == SVT_BOT ? "bot" : kind[k] == SVT_TOP ? "top"
+                : label[k]);
+        snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), "%s)",
+            var->prog->outputs_numbers ? ", numbers" : "");
+        die(msg);
+    }
+}
+
 static const svt_variant_struct *
 get_variant(const char * name)
 {
@@ -436,6 +473,7 @@ cmd_ratio(const char ** pos, int npos)
         if (custom_build(R, qD, qD2, T, out, opts[O_MAXOUT].value == NULL,
                 err, sizeof(err)) != 0)
             die(err);
+        require_program_labels(var, R);
         flint_free(fq);
         flint_free(fq2);
         flint_free(fT);

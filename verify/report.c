@@ -52,24 +52,35 @@ short_str(const arb_t x)
     return decimal_interval(x, 8);
 }
 
+/* a program need not split its budget: eps_k is then undefined (0) */
+static int
+eps_defined(const svt_model_t M, int k)
+{
+    const arb_struct * x = k == 0 ? M->eps1 : k == 1 ? M->eps2 : M->eps3;
+    return M->var->prog == NULL || !arb_is_zero(x);
+}
+
 void
 report_model_line(FILE * out, const svt_model_t M)
 {
     char * e = short_str(M->eps), * d = short_str(M->delta);
-    char * e1 = short_str(M->eps1), * e2 = short_str(M->eps2);
-    fprintf(out, "eps = %s, c = %ld, Delta = %s (eps1 = %s, eps2 = %s", e,
-        (long) M->c, d, e1, e2);
-    if (!arb_is_zero(M->eps3))
+    int k, first = 1;
+    fprintf(out, "eps = %s, c = %ld, Delta = %s", e, (long) M->c, d);
+    for (k = 0; k < 3; k++)
     {
-        char * e3 = short_str(M->eps3);
-        fprintf(out, ", eps3 = %s", e3);
-        flint_free(e3);
+        const arb_struct * x = k == 0 ? M->eps1 : k == 1 ? M->eps2 : M->eps3;
+        char * s;
+        if (!eps_defined(M, k) || (k == 2 && arb_is_zero(x)))
+            continue;
+        s = short_str(x);
+        fprintf(out, "%s eps%d = %s", first ? " (" : ",", k + 1, s);
+        first = 0;
+        flint_free(s);
     }
-    fprintf(out, ")");
+    if (!first)
+        fprintf(out, ")");
     flint_free(e);
     flint_free(d);
-    flint_free(e1);
-    flint_free(e2);
 }
 
 json_t *
@@ -81,9 +92,12 @@ report_ratio_json(const svt_model_t M, const report_ctx * ctx,
     json_object_set_new(o, "variant", json_string(M->var->name));
     json_object_set_new(o, "construction", json_string(ctx->construction));
     json_object_set_new(o, "eps", report_json_interval(M->eps, dg));
-    json_object_set_new(o, "eps1", report_json_interval(M->eps1, dg));
-    json_object_set_new(o, "eps2", report_json_interval(M->eps2, dg));
-    json_object_set_new(o, "eps3", report_json_interval(M->eps3, dg));
+    json_object_set_new(o, "eps1", eps_defined(M, 0)
+        ? report_json_interval(M->eps1, dg) : json_null());
+    json_object_set_new(o, "eps2", eps_defined(M, 1)
+        ? report_json_interval(M->eps2, dg) : json_null());
+    json_object_set_new(o, "eps3", eps_defined(M, 2)
+        ? report_json_interval(M->eps3, dg) : json_null());
     json_object_set_new(o, "c", json_integer(M->c));
     if (ctx->m > 0)
         json_object_set_new(o, "m", json_integer((json_int_t) ctx->m));

@@ -782,6 +782,38 @@ family_runs(svt_runs_t F, const svt_runs_t base, slong which, ulong m)
     }
 }
 
+/* stages 1b (a program's own families) and 1c (numeric tails), at the
+   first cutoff of the search */
+static void
+stages_1b_1c(cand * best, tally * t, const svt_model_t M,
+    const svt_variant_struct * var, const search_opts * o, const fmpq_t T0,
+    double deadline)
+{
+    FILE * out = o->base.out;
+    slong before = t->evaluated;
+    if (var->prog != NULL && mine(o, t))
+    {
+        family_ctx f = { best, t, M, o, deadline };
+        search_program_families(M, o->base.delta, program_family, &f);
+        json_stage(o, var, "program families", t, best);
+        if (!o->base.json)
+            fprintf(out, "  1b. the program's own families (a lead-in to each "
+                "state, two cycles at it repeated m = 1, 10, 100, 1000 times "
+                "with shifts in {-Delta, 0, Delta}, an exit; c = %ld): %ld "
+                "ratios\n", (long) M->c, (long) (t->evaluated - before));
+    }
+    before = t->evaluated;
+    if (M->output != SVT_OUT_TOP && mine(o, t))
+    {
+        numeric_tails(best, t, M, 0, o, T0, deadline);
+        json_stage(o, var, "numeric tails", t, best);
+        if (!o->base.json)
+            fprintf(out, "  1c. numeric tails (bot^m, then a number on a grid "
+                "T + k s/2, k = -12..12; c = %ld): %ld ratios\n",
+                (long) M->c, (long) (t->evaluated - before));
+    }
+}
+
 int
 verify_search(const svt_variant_struct * var, const search_opts * o)
 {
@@ -883,28 +915,7 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
     json_stage(o, var, "constructions", &t, &best);
     if (!o->base.json)
         fprintf(out, "  1. constructions: %ld ratios\n", (long) t.evaluated);
-    if (var->prog != NULL && mine(o, &t))
-    {
-        slong before = t.evaluated;
-        family_ctx f = { &best, &t, models[0], o, deadline };
-        search_program_families(models[0], o->base.delta, program_family, &f);
-        json_stage(o, var, "program families", &t, &best);
-        if (!o->base.json)
-            fprintf(out, "  1b. the program's own families (a lead-in to each "
-                "state, two cycles at it repeated m = 1, 10, 100, 1000 times "
-                "with shifts in {-Delta, 0, Delta}, an exit; c = %ld): %ld "
-                "ratios\n", (long) models[0]->c, (long) (t.evaluated - before));
-    }
-    if (models[0]->output != SVT_OUT_TOP && mine(o, &t))
-    {
-        slong before = t.evaluated;
-        numeric_tails(&best, &t, models[0], 0, o, T0, deadline);
-        json_stage(o, var, "numeric tails", &t, &best);
-        if (!o->base.json)
-            fprintf(out, "  1c. numeric tails (bot^m, then a number on a grid "
-                "T + k s/2, k = -12..12; c = %ld): %ld ratios\n",
-                (long) models[0]->c, (long) (t.evaluated - before));
-    }
+    stages_1b_1c(&best, &t, models[0], var, o, T0, deadline);
 
     /* 2. the statistical testers' patterns, with the exact privacy loss
        of each pair; swapping D and D' only negates every ln ratio, and
