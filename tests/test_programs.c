@@ -334,6 +334,8 @@ simulate_variant(const svt_variant_struct * var, slong c, ulong seed)
             ok &= digits[i] != 0;
         if (!ok)
             continue;
+        if (var->prog->argmax && len < L)
+            continue;   /* Report Noisy Max: whole output vectors only */
         svt_runs_init(R);
         for (i = 0; i < len; i++)
         {
@@ -379,7 +381,8 @@ simulate_variant(const svt_variant_struct * var, slong c, ulong seed)
 static const char * const builtin_programs[] = {
     "svt-gap", "bad-gap-svt", "numeric-sparse", "adaptive-svt",
     "bad-adaptive-svt", "monotone-svt", "svt-thresholds", "svt-star",
-    "num-range", "two-range", "isvt1", "isvt2", "isvt3", "isvt4"
+    "num-range", "two-range", "isvt1", "isvt2", "isvt3", "isvt4",
+    "noisy-max", "noisy-max-value"
 };
 #define NPROGRAMS ((int) (sizeof(builtin_programs) / sizeof(builtin_programs[0])))
 
@@ -483,6 +486,7 @@ Test(programs, numeric_densities_match_the_simulation, .timeout = 600)
     number_density_matches("adaptive-svt", 0.0, 24.0, 14);
     number_density_matches("bad-adaptive-svt", 0.0, 24.0, 15);
     number_density_matches("isvt4", 0.5, 3.0, 16);
+    number_density_matches("noisy-max-value", 0.0, 4.0, 17);
 }
 
 /* ---- DiPA automata ----------------------------------------------------- */
@@ -804,6 +808,10 @@ Test(programs, catalogue_verdicts, .timeout = 600)
     pinned("isvt4", "numeric-tail", 1000, 1, VERDICT_EXCEEDS, 999, 2);
     pinned("bad-gap-svt", "numeric-tail", 20, 1, VERDICT_EXCEEDS, 19, 4);
     pinned("svt-star", "split", 1000, 1, VERDICT_EXCEEDS, 0, 0);
+    /* Report Noisy Max: the index is private, the value is not */
+    pinned("noisy-max", "swap", 1, 1, VERDICT_WITHIN, 0, 0);
+    pinned("noisy-max", "split-c", 50, 1, VERDICT_WITHIN, 0, 0);
+    pinned("noisy-max-value", "numeric-tail", 1000, 1, VERDICT_EXCEEDS, 0, 0);
 }
 
 /* bad-adaptive-svt: 50 bots, then the cheap branch's noisy answer 20 */
@@ -884,4 +892,67 @@ Test(programs, output_nothing_is_a_dash)
     fmpq_clear(zero);
     fmpq_clear(one);
     fmpq_clear(mone);
+}
+
+/* Report Noisy Max on m equal answers: each index wins with probability
+   exactly 1/m; with the value v released, the density is f(v) F(v)^(m-1)
+   (f, F of Lap(2/eps)) */
+Test(programs, noisy_max_closed_forms)
+{
+    svt_model_t M, V;
+    svt_runs_t R, Rv;
+    svt_prob_t P;
+    fmpq_t zero, v;
+    arb_t want, x, b, F;
+    fmpz_t e;
+    integral_opt_t opt;
+    model_of(M, t_variant("noisy-max"), "1", 1, NULL);
+    model_of(V, t_variant("noisy-max-value"), "1", 1, NULL);
+    fmpq_init(zero);
+    fmpq_init(v);
+    fmpq_set_si(v, 3, 4);
+    arb_init(want);
+    arb_init(x);
+    arb_init(b);
+    arb_init(F);
+    fmpz_init_set_ui(e, 6);
+    svt_runs_init(R);
+    svt_runs_init(Rv);
+    svt_runs_push(R, zero, zero, zero, SVT_BOT, zero, 2);
+    svt_runs_push(R, zero, zero, zero, SVT_TOP, zero, 1);
+    svt_runs_push(R, zero, zero, zero, SVT_BOT, zero, 4);
+    svt_runs_push(Rv, zero, zero, zero, SVT_BOT, zero, 2);
+    svt_runs_push(Rv, zero, zero, zero, SVT_NUM, v, 1);
+    svt_runs_push(Rv, zero, zero, zero, SVT_BOT, zero, 4);
+    integral_opt_init(opt);
+    svt_prob_init(P);
+    svt_prob(P, M, R, 0, opt);
+    arb_set_ui(want, 1);
+    arb_div_ui(want, want, 7, 256);
+    t_assert_overlap(P->value, want, "1/7");
+    t_assert_tight(P->value, 80, "1/7");
+    svt_prob(P, V, Rv, 0, opt);
+    arb_set_ui(b, 2);
+    arb_set_fmpq(x, v, 256);
+    integral_law_density(want, INTEGRAL_LAPLACE, b, x, 256);
+    integral_law_cdf(F, INTEGRAL_LAPLACE, b, x, 256);
+    arb_pow_fmpz(F, F, e, 256);
+    arb_mul(want, want, F, 256);
+    t_assert_overlap(P->value, want, "f(v) F(v)^6");
+    /* two winners, or none, are impossible */
+    cr_assert(svt_output_impossible(M, Rv) != NULL || V->var->prog->outputs_numbers);
+    svt_runs_push(R, zero, zero, zero, SVT_TOP, zero, 1);
+    cr_assert(svt_output_impossible(M, R) != NULL);
+    svt_prob_clear(P);
+    svt_runs_clear(R);
+    svt_runs_clear(Rv);
+    svt_model_clear(M);
+    svt_model_clear(V);
+    fmpq_clear(zero);
+    fmpq_clear(v);
+    arb_clear(want);
+    arb_clear(x);
+    arb_clear(b);
+    arb_clear(F);
+    fmpz_clear(e);
 }

@@ -194,6 +194,7 @@ Test(search, kappa_bounds_match_the_appendix)
 BROKEN_PROGRAM(bad_gap_svt, "variants/specs/bad-gap-svt.svt")
 BROKEN_PROGRAM(bad_adaptive_svt, "variants/specs/bad-adaptive-svt.svt")
 BROKEN_PROGRAM(num_range, "variants/specs/num-range.svt")
+BROKEN_PROGRAM(noisy_max_value, "variants/specs/noisy-max-value.svt")
 BROKEN_PROGRAM(dipa_leaking_pair_loop, "tests/dipa/leaking_pair_loop.dipa")
 BROKEN_PROGRAM(dipa_leaking_pair_reassign, "tests/dipa/leaking_pair_reassign.dipa")
 BROKEN_PROGRAM(dipa_disclosing_cycle, "tests/dipa/disclosing_cycle.dipa")
@@ -203,6 +204,7 @@ Test(search, correct_programs_no_violation, .timeout = 900)
 {
     correct("variants/specs/svt-gap.svt", NULL);
     correct("variants/specs/adaptive-svt.svt", NULL);
+    correct("variants/specs/noisy-max.svt", NULL);
     correct("tests/dipa/svt.dipa", NULL);
     cr_assert(strstr(text, "1b. the program's own families") != NULL, "%s", text);
 }

@@ -147,6 +147,10 @@ typedef struct svt_program_struct
     int dipa;                   /* DiPA semantics: the register is compared
                                    as it was assigned (x := insample), not
                                    as T_i + z; read from a .dipa file */
+    int argmax;                 /* Report Noisy Max: top (or the noisy
+                                   value) at the largest noisy answer, bot
+                                   elsewhere; the register is the winner's
+                                   noisy value (one state "argmax") */
 }
 svt_program;
 

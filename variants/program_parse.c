@@ -37,7 +37,7 @@ svt_program_clear(svt_program * P)
 }
 
 static const char * program_words[] = { "register", "counter", "state",
-    "answer", "if", "elif", "else", NULL };
+    "answer", "if", "elif", "else", "argmax", NULL };
 
 /* the reading position in one line */
 typedef struct
@@ -587,6 +587,9 @@ state_line(svt_program * P, cursor * c, const char * at)
     prog_state * S;
     char buf[40];
     int i;
+    if (P->argmax)
+        return fail(c, at, "found %s, expected nothing after 'argmax' (Report "
+            "Noisy Max is one line)", "'state'");
     if (P->register_noise < 0)
         return fail(c, at, "found %s, expected 'register NAME = laplace(SCALE)' "
             "before the first state", "'state'");
@@ -674,6 +677,65 @@ register_line(svt_program * P, cursor * c, const char * at)
     return 0;
 }
 
+/* argmax NAME = q + laplace(SCALE) output (index | value): Report Noisy
+   Max as a one-state program whose register is the winner's noisy value
+   (z = y_k): the winner outputs top (index) or its noisy value, every
+   other query bot */
+static int
+argmax_line(svt_program * P, cursor * c, const char * at)
+{
+    prog_state * S;
+    char buf[40];
+    int value;
+    if (P->nstates > 0 || P->register_noise >= 0 || P->has_counter)
+        return fail(c, at, "found %s, expected 'argmax' alone: Report Noisy Max "
+            "has no register, counter or states of its own", "'argmax'");
+    S = P->states;
+    P->nstates = 1;
+    P->argmax = 1;
+    strcpy(S->name, "argmax");
+    strcpy(P->register_name, "z");
+    S->line = (int) c->lineno;
+    skip(c);
+    at = c->p;
+    if (!ident(c, S->answer_name[0]) || strcmp(S->answer_name[0], "z") == 0
+            || strcmp(S->answer_name[0], "q") == 0)
+        return fail(c, at, "found %s, expected the answer's name (argmax y = q "
+            "+ laplace(SCALE) output index)", found(c, buf, sizeof(buf)));
+    if (expect(c, "=", "'='") || expect(c, "q", "q + laplace(SCALE)")
+            || expect(c, "+", "'+'") || noise(P, &S->answer_noise[0], c))
+        return -1;
+    if (P->noises[S->answer_noise[0]].law != INTEGRAL_LAPLACE)
+        return fail(c, at, "found %s, expected laplace(SCALE) (Report Noisy Max "
+            "with Laplace noise; Gaussian and exponential noise are not "
+            "supported)", "another law");
+    S->nanswers = 1;
+    P->register_noise = S->answer_noise[0];
+    if (expect(c, "output", "'output index' or 'output value'"))
+        return -1;
+    if (accept(c, "index"))
+        value = 0;
+    else if (accept(c, "value"))
+        value = 1;
+    else
+        return fail(c, c->p, "found %s, expected index or value",
+            found(c, buf, sizeof(buf)));
+    if (!at_end(c))
+        return fail(c, c->p, "found %s, expected the end of the line",
+            found(c, buf, sizeof(buf)));
+    /* the branches say what each query can output: the winner (y >= z,
+       z its own value) and the others */
+    S->nbranches = 2;
+    S->branches[0].natoms = 1;
+    S->branches[0].atoms[0].answer = 0;
+    S->branches[0].atoms[0].op = PROG_GE;
+    S->branches[0].out = value ? PROG_OUT_NOISY : PROG_OUT_TOP;
+    S->branches[0].out_answer = 0;
+    S->branches[1].out = PROG_OUT_BOT;
+    S->branches[0].line = S->branches[1].line = (int) c->lineno;
+    return 0;
+}
+
 static int
 counter_line(svt_program * P, cursor * c, const char * at)
 {
@@ -705,10 +767,15 @@ svt_program_parse_line(svt_program * P, const char * line, const char * file,
     skip(&c);
     at = c.p;
     ident(&c, word);
+    if (P->argmax)
+        return fail(&c, at, "found '%s', expected no other program line after "
+            "'argmax' (Report Noisy Max is one line)", word);
     if (strcmp(word, "register") == 0)
         return register_line(P, &c, at) ? -1 : 1;
     if (strcmp(word, "counter") == 0)
         return counter_line(P, &c, at) ? -1 : 1;
+    if (strcmp(word, "argmax") == 0)
+        return argmax_line(P, &c, at) ? -1 : 1;
     if (strcmp(word, "state") == 0)
         return state_line(P, &c, at) ? -1 : 1;
     if (strcmp(word, "answer") == 0)

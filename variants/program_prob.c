@@ -6,6 +6,8 @@
 #include <string.h>
 #include "program_walk.h"
 
+static slong argmax_winner(const svt_runs_t R);
+
 /* ------------------------------------------------------------------ */
 /* the model                                                           */
 
@@ -516,6 +518,8 @@ svt_program_ends(const svt_model_t M, const svt_runs_t R)
 {
     prog_walk w;
     int r;
+    if (M->var->prog->argmax)
+        return 0;   /* every query gets an output */
     walk_run(&w, M, R, 0, NULL, 0);
     r = w.unsupported != NULL ? -1 : w.paths == 0 ? 0 : w.stopped == w.paths
         ? 1 : w.stopped == 0 ? 0 : -1;
@@ -638,6 +642,11 @@ svt_program_integrand_at(arb_t res, const svt_model_t M, const svt_runs_t R,
 {
     prog_walk w;
     fmpq_t zq;
+    if (M->var->prog->argmax)
+    {
+        arb_zero(res);  /* no plot of Report Noisy Max's integrand */
+        return;
+    }
     fmpq_init(zq);
     arf_get_fmpq(zq, arb_midref(z));
     walk_init(&w, M, R, side, NULL, 0);
@@ -654,6 +663,10 @@ const char *
 svt_program_impossible(const svt_model_t M, const svt_runs_t R)
 {
     prog_walk w;
+    if (M->var->prog->argmax)
+        return argmax_winner(R) < 0 || (R->runs[argmax_winner(R)].a == SVT_NUM
+            && !M->var->prog->outputs_numbers) ? "Report Noisy Max outputs one "
+            "winner (top, or its noisy value) and bot elsewhere" : NULL;
     slong paths;
     const char * u;
     walk_run(&w, M, R, 0, NULL, 0);
@@ -666,11 +679,101 @@ svt_program_impossible(const svt_model_t M, const svt_runs_t R)
         "counter and stops do not allow it)";
 }
 
+/* Report Noisy Max: the index of the winner k (the one entry that is
+   not bot, count 1), or -1 */
+static slong
+argmax_winner(const svt_runs_t R)
+{
+    slong i, k = -1;
+    for (i = 0; i < R->len; i++)
+        if (R->runs[i].a != SVT_BOT)
+        {
+            if (k >= 0 || R->runs[i].count != 1 || R->runs[i].a == SVT_LABEL)
+                return -1;
+            k = i;
+        }
+    return k;
+}
+
+/* Pr[argmax = k] = int f(u) prod_{i != k} F(u + q_k - q_i)^{n_i} du, u the
+   winner's noise; with the value v released, the point u = v - q_k */
+static int
+argmax_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R, int side,
+    const integral_opt_t opt)
+{
+    const slong prec = SVT_PARAM_PREC;
+    const svt_program * P = M->var->prog;
+    int noise = P->register_noise;
+    const arb_struct * scale = M->prog_scale + noise;
+    slong k = argmax_winner(R), i;
+    integral_t I;
+    integral_result_t ir;
+    fmpq_t x;
+    arb_t s;
+    fmpz_t n;
+
+    res->zero = 0;
+    res->status = SVT_PROB_OK;
+    res->note = NULL;
+    res->segments = 1;
+    if (k < 0 || (R->runs[k].a == SVT_NUM && !P->outputs_numbers))
+    {
+        res->status = SVT_PROB_IMPOSSIBLE;
+        res->zero = 1;
+        arb_zero(res->value);
+        arb_neg_inf(res->log_value);
+        return res->status;
+    }
+    fmpq_init(x);
+    arb_init(s);
+    fmpz_init(n);
+    integral_init(I, P->noises[noise].law, scale);
+    for (i = 0; i < R->len; i++)
+    {
+        if (i == k)
+            continue;
+        fmpq_sub(x, R->runs[k].q[side], R->runs[i].q[side]);
+        arb_set_fmpq(s, x, prec);
+        fmpz_set_ui(n, R->runs[i].count);
+        integral_mul_cdf(I, P->noises[noise].law, scale, s, n);
+    }
+    if (R->runs[k].a == SVT_NUM)
+    {
+        fmpq_sub(x, R->runs[k].v, R->runs[k].q[side]);
+        arb_set_fmpq(s, x, prec);
+        integral_integrand_at(res->value, I, s, prec);
+    }
+    else
+    {
+        integral_result_init(ir);
+        if (integral_eval(ir, I, opt, 0) != INTEGRAL_SUCCESS)
+            res->status = SVT_PROB_GOAL_MISSED;
+        arb_set(res->value, ir->value);
+        integral_result_clear(ir);
+    }
+    if (arb_is_zero(res->value))
+    {
+        res->zero = 1;
+        arb_neg_inf(res->log_value);
+    }
+    else if (arb_is_positive(res->value))
+        arb_log(res->log_value, res->value, prec);
+    else
+        arb_indeterminate(res->log_value);
+    integral_clear(I);
+    fmpq_clear(x);
+    arb_clear(s);
+    fmpz_clear(n);
+    return res->status;
+}
+
 int
 svt_program_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
     int side, const integral_opt_t opt)
 {
     prog_walk w;
+    if (M->var->prog->argmax)
+        return argmax_prob(res, M, R, side, opt);
     res->zero = 0;
     res->status = SVT_PROB_OK;
     res->note = NULL;

@@ -121,6 +121,26 @@ simulate_program(svt_answer_kind * a, double * v, const svt_model_t M,
     slong i, counter = 0;
     int s = 0, k;
 
+    if (P->argmax)
+    {
+        /* Report Noisy Max: every query's noisy answer, the largest wins */
+        int n = P->states[0].answer_noise[0];
+        double best = -HUGE_VAL, y0;
+        slong win = 0;
+        for (i = 0; i < len; i++)
+        {
+            y0 = q[i] + draw(r, P->noises[n].law, dbl(M->prog_scale + n));
+            a[i] = SVT_BOT;
+            if (y0 > best)
+            {
+                best = y0;
+                win = i;
+            }
+        }
+        a[win] = P->outputs_numbers ? SVT_NUM : SVT_TOP;
+        v[win] = best;
+        return len;
+    }
     for (i = 0; i < len; i++)
     {
         const prog_state * S = P->states + s;
