@@ -469,16 +469,6 @@ svt_program_parse_dipa(svt_program * P, fmpq_t dsum, const char * text,
                 B->stop = 1;
                 B->next_name[0] = '\0';
             }
-            if (B->reset == PROG_RESET_ANSWER && (B->natoms > 0 || j > 0))
-            {
-                snprintf(err, errlen, "%s:%d:%d: found an assignment "
-                    "%s := insample in a guarded branch, expected assignments in "
-                    "unguarded transitions only: a register that takes a "
-                    "compared noisy value chains nested integrals, which the "
-                    "engine does not certify", file, B->line, B->col,
-                    P->register_name);
-                return -1;
-            }
         }
     return svt_program_finish(P, file, L.line, err, errlen);
 }

@@ -33,22 +33,37 @@ answer_loc(fmpq_t loc, const prog_walk * w, const prog_item * it, int k)
         fmpq_add(loc, loc, w->P->noises[n].mean);
 }
 
-/* what the register is compared as, without z: T_i, or in DiPA
-   semantics where the register was assigned (q + mean of the assigning
-   answer, 0 before any assignment) */
+/* what the register is compared as, without z: T_i plus, after `reset
+   ANSWER` at query a, the answer's centre over its threshold (q_a +
+   mean - T_a: the register is y - T_a); in DiPA semantics where it was
+   assigned (q_a + mean, 0 before any assignment) */
 void
 prog_item_T(fmpq_t T, const prog_walk * w, const prog_item * it)
 {
-    if (!w->P->dipa)
-        fmpq_set(T, w->R->runs[it->run].T);
-    else if (it->base_item < 0)
-        fmpq_zero(T);
-    else
+    fmpq_zero(T);
+    if (it->base_item >= 0)
     {
         const prog_item * a = w->items + it->base_item;
         const prog_branch * B = w->P->states[a->state].branches + a->branch;
         answer_loc(T, w, a, B->reset_answer);
+        if (!w->P->dipa)
+            fmpq_sub(T, T, w->R->runs[a->run].T);
     }
+    if (!w->P->dipa)
+        fmpq_add(T, T, w->R->runs[it->run].T);
+}
+
+/* does the item's factor depend on the register (a guard is evaluated
+   before its branch is taken, or it releases a gap)? */
+int
+prog_item_uses_register(const prog_walk * w, const prog_item * it)
+{
+    const prog_state * S = w->P->states + it->state;
+    int j;
+    for (j = 0; j <= it->branch; j++)
+        if (S->branches[j].natoms > 0)
+            return 1;
+    return S->branches[it->branch].out == PROG_OUT_GAP;
 }
 
 /* atom at (y, zm): y OP T + zm + off */

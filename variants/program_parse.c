@@ -844,15 +844,6 @@ svt_program_finish(svt_program * P, const char * file, long lineno,
                     "q itself)", file, B->line, B->col);
                 return -1;
             }
-            if (B->reset == PROG_RESET_ANSWER && (B->natoms > 0 || j > 0))
-            {
-                snprintf(err, errlen, "%s:%d:%d: found 'reset ANSWER', expected "
-                    "'reset laplace(SCALE)' or 'reset gaussian(SCALE)' (a register "
-                    "that takes a noisy answer chains nested integrals, which the "
-                    "engine does not certify; supported: registers redrawn from "
-                    "fresh noise)", file, B->line, B->col);
-                return -1;
-            }
             if (B->out >= PROG_OUT_NOISY)
                 P->outputs_numbers = 1;
             if (B->reset != PROG_RESET_NONE)

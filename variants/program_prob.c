@@ -79,6 +79,9 @@ typedef struct
     int noise;
     slong base_item;
     int pinned;
+    int chained;    /* assigned by a guarded branch: the value depends on
+                       the previous register (certified only when it is
+                       released, or not compared before it is replaced) */
 }
 prog_seg;
 
@@ -332,6 +335,21 @@ close_segment(arb_t res, prog_walk * w, const arb_t acc, const prog_seg * g)
         integral_clear(I);
         w->at_done = 1;
     }
+    if (g->chained && !g->pinned)
+    {
+        slong i;
+        for (i = g->start; i < w->nitems; i++)
+            if (prog_item_uses_register(w, w->items + i))
+            {
+                w->unsupported = "a register assigned from a compared noisy "
+                    "value is compared again before it is replaced (nested "
+                    "integrals, not certified); supported: such a register "
+                    "released by its branch (output of the same answer), or "
+                    "replaced before its next comparison";
+                arb_set(res, acc);
+                return;
+            }
+    }
     if (!w->evaluate || arb_is_zero(acc) || (g->start == w->nitems && !g->pinned))
     {
         arb_set(res, acc);
@@ -374,6 +392,7 @@ take_branch(prog_walk * w, slong i, ulong done, int s, slong counter,
     ng.start = w->nitems;
     ng.base_item = -1;
     ng.pinned = 0;
+    ng.chained = 0;
     if (B->reset == PROG_RESET_FRESH)
         ng.noise = B->reset_noise;
     else
@@ -384,6 +403,7 @@ take_branch(prog_walk * w, slong i, ulong done, int s, slong counter,
         ng.base_item = w->nitems - 1;
         ng.pinned = B->out == PROG_OUT_NOISY && B->out_answer == B->reset_answer
             && r->a == SVT_NUM;
+        ng.chained = B->natoms > 0 || b > 0;
     }
     if (k > 1 && w->evaluate && !arb_is_zero(a2))
     {
@@ -484,7 +504,7 @@ walk_go(prog_walk * w)
     arb_init(one);
     arb_one(one);
     {
-        prog_seg g = { 0, w->P->register_noise, -1, 0 };
+        prog_seg g = { 0, w->P->register_noise, -1, 0, 0 };
         walk_from(w, 0, 0, 0, 0, one, g, 0);
     }
     arb_clear(one);

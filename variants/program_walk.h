@@ -56,6 +56,7 @@ prog_walk;
 #define PROG_MAX_STEPS 20000
 
 void prog_item_q(fmpq_t q, const prog_walk * w, const prog_item * it);
+int prog_item_uses_register(const prog_walk * w, const prog_item * it);
 void prog_item_T(fmpq_t T, const prog_walk * w, const prog_item * it);
 int prog_answer_member(const prog_state * S, int b, int k, const fmpq_t T,
     const fmpq_t y, const fmpq_t zm);
