@@ -249,6 +249,217 @@ program_keys(svt_variant_struct * v, ctx * c, const int * seen)
     return 0;
 }
 
+/* the value of key k (after its checks) */
+static int
+set_key(svt_variant_struct * v, ctx * c, int k, const char * val, int vcol)
+{
+    int r = 0;
+    size_t i;
+    switch (k)
+    {
+        case K_NAME:
+            for (i = 0; val[i]; i++)
+                if (!isalnum((unsigned char) val[i]) && val[i] != '-'
+                        && val[i] != '_' && val[i] != '.')
+                    break;
+            if (val[i] != '\0' || i > 63)
+                r = error_at(c, vcol + (int) (val[i] ? i : 0),
+                    "found '%.40s', expected a name of at most 63 letters, "
+                    "digits, '-', '_' or '.'%s", val, "");
+            else
+                v->name = dupstr(val, strlen(val));
+            break;
+        case K_TITLE:
+        case K_SOURCE:
+        case K_PROPERTY:
+            if (strlen(val) > MAX_TEXT)
+                r = error_at(c, vcol + MAX_TEXT, "text longer than %s "
+                    "characters%s", "240", "");
+            else if (k == K_TITLE)
+                v->title = dupstr(val, strlen(val));
+            else if (k == K_SOURCE)
+                v->source = dupstr(val, strlen(val));
+            else
+                v->paper_property = dupstr(val, strlen(val));
+            break;
+        case K_EPS1:
+        case K_EPS2:
+        case K_EPS3:
+        {
+            int idx = k - K_EPS1;
+            r = parse_expr_at(&v->eps_expr[idx], c, val, vcol);
+            /* order of computation: eps3, eps1, eps2 */
+            if (r == 0 && spec_expr_uses(v->eps_expr[idx], SPEC_VAR_EPS1 + idx))
+                r = error_at(c, vcol, "%s is defined in terms of itself%s",
+                    keys[k], "");
+            else if (r == 0 && idx == 2 && (spec_expr_uses(v->eps_expr[2], SPEC_VAR_EPS1)
+                    || spec_expr_uses(v->eps_expr[2], SPEC_VAR_EPS2)))
+                r = error_at(c, vcol, "eps3 may use eps, c and Delta only "
+                    "(eps3, eps1, eps2 are computed in this order)%s%s", "", "");
+            else if (r == 0 && idx == 0 && spec_expr_uses(v->eps_expr[0], SPEC_VAR_EPS2))
+                r = error_at(c, vcol, "eps1 may not use eps2 (eps3, eps1, "
+                    "eps2 are computed in this order)%s%s", "", "");
+            break;
+        }
+        case K_FREE:
+        {
+            char * save = NULL, * tok, * buf = dupstr(val, strlen(val));
+            for (tok = strtok_r(buf, " ,", &save); tok && r == 0;
+                    tok = strtok_r(NULL, " ,", &save))
+            {
+                if (strcmp(tok, "eps1") == 0)
+                    v->free_eps[0] = 1;
+                else if (strcmp(tok, "eps2") == 0)
+                    v->free_eps[1] = 1;
+                else if (strcmp(tok, "eps3") == 0)
+                    v->free_eps[2] = 1;
+                else
+                    r = error_at(c, vcol + (int) (tok - buf), "found '%.20s', "
+                        "expected eps1, eps2 or eps3%s", tok, "");
+            }
+            flint_free(buf);
+            break;
+        }
+        case K_RHO:
+        {
+            int present;
+            r = parse_law(&v->rho_law, &v->rho, &present, c, val, vcol, 0);
+            break;
+        }
+        case K_NU:
+            r = parse_law(&v->nu_law, &v->nu, &v->has_nu, c, val, vcol, 1);
+            break;
+        case K_RESET:
+            r = parse_law(&v->reset_law, &v->rho_reset, &v->reset, c, val, vcol, 1);
+            break;
+        case K_OUTPUT:
+            if (strcmp(val, "top") == 0)
+                v->output = SVT_OUT_TOP;
+            else if (strcmp(val, "compared") == 0)
+                v->output = SVT_OUT_COMPARED;
+            else if (strncmp(val, "fresh(", 6) == 0 && val[strlen(val) - 1] == ')')
+            {
+                char * inner = dupstr(val + 6, strlen(val) - 7);
+                v->output = SVT_OUT_FRESH;
+                r = parse_expr_at(&v->out, c, inner, vcol + 6);
+                flint_free(inner);
+            }
+            else
+                r = error_at(c, vcol, "found '%.40s', expected top, compared "
+                    "or fresh(SCALE)%s", val, "");
+            break;
+        case K_CUTOFF:
+            if (strcmp(val, "c") == 0)
+                v->has_cutoff = 1;
+            else if (strcmp(val, "none") == 0)
+                v->has_cutoff = 0;
+            else
+            {
+                char * end;
+                long n = strtol(val, &end, 10);
+                if (*end != '\0' || n < 1 || n > 1000000 || !isdigit((unsigned char) val[0]))
+                    r = error_at(c, vcol, "found '%.40s', expected c, none or an "
+                        "integer from 1 to 10^6%s", val, "");
+                else
+                {
+                    v->has_cutoff = 1;
+                    v->fixed_c = n;
+                }
+            }
+            break;
+        case K_COMPARISON:
+            if (strcmp(val, "standard") == 0)
+                v->comparison = SVT_CMP_STANDARD;
+            else if (strcmp(val, "abs-inside") == 0)
+                v->comparison = SVT_CMP_ABS_INSIDE;
+            else if (strcmp(val, "abs-outside") == 0)
+                v->comparison = SVT_CMP_ABS_OUTSIDE;
+            else
+                r = error_at(c, vcol, "found '%.40s', expected standard, "
+                    "abs-inside or abs-outside%s", val, "");
+            break;
+        case K_CLAIMED:
+            if (strcmp(val, "none") != 0)
+                r = parse_expr_at(&v->claimed, c, val, vcol);
+            break;
+        case K_MONOTONE:
+            if (strcmp(val, "yes") == 0)
+                v->monotone_only = 1;
+            else if (strcmp(val, "no") == 0)
+                v->monotone_only = 0;
+            else
+                r = error_at(c, vcol, "found '%.40s', expected yes or no%s",
+                    val, "");
+            break;
+    }
+    return r;
+}
+
+/* one line without its comment (line), its key part (key, col kcol):
+   key = value */
+static int
+key_value_line(svt_variant_struct * v, ctx * c, int * seen, char * line,
+    char * key, int kcol)
+{
+    char * val, * eq = strchr(key, '=');
+    int k, vcol;
+    size_t i;
+    if (eq == NULL)
+        return error_at(c, kcol, "found '%.40s', expected 'key = value'%s", key, "");
+    val = eq + 1;
+    while (isspace((unsigned char) *val))
+        val++;
+    vcol = (int) (val - line) + 1;
+    for (i = (size_t) (eq - key); i > 0 && isspace((unsigned char) key[i - 1]); i--)
+        ;
+    key[i] = '\0';
+    for (k = 0; k < K_COUNT; k++)
+        if (strcmp(key, keys[k]) == 0)
+            break;
+    if (k == K_COUNT)
+        return error_at(c, kcol, "unknown key '%.40s' (allowed: name, title, "
+            "source, paper_property, eps1, eps2, eps3, free, threshold_noise, "
+            "query_noise, reset, output, cutoff, comparison, claimed, "
+            "monotone_only; or a program line, see variants/PROGRAMS.md)%s",
+            key, "");
+    if (seen[k])
+        return error_at(c, kcol, "key '%s' given twice%s", keys[k], "");
+    seen[k] = 1;
+    v->key_line[k] = (int) c->line;
+    v->key_col[k] = vcol;
+    if (*val == '\0')
+        return error_at(c, vcol, "found nothing after '%s =', expected a value%s",
+            keys[k], "");
+    return set_key(v, c, k, val, vcol);
+}
+
+/* the next line of the text into line (comment removed, end trimmed);
+   returns its length, or -1 with an error */
+static long
+read_line(char * line, const char ** p, ctx * c)
+{
+    const char * eol = strchr(*p, '\n');
+    size_t len = eol ? (size_t) (eol - *p) : strlen(*p), i;
+    char * hash;
+    c->line++;
+    if (len > MAX_LINE)
+        return error_at(c, MAX_LINE + 1, "line longer than %s characters%s",
+            "4096", "");
+    memcpy(line, *p, len);
+    line[len] = '\0';
+    *p = eol ? eol + 1 : *p + len;
+    for (i = 0; i < len; i++)
+        if ((unsigned char) line[i] < 32 && line[i] != '\t' && line[i] != '\r')
+            return error_at(c, (int) i + 1, "found a control character, expected "
+                "printable text%s%s", "", "");
+    hash = strchr(line, '#');
+    if (hash)
+        *hash = '\0';
+    for (i = strlen(line); i > 0 && isspace((unsigned char) line[i - 1]); i--)
+        line[i - 1] = '\0';
+    return (long) strlen(line);
+}
+
 int
 svt_variant_parse(svt_variant_struct * v, const char * text, const char * file,
     char * err, size_t errlen)
@@ -256,50 +467,24 @@ svt_variant_parse(svt_variant_struct * v, const char * text, const char * file,
     ctx c = { file, 0, err, errlen };
     int seen[K_COUNT] = { 0 };
     const char * p = text;
-    int k, r = 0;
+    int r = 0;
 
     svt_variant_init(v);
     v->file = dupstr(file, strlen(file));
 
     while (*p != '\0' && r == 0)
     {
-        const char * eol = strchr(p, '\n');
-        size_t len = eol ? (size_t) (eol - p) : strlen(p);
-        char line[MAX_LINE + 1], * key, * val, * eq, * hash;
-        int kcol, vcol;
-        size_t i;
-
-        c.line++;
-        if (len > MAX_LINE)
+        char line[MAX_LINE + 1], * key;
+        if (read_line(line, &p, &c) < 0)
         {
-            r = error_at(&c, MAX_LINE + 1, "line longer than %s characters%s",
-                "4096", "");
+            r = -1;
             break;
         }
-        memcpy(line, p, len);
-        line[len] = '\0';
-        p = eol ? eol + 1 : p + len;
-        for (i = 0; i < len; i++)
-            if ((unsigned char) line[i] < 32 && line[i] != '\t' && line[i] != '\r')
-                break;
-        if (i < len)
-        {
-            r = error_at(&c, (int) i + 1, "found a control character, expected "
-                "printable text%s%s", "", "");
-            break;
-        }
-        hash = strchr(line, '#');
-        if (hash)
-            *hash = '\0';
-        /* trim the end */
-        for (i = strlen(line); i > 0 && isspace((unsigned char) line[i - 1]); i--)
-            line[i - 1] = '\0';
         key = line;
         while (isspace((unsigned char) *key))
             key++;
         if (*key == '\0')
             continue;
-        kcol = (int) (key - line) + 1;
         if (svt_program_is_line(key))
         {
             if (v->prog == NULL)
@@ -311,182 +496,7 @@ svt_variant_parse(svt_variant_struct * v, const char * text, const char * file,
                 r = -1;
             continue;
         }
-        eq = strchr(key, '=');
-        if (eq == NULL)
-        {
-            r = error_at(&c, kcol, "found '%.40s', expected 'key = value'%s", key, "");
-            break;
-        }
-        val = eq + 1;
-        while (isspace((unsigned char) *val))
-            val++;
-        vcol = (int) (val - line) + 1;
-        for (i = (size_t) (eq - key); i > 0 && isspace((unsigned char) key[i - 1]); i--)
-            ;
-        key[i] = '\0';
-        for (k = 0; k < K_COUNT; k++)
-            if (strcmp(key, keys[k]) == 0)
-                break;
-        if (k == K_COUNT)
-        {
-            r = error_at(&c, kcol, "unknown key '%.40s' (allowed: name, title, "
-                "source, paper_property, eps1, eps2, eps3, free, threshold_noise, "
-                "query_noise, reset, output, cutoff, comparison, claimed, "
-                "monotone_only)%s", key, "");
-            break;
-        }
-        if (seen[k])
-        {
-            r = error_at(&c, kcol, "key '%s' given twice%s", keys[k], "");
-            break;
-        }
-        seen[k] = 1;
-        v->key_line[k] = (int) c.line;
-        v->key_col[k] = vcol;
-        if (*val == '\0')
-        {
-            r = error_at(&c, vcol, "found nothing after '%s =', expected a value%s",
-                keys[k], "");
-            break;
-        }
-
-        switch (k)
-        {
-            case K_NAME:
-                for (i = 0; val[i]; i++)
-                    if (!isalnum((unsigned char) val[i]) && val[i] != '-'
-                            && val[i] != '_' && val[i] != '.')
-                        break;
-                if (val[i] != '\0' || i > 63)
-                    r = error_at(&c, vcol + (int) (val[i] ? i : 0),
-                        "found '%.40s', expected a name of at most 63 letters, "
-                        "digits, '-', '_' or '.'%s", val, "");
-                else
-                    v->name = dupstr(val, strlen(val));
-                break;
-            case K_TITLE:
-            case K_SOURCE:
-            case K_PROPERTY:
-                if (strlen(val) > MAX_TEXT)
-                    r = error_at(&c, vcol + MAX_TEXT, "text longer than %s "
-                        "characters%s", "240", "");
-                else if (k == K_TITLE)
-                    v->title = dupstr(val, strlen(val));
-                else if (k == K_SOURCE)
-                    v->source = dupstr(val, strlen(val));
-                else
-                    v->paper_property = dupstr(val, strlen(val));
-                break;
-            case K_EPS1:
-            case K_EPS2:
-            case K_EPS3:
-            {
-                int idx = k - K_EPS1;
-                r = parse_expr_at(&v->eps_expr[idx], &c, val, vcol);
-                /* order of computation: eps3, eps1, eps2 */
-                if (r == 0 && spec_expr_uses(v->eps_expr[idx], SPEC_VAR_EPS1 + idx))
-                    r = error_at(&c, vcol, "%s is defined in terms of itself%s",
-                        keys[k], "");
-                else if (r == 0 && idx == 2 && (spec_expr_uses(v->eps_expr[2], SPEC_VAR_EPS1)
-                        || spec_expr_uses(v->eps_expr[2], SPEC_VAR_EPS2)))
-                    r = error_at(&c, vcol, "eps3 may use eps, c and Delta only "
-                        "(eps3, eps1, eps2 are computed in this order)%s%s", "", "");
-                else if (r == 0 && idx == 0 && spec_expr_uses(v->eps_expr[0], SPEC_VAR_EPS2))
-                    r = error_at(&c, vcol, "eps1 may not use eps2 (eps3, eps1, "
-                        "eps2 are computed in this order)%s%s", "", "");
-                break;
-            }
-            case K_FREE:
-            {
-                char * save = NULL, * tok, * buf = dupstr(val, strlen(val));
-                for (tok = strtok_r(buf, " ,", &save); tok && r == 0;
-                        tok = strtok_r(NULL, " ,", &save))
-                {
-                    if (strcmp(tok, "eps1") == 0)
-                        v->free_eps[0] = 1;
-                    else if (strcmp(tok, "eps2") == 0)
-                        v->free_eps[1] = 1;
-                    else if (strcmp(tok, "eps3") == 0)
-                        v->free_eps[2] = 1;
-                    else
-                        r = error_at(&c, vcol + (int) (tok - buf), "found '%.20s', "
-                            "expected eps1, eps2 or eps3%s", tok, "");
-                }
-                flint_free(buf);
-                break;
-            }
-            case K_RHO:
-            {
-                int present;
-                r = parse_law(&v->rho_law, &v->rho, &present, &c, val, vcol, 0);
-                break;
-            }
-            case K_NU:
-                r = parse_law(&v->nu_law, &v->nu, &v->has_nu, &c, val, vcol, 1);
-                break;
-            case K_RESET:
-                r = parse_law(&v->reset_law, &v->rho_reset, &v->reset, &c, val, vcol, 1);
-                break;
-            case K_OUTPUT:
-                if (strcmp(val, "top") == 0)
-                    v->output = SVT_OUT_TOP;
-                else if (strcmp(val, "compared") == 0)
-                    v->output = SVT_OUT_COMPARED;
-                else if (strncmp(val, "fresh(", 6) == 0 && val[strlen(val) - 1] == ')')
-                {
-                    char * inner = dupstr(val + 6, strlen(val) - 7);
-                    v->output = SVT_OUT_FRESH;
-                    r = parse_expr_at(&v->out, &c, inner, vcol + 6);
-                    flint_free(inner);
-                }
-                else
-                    r = error_at(&c, vcol, "found '%.40s', expected top, compared "
-                        "or fresh(SCALE)%s", val, "");
-                break;
-            case K_CUTOFF:
-                if (strcmp(val, "c") == 0)
-                    v->has_cutoff = 1;
-                else if (strcmp(val, "none") == 0)
-                    v->has_cutoff = 0;
-                else
-                {
-                    char * end;
-                    long n = strtol(val, &end, 10);
-                    if (*end != '\0' || n < 1 || n > 1000000 || !isdigit((unsigned char) val[0]))
-                        r = error_at(&c, vcol, "found '%.40s', expected c, none or an "
-                            "integer from 1 to 10^6%s", val, "");
-                    else
-                    {
-                        v->has_cutoff = 1;
-                        v->fixed_c = n;
-                    }
-                }
-                break;
-            case K_COMPARISON:
-                if (strcmp(val, "standard") == 0)
-                    v->comparison = SVT_CMP_STANDARD;
-                else if (strcmp(val, "abs-inside") == 0)
-                    v->comparison = SVT_CMP_ABS_INSIDE;
-                else if (strcmp(val, "abs-outside") == 0)
-                    v->comparison = SVT_CMP_ABS_OUTSIDE;
-                else
-                    r = error_at(&c, vcol, "found '%.40s', expected standard, "
-                        "abs-inside or abs-outside%s", val, "");
-                break;
-            case K_CLAIMED:
-                if (strcmp(val, "none") != 0)
-                    r = parse_expr_at(&v->claimed, &c, val, vcol);
-                break;
-            case K_MONOTONE:
-                if (strcmp(val, "yes") == 0)
-                    v->monotone_only = 1;
-                else if (strcmp(val, "no") == 0)
-                    v->monotone_only = 0;
-                else
-                    r = error_at(&c, vcol, "found '%.40s', expected yes or no%s",
-                        val, "");
-                break;
-        }
+        r = key_value_line(v, &c, seen, line, key, (int) (key - line) + 1);
     }
 
     if (r == 0)
