@@ -73,7 +73,7 @@ report_model_line(FILE * out, const svt_model_t M)
         if (!eps_defined(M, k) || (k == 2 && arb_is_zero(x)))
             continue;
         s = short_str(x);
-        fprintf(out, "%s eps%d = %s", first ? " (" : ",", k + 1, s);
+        fprintf(out, "%seps%d = %s", first ? " (" : ", ", k + 1, s);
         first = 0;
         flint_free(s);
     }

@@ -814,122 +814,144 @@ stages_1b_1c(cand * best, tally * t, const svt_model_t M,
     }
 }
 
-int
-verify_search(const svt_variant_struct * var, const search_opts * o)
+/* one search: what every stage reads and updates */
+typedef struct
 {
-    const double t0 = now(), deadline = t0 + o->seconds;
-    slong cset[3], nc = 0, ic, k, i;
+    const svt_variant_struct * var;
+    const search_opts * o;
     svt_model_t models[3];
+    slong nc;
     tally t;
     cand best;
-    char err[512], desc[256], proof[1024];
-    FILE * out = o->base.out;
-    ulong ms[64];
-    int rc, violation, swapped;
-    const char * growth = "none";
     fmpq_t T0;
-    double slope = 0;
+    double t0, deadline;
     flint_rand_t st;
+    char proof[1024];
+    const char * growth;
+    double slope;
+}
+search_run;
 
-    memset(&t, 0, sizeof(t));
-    best.have = 0;
-    svt_runs_init(best.R);
-    ratio_result_init(best.r);
-    proof[0] = '\0';
-    fmpq_init(T0);
-    flint_randinit(st);
-
-    if (var->has_cutoff && var->fixed_c == 0)
+/* the models at the cutoffs searched: 1, 2, 5 when c is free; 2 on
+   bad parameters */
+static int
+search_models(search_run * S)
+{
+    slong cset[3] = { 1, 2, 5 }, ic;
+    char err[512];
+    slong n = S->var->has_cutoff && S->var->fixed_c == 0 ? 3 : 1;
+    for (ic = 0; ic < n; ic++)
     {
-        cset[0] = 1;
-        cset[1] = 2;
-        cset[2] = 5;
-        nc = 3;
-    }
-    else
-        cset[nc++] = 1;
-    for (ic = 0; ic < nc; ic++)
-    {
-        svt_model_init(models[ic]);
-        if (svt_model_set(models[ic], var, o->base.eps, cset[ic], o->base.delta, &o->base.ov,
-                err, sizeof(err)) != 0)
+        /* S->nc counts the models to clear */
+        svt_model_init(S->models[ic]);
+        S->nc++;
+        if (svt_model_set(S->models[ic], S->var, S->o->base.eps, cset[ic],
+                S->o->base.delta, &S->o->base.ov, err, sizeof(err)) != 0)
         {
             fprintf(stderr, "verify: %s\n", err);
-            for (k = 0; k <= ic; k++)
-                svt_model_clear(models[k]);
-            ratio_result_clear(best.r);
-            svt_runs_clear(best.R);
-            fmpq_clear(T0);
-            flint_randclear(st);
             return 2;
         }
     }
+    return 0;
+}
 
-    if (!o->base.json)
+/* what is searched, in one line */
+static void
+search_header(search_run * S)
+{
+    slong ic;
+    FILE * out = S->o->base.out;
+
+    if (!S->o->base.json)
     {
-        fprintf(out, "verify search %s: %s [%s]\n", var->name, var->title, var->source);
+        fprintf(out, "verify search %s: %s [%s]\n", S->var->name, S->var->title, S->var->source);
         fprintf(out, "  claim: ");
-        if (models[0]->has_claim)
+        if (S->models[0]->has_claim)
         {
-            char * cl = decimal_interval(models[0]->claimed, 10);
-            fprintf(out, "%s%s", cl, var->monotone_only ? " for monotone queries" : "");
+            char * cl = decimal_interval(S->models[0]->claimed, 10);
+            fprintf(out, "%s%s", cl, S->var->monotone_only ? " for monotone queries" : "");
             flint_free(cl);
         }
         else
             fprintf(out, "none (report only)");
         fprintf(out, "; c in");
-        for (ic = 0; ic < nc; ic++)
-            fprintf(out, " %ld", (long) models[ic]->c);
-        fprintf(out, "; %.0f s; seed %lu; shard %ld/%ld\n", o->seconds, o->seed,
-            (long) o->shard, (long) o->nshards);
+        for (ic = 0; ic < S->nc; ic++)
+            fprintf(out, " %ld", (long) S->models[ic]->c);
+        fprintf(out, "; %.0f s; seed %lu; shard %ld/%ld\n", S->o->seconds, S->o->seed,
+            (long) S->o->shard, (long) S->o->nshards);
     }
+}
+
+/* stage 1: the construction families in m and c */
+static void
+stage_constructions(search_run * S)
+{
+    slong ic;
+    slong k;
+    slong i;
+    char err[512];
+    char desc[256];
+    ulong ms[64];
+    FILE * out = S->o->base.out;
 
     /* 1. the construction families, swept in m and c (each ratio is
        computed in both directions) */
-    for (ic = 0; ic < nc && now() < deadline; ic++)
-        for (k = 0; k < construction_count() && now() < deadline; k++)
+    for (ic = 0; ic < S->nc && now() < S->deadline; ic++)
+        for (k = 0; k < construction_count() && now() < S->deadline; k++)
         {
             const construction_info * ci = construction_get(k);
             const char * why;
             slong n;
-            if (!mine(o, &t) || !construction_applicable(ci, models[ic], &why))
+            if (!mine(S->o, &S->t) || !construction_applicable(ci, S->models[ic], &why))
                 continue;
-            n = ci->uses_m ? sweep_grid(ms, ci->max_m && o->base.m_max > ci->max_m
-                ? ci->max_m : o->base.m_max) : 1;
-            for (i = 0; i < n && now() < deadline; i++)
+            n = ci->uses_m ? sweep_grid(ms, ci->max_m && S->o->base.m_max > ci->max_m
+                ? ci->max_m : S->o->base.m_max) : 1;
+            for (i = 0; i < n && now() < S->deadline; i++)
             {
                 svt_runs_t R;
                 ulong m = ci->uses_m ? ms[i] : 1;
                 svt_runs_init(R);
-                if (construction_build(R, ci, m, models[ic]->c, o->base.delta, T0,
+                if (construction_build(R, ci, m, S->models[ic]->c, S->o->base.delta, S->T0,
                         err, sizeof(err)) == 0)
                 {
                     snprintf(desc, sizeof(desc), "construction %s, m = %lu, c = %ld",
-                        ci->name, m, (long) models[ic]->c);
-                    evaluate(&best, &t, models[ic], ic, R, &o->base.ro, desc, ci, m);
+                        ci->name, m, (long) S->models[ic]->c);
+                    evaluate(&S->best, &S->t, S->models[ic], ic, R, &S->o->base.ro, desc, ci, m);
                 }
                 svt_runs_clear(R);
-                progress(o, "constructions", &t, &best);
+                progress(S->o, "constructions", &S->t, &S->best);
             }
         }
-    json_stage(o, var, "constructions", &t, &best);
-    if (!o->base.json)
-        fprintf(out, "  1. constructions: %ld ratios\n", (long) t.evaluated);
-    stages_1b_1c(&best, &t, models[0], var, o, T0, deadline);
+    json_stage(S->o, S->var, "constructions", &S->t, &S->best);
+    if (!S->o->base.json)
+        fprintf(out, "  1. constructions: %ld ratios\n", (long) S->t.evaluated);
+}
+
+/* stage 2: the statistical testers' input patterns */
+static void
+stage_patterns(search_run * S)
+{
+    slong ic;
+    slong k;
+    slong i;
+    char err[512];
+    char desc[256];
+    int swapped;
+    FILE * out = S->o->base.out;
 
     /* 2. the statistical testers' patterns, with the exact privacy loss
        of each pair; swapping D and D' only negates every ln ratio, and
        both directions are computed, so each pattern covers its swap */
     {
-        slong before = t.evaluated;
-        for (ic = 0; ic < nc && now() < deadline; ic++)
-            for (k = 0; k < 8 && now() < deadline; k++)
+        slong before = S->t.evaluated;
+        for (ic = 0; ic < S->nc && now() < S->deadline; ic++)
+            for (k = 0; k < 8 && now() < S->deadline; k++)
                 for (swapped = 0; swapped < 2; swapped++)
                 {
                     svt_runs_t R;
                     maxout_struct mo;
                     fmpq_t a, b;
-                    if (!mine(o, &t))
+                    if (!mine(S->o, &S->t))
                         continue;
                     if (swapped)
                         continue;   /* covered: |ln ratio| is symmetric */
@@ -938,73 +960,83 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
                     fmpq_init(b);
                     for (i = 0; i < 5; i++)
                     {
-                        fmpq_mul_si(a, o->base.delta, patterns[k][0][i]);
-                        fmpq_mul_si(b, o->base.delta, patterns[k][1][i]);
-                        svt_runs_push(R, a, b, T0, SVT_BOT, T0, 1);
+                        fmpq_mul_si(a, S->o->base.delta, patterns[k][0][i]);
+                        fmpq_mul_si(b, S->o->base.delta, patterns[k][1][i]);
+                        svt_runs_push(R, a, b, S->T0, SVT_BOT, S->T0, 1);
                     }
-                    if (!(var->monotone_only && !svt_runs_monotone(R)))
+                    if (!(S->var->monotone_only && !svt_runs_monotone(R)))
                     {
                         maxout_init(&mo);
-                        if (maxout_run(&mo, models[ic], R, &o->base.ro, err, sizeof(err)) == 0
+                        if (maxout_run(&mo, S->models[ic], R, &S->o->base.ro, err, sizeof(err)) == 0
                                 && mo.best->verdict != VERDICT_IMPOSSIBLE)
                         {
-                            count_all(&t, mo.agg);
+                            count_all(&S->t, mo.agg);
                             snprintf(desc, sizeof(desc), "pattern '%s' (max over %ld "
                                 "outputs), c = %ld", pattern_names[k], (long) mo.outputs,
-                                (long) models[ic]->c);
-                            consider(&best, mo.best_runs, ic, mo.best, desc, NULL, 0);
+                                (long) S->models[ic]->c);
+                            consider(&S->best, mo.best_runs, ic, mo.best, desc, NULL, 0);
                         }
                         maxout_clear(&mo);
                     }
                     svt_runs_clear(R);
                     fmpq_clear(a);
                     fmpq_clear(b);
-                    progress(o, "patterns", &t, &best);
+                    progress(S->o, "patterns", &S->t, &S->best);
                 }
-        json_stage(o, var, "patterns", &t, &best);
-        if (!o->base.json)
+        json_stage(S->o, S->var, "patterns", &S->t, &S->best);
+        if (!S->o->base.json)
             fprintf(out, "  2. patterns (one above, one below, one above rest below, "
                 "one below rest above, half-half, all above, all below, X-shape; "
-                "both directions): %ld ratios\n", (long) (t.evaluated - before));
+                "both directions): %ld ratios\n", (long) (S->t.evaluated - before));
     }
+}
+
+/* stage 3: the seeded optimiser */
+static void
+stage_optimiser(search_run * S)
+{
+    slong ic;
+    slong k;
+    char desc[256];
+    FILE * out = S->o->base.out;
 
     /* 3. the optimiser: random restarts and local moves, seeded; when a
        violation is already certified it only refines for a few seconds */
     {
-        slong before = t.evaluated, restarts = 0, nout = 2;
-        double stop = deadline;
-        if (var->prog != NULL)
+        slong before = S->t.evaluated, restarts = 0, nout = 2;
+        double stop = S->deadline;
+        if (S->var->prog != NULL)
         {
             svt_answer_kind kind[SVT_PROGRAM_MAX_ALPHABET];
             const char * label[SVT_PROGRAM_MAX_ALPHABET];
-            nout = svt_program_alphabet(kind, label, var->prog);
+            nout = svt_program_alphabet(kind, label, S->var->prog);
         }
-        if (best.have && (best.r->verdict == VERDICT_EXCEEDS
-                || best.r->verdict == VERDICT_INFINITE))
-            stop = FLINT_MIN(deadline, now() + 3.0);
+        if (S->best.have && (S->best.r->verdict == VERDICT_EXCEEDS
+                || S->best.r->verdict == VERDICT_INFINITE))
+            stop = FLINT_MIN(S->deadline, now() + 3.0);
         for (k = 0; now() < stop; k++)
         {
             point p, q;
             svt_runs_t R;
             double sc;
             slong step;
-            ic = k % nc;
-            if (!mine(o, &t))
+            ic = k % S->nc;
+            if (!mine(S->o, &S->t))
                 continue;
             restarts++;
-            flint_randseed(st, o->seed * 1000003 + k, 12345 + k);
-            point_random(&p, st, var->monotone_only, nout);
+            flint_randseed(S->st, S->o->seed * 1000003 + k, 12345 + k);
+            point_random(&p, S->st, S->var->monotone_only, nout);
             svt_runs_init(R);
-            point_runs(R, &p, models[ic], o->base.delta);
+            point_runs(R, &p, S->models[ic], S->o->base.delta);
             {
                 ratio_result_t r;
                 ratio_result_init(r);
-                ratio_decide(r, models[ic], R, &o->base.ro);
-                count(&t, r);
+                ratio_decide(r, S->models[ic], R, &S->o->base.ro);
+                count(&S->t, r);
                 sc = score(r);
                 snprintf(desc, sizeof(desc), "optimiser, restart %ld, c = %ld",
-                    (long) k, (long) models[ic]->c);
-                consider(&best, R, ic, r, desc, NULL, 0);
+                    (long) k, (long) S->models[ic]->c);
+                consider(&S->best, R, ic, r, desc, NULL, 0);
                 ratio_result_clear(r);
             }
             for (step = 0; step < 40 && now() < stop; step++)
@@ -1012,55 +1044,61 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
                 ratio_result_t r;
                 double sc2;
                 q = p;
-                point_move(&q, st, var->monotone_only, nout);
+                point_move(&q, S->st, S->var->monotone_only, nout);
                 svt_runs_clear(R);
                 svt_runs_init(R);
-                point_runs(R, &q, models[ic], o->base.delta);
+                point_runs(R, &q, S->models[ic], S->o->base.delta);
                 ratio_result_init(r);
-                ratio_decide(r, models[ic], R, &o->base.ro);
-                count(&t, r);
+                ratio_decide(r, S->models[ic], R, &S->o->base.ro);
+                count(&S->t, r);
                 sc2 = score(r);
                 if (sc2 >= sc)
                 {
                     p = q;
                     sc = sc2;
-                    consider(&best, R, ic, r, desc, NULL, 0);
+                    consider(&S->best, R, ic, r, desc, NULL, 0);
                 }
                 ratio_result_clear(r);
             }
             svt_runs_clear(R);
-            progress(o, "optimiser", &t, &best);
+            progress(S->o, "optimiser", &S->t, &S->best);
         }
-        json_stage(o, var, "optimiser", &t, &best);
-        if (!o->base.json)
+        json_stage(S->o, S->var, "optimiser", &S->t, &S->best);
+        if (!S->o->base.json)
             fprintf(out, "  3. optimiser: %ld restarts, %ld ratios (q(D') - q(D) in "
                 "[-Delta, Delta] by Delta/4, q(D), T by Delta/2, outputs)\n",
-                (long) restarts, (long) (t.evaluated - before));
+                (long) restarts, (long) (S->t.evaluated - before));
     }
-    if (o->base.progress)
-        fprintf(stderr, "\r%78s\r", "");
+}
+
+/* stage 4: a family in m for the best input, its growth and proof */
+static void
+stage_family(search_run * S)
+{
+    slong i;
+    char err[512];
 
     /* 4. a family in m for the best input */
-    if (best.have && best.r->verdict != VERDICT_IMPOSSIBLE)
+    if (S->best.have && S->best.r->verdict != VERDICT_IMPOSSIBLE)
     {
-        const svt_model_struct * M = models[best.ci_index];
+        const svt_model_struct * M = S->models[S->best.ci_index];
         svt_runs_t base, block;
         svt_runs_init(base);
         svt_runs_init(block);
-        if (best.ci != NULL && best.ci->uses_m)
+        if (S->best.ci != NULL && S->best.ci->uses_m)
         {
             sweep_result_t s;
             svt_runs_t R1, R2;
             sweep_result_init(s);
-            sweep_run(s, M, best.ci, FLINT_MAX(o->base.m_max, 1000), o->base.delta, T0, &o->base.ro,
+            sweep_run(s, M, S->best.ci, FLINT_MAX(S->o->base.m_max, 1000), S->o->base.delta, S->T0, &S->o->base.ro,
                 0, NULL, NULL, err, sizeof(err));
-            growth = growth_name(s->growth);
-            slope = s->slope;
+            S->growth = growth_name(s->growth);
+            S->slope = s->slope;
             /* block: what one more m adds */
             svt_runs_init(R1);
             svt_runs_init(R2);
-            construction_build(R1, best.ci, 1, M->c, o->base.delta, T0, err, sizeof(err));
-            construction_build(R2, best.ci, 2, M->c, o->base.delta, T0, err, sizeof(err));
+            construction_build(R1, S->best.ci, 1, M->c, S->o->base.delta, S->T0, err, sizeof(err));
+            construction_build(R2, S->best.ci, 2, M->c, S->o->base.delta, S->T0, err, sizeof(err));
             if (R1->len == R2->len)
             {
                 for (i = 0; i < R1->len; i++)
@@ -1073,7 +1111,7 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
                         svt_runs_push(base, r->q[0], r->q[1], r->T, r->a, r->v,
                             r->count - unit);
                 }
-                try_proof(proof, sizeof(proof), M, base, block);
+                try_proof(S->proof, sizeof(S->proof), M, base, block);
             }
             svt_runs_clear(R1);
             svt_runs_clear(R2);
@@ -1087,16 +1125,16 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
             arb_t L100, L1000;
             arb_init(L100);
             arb_init(L1000);
-            for (w = -1; w < best.R->len && w < 64 && (w < 0 || now() < deadline); w++)
+            for (w = -1; w < S->best.R->len && w < 64 && (w < 0 || now() < S->deadline); w++)
             {
                 svt_runs_t F;
                 ratio_result_t r;
                 double sc;
                 svt_runs_init(F);
-                family_runs(F, best.R, w, 1000);
+                family_runs(F, S->best.R, w, 1000);
                 ratio_result_init(r);
-                ratio_decide(r, M, F, &o->base.ro);
-                count(&t, r);
+                ratio_decide(r, M, F, &S->o->base.ro);
+                count(&S->t, r);
                 sc = score(r);
                 if (sc > bests)
                 {
@@ -1112,34 +1150,34 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
                 svt_runs_t F;
                 ratio_result_t r;
                 svt_runs_init(F);
-                family_runs(F, best.R, bestw, 100);
+                family_runs(F, S->best.R, bestw, 100);
                 ratio_result_init(r);
-                ratio_decide(r, M, F, &o->base.ro);
+                ratio_decide(r, M, F, &S->o->base.ro);
                 arb_set(L100, r->loss);
                 if (bests == HUGE_VAL)
-                    growth = "infinite";
+                    S->growth = "infinite";
                 else if (arb_is_finite(L100) && arb_is_finite(L1000))
                 {
                     arb_t five;
                     arb_init(five);
                     arb_mul_ui(five, L100, 5, 64);
-                    growth = arb_gt(L1000, five) && arb_is_positive(L1000) ? "growing"
+                    S->growth = arb_gt(L1000, five) && arb_is_positive(L1000) ? "growing"
                         : arb_gt(L1000, L100) ? "growing-slowly" : "bounded";
-                    slope = (arf_get_d(arb_midref(L1000), ARF_RND_NEAR)
+                    S->slope = (arf_get_d(arb_midref(L1000), ARF_RND_NEAR)
                         - arf_get_d(arb_midref(L100), ARF_RND_NEAR)) / 900.0;
                     arb_clear(five);
                 }
                 ratio_result_clear(r);
                 svt_runs_clear(F);
-                for (i = 0; i < best.R->len; i++)
+                for (i = 0; i < S->best.R->len; i++)
                 {
-                    const svt_run_struct * r = best.R->runs + i;
+                    const svt_run_struct * r = S->best.R->runs + i;
                     if (bestw < 0 || bestw == i)
                         svt_runs_push(block, r->q[0], r->q[1], r->T, r->a, r->v, r->count);
                     else
                         svt_runs_push(base, r->q[0], r->q[1], r->T, r->a, r->v, r->count);
                 }
-                try_proof(proof, sizeof(proof), M, base, block);
+                try_proof(S->proof, sizeof(S->proof), M, base, block);
             }
             arb_clear(L100);
             arb_clear(L1000);
@@ -1147,68 +1185,77 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
         svt_runs_clear(base);
         svt_runs_clear(block);
     }
+}
 
-    violation = best.have && (best.r->verdict == VERDICT_EXCEEDS
-        || best.r->verdict == VERDICT_INFINITE);
-    rc = violation ? 1 : t.inconclusive > 0 ? 3 : 0;
+/* the result (text or JSON), the saved pair; returns the exit code */
+static int
+search_report(search_run * S)
+{
+    int violation;
+    int rc;
+    FILE * out = S->o->base.out;
 
-    if (o->base.json)
+    violation = S->best.have && (S->best.r->verdict == VERDICT_EXCEEDS
+        || S->best.r->verdict == VERDICT_INFINITE);
+    rc = violation ? 1 : S->t.inconclusive > 0 ? 3 : 0;
+
+    if (S->o->base.json)
     {
         json_t * j = json_object();
-        json_object_set_new(j, "variant", json_string(var->name));
+        json_object_set_new(j, "variant", json_string(S->var->name));
         json_object_set_new(j, "stage", json_string("result"));
-        json_object_set_new(j, "shard", json_integer(o->shard));
-        json_object_set_new(j, "shards", json_integer(o->nshards));
-        json_object_set_new(j, "ratios", json_integer(t.evaluated));
+        json_object_set_new(j, "shard", json_integer(S->o->shard));
+        json_object_set_new(j, "shards", json_integer(S->o->nshards));
+        json_object_set_new(j, "ratios", json_integer(S->t.evaluated));
         json_object_set_new(j, "violation", json_boolean(violation));
-        json_object_set_new(j, "inconclusive", json_integer(t.inconclusive));
-        json_object_set_new(j, "family_growth", json_string(growth));
-        json_object_set_new(j, "slope_per_query", json_real(slope));
-        json_object_set_new(j, "proof", proof[0] ? json_string(proof) : json_null());
-        if (best.have)
+        json_object_set_new(j, "inconclusive", json_integer(S->t.inconclusive));
+        json_object_set_new(j, "family_growth", json_string(S->growth));
+        json_object_set_new(j, "slope_per_query", json_real(S->slope));
+        json_object_set_new(j, "proof", S->proof[0] ? json_string(S->proof) : json_null());
+        if (S->best.have)
         {
-            report_ctx ctx = { "custom", 0, o->base.out_digits };
-            char * os = custom_output_string(best.R);
-            json_object_set_new(j, "best", json_string(best.desc));
+            report_ctx ctx = { "custom", 0, S->o->base.out_digits };
+            char * os = custom_output_string(S->best.R);
+            json_object_set_new(j, "best", json_string(S->best.desc));
             json_object_set_new(j, "best_output", json_string(os));
-            json_object_set_new(j, "best_ratio", report_ratio_json(models[best.ci_index],
-                &ctx, best.r));
+            json_object_set_new(j, "best_ratio", report_ratio_json(S->models[S->best.ci_index],
+                &ctx, S->best.r));
             flint_free(os);
         }
-        json_object_set_new(j, "saved", o->save_path && best.have
-            ? json_string(o->save_path) : json_null());
-        json_object_set_new(j, "seconds", json_real(now() - t0));
+        json_object_set_new(j, "saved", S->o->save_path && S->best.have
+            ? json_string(S->o->save_path) : json_null());
+        json_object_set_new(j, "seconds", json_real(now() - S->t0));
         report_json_line(j);
     }
     else
     {
         fprintf(out, "  tried %ld ratios in %.1f s: %ld within, %ld exceed, %ld "
-            "infinite, %ld impossible, %ld undecided\n", (long) t.evaluated,
-            now() - t0, (long) t.within, (long) t.exceeds, (long) t.infinite,
-            (long) t.impossible, (long) t.inconclusive);
-        if (!violation && t.inconclusive > 0)
+            "infinite, %ld impossible, %ld undecided\n", (long) S->t.evaluated,
+            now() - S->t0, (long) S->t.within, (long) S->t.exceeds, (long) S->t.infinite,
+            (long) S->t.impossible, (long) S->t.inconclusive);
+        if (!violation && S->t.inconclusive > 0)
             fprintf(out, "  INCONCLUSIVE: %ld ratio%s could not be decided at "
                 "the precision cap; they are counted, not dropped (exit 3)\n",
-                (long) t.inconclusive, t.inconclusive == 1 ? "" : "s");
-        if (best.have)
+                (long) S->t.inconclusive, S->t.inconclusive == 1 ? "" : "s");
+        if (S->best.have)
         {
-            report_ctx ctx = { "custom", 0, o->base.out_digits };
-            char * os = custom_output_string(best.R);
+            report_ctx ctx = { "custom", 0, S->o->base.out_digits };
+            char * os = custom_output_string(S->best.R);
             fprintf(out, "%s: %s\n", violation ? "VIOLATION (certified)"
-                : "no certified violation; the largest ratio found", best.desc);
-            print_vector(out, "q(D) ", best.R, 0);
-            print_vector(out, "q(D')", best.R, 1);
-            print_vector(out, "T    ", best.R, 2);
+                : "no certified violation; the largest ratio found", S->best.desc);
+            print_vector(out, "q(D) ", S->best.R, 0);
+            print_vector(out, "q(D')", S->best.R, 1);
+            print_vector(out, "T    ", S->best.R, 2);
             fprintf(out, "  output %s\n", os);
             flint_free(os);
-            report_ratio_human(out, models[best.ci_index], &ctx, best.r);
+            report_ratio_human(out, S->models[S->best.ci_index], &ctx, S->best.r);
             fprintf(out, "  family in m (best input, a block repeated m times): %s",
-                growth);
-            if (strcmp(growth, "growing") == 0)
-                fprintf(out, " (~%.6g per repetition)", slope);
-            if (proof[0])
-                fprintf(out, "\n  %s\n", proof);
-            else if (strncmp(growth, "growing", 7) == 0)
+                S->growth);
+            if (strcmp(S->growth, "growing") == 0)
+                fprintf(out, " (~%.6g per repetition)", S->slope);
+            if (S->proof[0])
+                fprintf(out, "\n  %s\n", S->proof);
+            else if (strncmp(S->growth, "growing", 7) == 0)
                 fprintf(out, "\n  the growth is evidence, not a proof: no pointwise "
                     "kappa > 1 was certified over the whole domain\n");
             else
@@ -1217,20 +1264,54 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
                     "in m on this family" : "");
         }
     }
-    if (best.have && o->save_path != NULL)
+    if (S->best.have && S->o->save_path != NULL)
     {
-        if (save_pair(o->save_path, var, models[best.ci_index], best.R, best.desc) != 0)
-            fprintf(stderr, "verify: --save: cannot write '%s'\n", o->save_path);
-        else if (!o->base.json)
+        if (save_pair(S->o->save_path, S->var, S->models[S->best.ci_index], S->best.R, S->best.desc) != 0)
+            fprintf(stderr, "verify: --save: cannot write '%s'\n", S->o->save_path);
+        else if (!S->o->base.json)
             fprintf(out, "  written to %s (re-check with the command in its first lines)\n",
-                o->save_path);
+                S->o->save_path);
     }
 
-    for (ic = 0; ic < nc; ic++)
-        svt_model_clear(models[ic]);
-    ratio_result_clear(best.r);
-    svt_runs_clear(best.R);
-    fmpq_clear(T0);
-    flint_randclear(st);
+    return rc;
+}
+
+int
+verify_search(const svt_variant_struct * var, const search_opts * o)
+{
+    search_run run, * S = &run;
+    slong ic;
+    int rc;
+
+    memset(S, 0, sizeof(*S));
+    S->var = var;
+    S->o = o;
+    S->t0 = now();
+    S->deadline = S->t0 + o->seconds;
+    S->growth = "none";
+    svt_runs_init(S->best.R);
+    ratio_result_init(S->best.r);
+    fmpq_init(S->T0);
+    flint_randinit(S->st);
+
+    rc = search_models(S);
+    if (rc == 0)
+    {
+        search_header(S);
+        stage_constructions(S);
+        stages_1b_1c(&S->best, &S->t, S->models[0], var, o, S->T0, S->deadline);
+        stage_patterns(S);
+        stage_optimiser(S);
+        if (o->base.progress)
+            fprintf(stderr, "\r%78s\r", "");
+        stage_family(S);
+        rc = search_report(S);
+    }
+    for (ic = 0; ic < S->nc; ic++)
+        svt_model_clear(S->models[ic]);
+    ratio_result_clear(S->best.r);
+    svt_runs_clear(S->best.R);
+    fmpq_clear(S->T0);
+    flint_randclear(S->st);
     return rc;
 }
