@@ -164,7 +164,8 @@ test-san: $(B)/tests-san $(B)/san/bin/verify $(B)/san/bin/svt-report
 FUZZ_SECONDS ?= 60
 FUZZ_SRC = tests/fuzz_spec.c variants/spec_expr.c variants/spec_parse.c \
            variants/model.c variants/program_parse.c variants/program_prob.c \
-           variants/program_factor.c variants/dipa_parse.c $(INTEGRALS_LIB_SRC)
+           variants/program_factor.c variants/program_nested.c variants/dipa_parse.c \
+           $(INTEGRALS_LIB_SRC)
 $(B)/fuzz-spec: $(FUZZ_SRC) $(wildcard variants/*.h integrals/*.h)
 	@mkdir -p $(B)/fuzz-corpus
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \

@@ -201,6 +201,7 @@ BROKEN_PROGRAM(dipa_disclosing_cycle, "tests/dipa/disclosing_cycle.dipa")
 BROKEN_PROGRAM(dipa_privacy_violating_path, "tests/dipa/privacy_violating_path.dipa")
 BROKEN_PROGRAM(dipa_leaking_cycle_replaced, "tests/dipa/leaking_cycle_replaced.dipa")
 BROKEN_PROGRAM(dipa_leaking_cycle_restart, "tests/dipa/leaking_cycle_restart.dipa")
+BROKEN_PROGRAM(dipa_leaking_cycle_chained, "tests/dipa/leaking_cycle_chained.dipa")
 
 Test(search, correct_programs_no_violation, .timeout = 900)
 {

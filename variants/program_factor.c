@@ -24,8 +24,8 @@ prog_item_q(fmpq_t q, const prog_walk * w, const prog_item * it)
 }
 
 /* where the noise of answer k is centred: q + mean */
-static void
-answer_loc(fmpq_t loc, const prog_walk * w, const prog_item * it, int k)
+void
+prog_answer_loc(fmpq_t loc, const prog_walk * w, const prog_item * it, int k)
 {
     int n = w->P->states[it->state].answer_noise[k];
     prog_item_q(loc, w, it);
@@ -45,7 +45,7 @@ prog_item_T(fmpq_t T, const prog_walk * w, const prog_item * it)
     {
         const prog_item * a = w->items + it->base_item;
         const prog_branch * B = w->P->states[a->state].branches + a->branch;
-        answer_loc(T, w, a, B->reset_answer);
+        prog_answer_loc(T, w, a, B->reset_answer);
         if (!w->P->dipa)
             fmpq_sub(T, T, w->R->runs[a->run].T);
     }
@@ -345,7 +345,7 @@ gap_density(integral_t I, const prog_walk * w, const prog_item * it,
     arb_init(c);
     prog_item_T(x, w, it);
     fmpq_add(x, x, r->v);
-    answer_loc(loc, w, it, S->branches[it->branch].out_answer);
+    prog_answer_loc(loc, w, it, S->branches[it->branch].out_answer);
     fmpq_sub(x, x, loc);
     fmpq_clear(loc);
     arb_set_fmpq(sh, x, prec);
@@ -388,6 +388,8 @@ prog_item_factor(integral_t I, const prog_walk * w, const prog_item * it,
         integral_term_init(terms + i);
     for (k = 0; k < S->nanswers && !zero; k++)
     {
+        if (k == it->skip_answer)
+            continue;
         if (prog_fixed_value(y, w, it, k, zm))
         {
             zero = !prog_answer_member(S, it->branch, k, T, y, zm);
@@ -395,7 +397,7 @@ prog_item_factor(integral_t I, const prog_walk * w, const prog_item * it,
         }
         if (!answer_constrained(S, it->branch, k))
             continue;
-        answer_loc(loc, w, it, k);
+        prog_answer_loc(loc, w, it, k);
         nt = cells_factor(c0, terms, w, S, it->branch, k, T, loc, zm, prec);
         if (nt < 0)
             zero = 1;
@@ -451,7 +453,10 @@ prog_item_cuts(fmpq ** cuts, slong * ncut, slong * alloc, const prog_walk * w,
 
     for (k = 0; k < S->nanswers; k++)
     {
-        int fixed = prog_fixed_value(y, w, it, k, zero);
+        int fixed;
+        if (k == it->skip_answer)
+            continue;
+        fixed = prog_fixed_value(y, w, it, k, zero);
         int gap = fixed && r->a == SVT_NUM && B->out == PROG_OUT_GAP
             && B->out_answer == k;
         n = prog_answer_ends(s, t, S, it->branch, k, T);
@@ -485,7 +490,7 @@ prog_item_cuts(fmpq ** cuts, slong * ncut, slong * alloc, const prog_walk * w,
         if (gap)
         {
             /* the kink of the density: g + T + z = q + mean */
-            answer_loc(x, w, it, k);
+            prog_answer_loc(x, w, it, k);
             fmpq_sub(x, x, y);
             PUSH_CUT(x);
         }

@@ -69,21 +69,6 @@ svt_program_model_set(svt_model_t M, arb_srcptr vals, const int * def,
 /* ------------------------------------------------------------------ */
 /* one segment                                                         */
 
-/* the open segment of a path: its items start at `start`, its register
-   is drawn from noise `noise`; in DiPA semantics it was assigned by the
-   item base_item, and `pinned` when that item also released the value
-   (the register is then known: a point mass) */
-typedef struct
-{
-    slong start;
-    int noise;
-    slong base_item;
-    int pinned;
-    int chained;    /* assigned by a guarded branch: the value depends on
-                       the previous register (certified only when it is
-                       released, or not compared before it is replaced) */
-}
-prog_seg;
 
 static int
 fmpq_cmp_ptr(const void * a, const void * b)
@@ -168,8 +153,6 @@ segment_key(prog_walk * w, slong from, slong to, const prog_seg * g)
     return key;
 }
 
-static void segment_compute(arb_t out, prog_walk * w, slong from, slong to,
-    const prog_seg * g);
 
 /* the value of a segment, from the cache when an identical one was
    integrated before */
@@ -185,7 +168,7 @@ segment_value(arb_t out, prog_walk * w, slong from, slong to, const prog_seg * g
             flint_free(key);
             return;
         }
-    segment_compute(out, w, from, to, g);
+    prog_segment_compute(out, w, from, to, g, NULL, NULL);
     if (w->ncache < PROG_CACHE)
     {
         if (w->cache_key == NULL)
@@ -201,11 +184,12 @@ segment_value(arb_t out, prog_walk * w, slong from, slong to, const prog_seg * g
         flint_free(key);
 }
 
-/* the integral over z of the register density times the factors of the
-   items [from, to), cut into pieces where the factors change form */
-static void
-segment_compute(arb_t out, prog_walk * w, slong from, slong to,
-    const prog_seg * g)
+/* the integral over z (in the window [lo, hi] when given) of the
+   register density times the factors of the items [from, to), cut into
+   pieces where the factors change form */
+void
+prog_segment_compute(arb_t out, prog_walk * w, slong from, slong to,
+    const prog_seg * g, const fmpq * lo, const fmpq * hi)
 {
     const slong prec = SVT_PARAM_PREC;
     slong alloc = 8, ncut = 0, i, j, piece;
@@ -225,6 +209,22 @@ segment_compute(arb_t out, prog_walk * w, slong from, slong to,
     arb_init(s);
     for (i = from; i < to; i++)
         prog_item_cuts(&cuts, &ncut, &alloc, w, w->items + i);
+    for (i = 0; i < 2; i++)
+    {
+        const fmpq * e = i == 0 ? lo : hi;
+        if (e == NULL)
+            continue;
+        if (ncut == alloc)
+        {
+            fmpq * nc = _fmpq_vec_init(2 * alloc);
+            for (j = 0; j < ncut; j++)
+                fmpq_swap(nc + j, cuts + j);
+            _fmpq_vec_clear(cuts, alloc);
+            cuts = nc;
+            alloc *= 2;
+        }
+        fmpq_set(cuts + ncut++, e);
+    }
     qsort(cuts, ncut, sizeof(fmpq), fmpq_cmp_ptr);
     for (i = j = 0; i < ncut; i++)
         if (j == 0 || !fmpq_equal(cuts + j - 1, cuts + i))
@@ -247,6 +247,8 @@ segment_compute(arb_t out, prog_walk * w, slong from, slong to,
             fmpq_add(zm, cuts + piece - 1, cuts + piece);
             fmpq_div_2exp(zm, zm, 1);
         }
+        if ((lo != NULL && fmpq_cmp(zm, lo) < 0) || (hi != NULL && fmpq_cmp(zm, hi) > 0))
+            continue;   /* outside the window */
         integral_init(I, w->P->noises[g->noise].law, w->M->prog_scale + g->noise);
         if (piece > 0)
         {
@@ -293,6 +295,7 @@ push_item(prog_walk * w, slong run, int state, int branch, ulong n,
     w->items[w->nitems].branch = branch;
     w->items[w->nitems].n = n;
     w->items[w->nitems].base_item = base_item;
+    w->items[w->nitems].skip_answer = -1;
     w->nitems++;
 }
 
@@ -335,20 +338,41 @@ close_segment(arb_t res, prog_walk * w, const arb_t acc, const prog_seg * g)
         integral_clear(I);
         w->at_done = 1;
     }
-    if (g->chained && !g->pinned)
+    if (g->deferred)
     {
+        /* a register assigned after a guard: integrated with its parent,
+           nested when it is compared again before it is replaced */
         slong i;
+        int uses = 0;
+        if (!w->evaluate || arb_is_zero(acc))
+        {
+            arb_set(res, acc);
+            return;
+        }
         for (i = g->start; i < w->nitems; i++)
-            if (prog_item_uses_register(w, w->items + i))
+            uses |= prog_item_uses_register(w, w->items + i);
+        arb_init(v);
+        if (uses)
+            prog_nested_value(v, w, g);
+        else
+        {
+            prog_seg p = { g->parent_start, g->parent_noise,
+                g->parent_base_item, g->parent_pinned, 0, 0, 0, 0, -1, 0 };
+            prog_seg c = *g;
+            arb_t u;
+            arb_init(u);
+            c.deferred = 0;
+            segment_value(v, w, p.start, g->start, &p);
+            if (g->start < w->nitems)
             {
-                w->unsupported = "a register assigned from a compared noisy "
-                    "value is compared again before it is replaced (nested "
-                    "integrals, not certified); supported: such a register "
-                    "released by its branch (output of the same answer), or "
-                    "replaced before its next comparison";
-                arb_set(res, acc);
-                return;
+                segment_value(u, w, g->start, w->nitems, &c);
+                arb_mul(v, v, u, SVT_PARAM_PREC);
             }
+            arb_clear(u);
+        }
+        arb_mul(res, acc, v, SVT_PARAM_PREC);
+        arb_clear(v);
+        return;
     }
     if (!w->evaluate || arb_is_zero(acc) || (g->start == w->nitems && !g->pinned))
     {
@@ -386,13 +410,40 @@ take_branch(prog_walk * w, slong i, ulong done, int s, slong counter,
         return;
     }
     arb_init(a2);
-    /* the first query closes the segment */
     push_item(w, i, s, b, 1, g.base_item);
+    memset(&ng, 0, sizeof(ng));
+    if (B->reset == PROG_RESET_ANSWER && (B->natoms > 0 || b > 0)
+            && !(B->out == PROG_OUT_NOISY && B->out_answer == B->reset_answer
+                && r->a == SVT_NUM))
+    {
+        /* assigned after a guard, not released: the new register depends on
+           this segment's; both are integrated together when it closes */
+        if (g.deferred)
+        {
+            w->unsupported = "two registers in a row assigned from compared "
+                "noisy values (a double nested integral); supported: one such "
+                "register at a time, or one released by its branch";
+            w->nitems--;
+            arb_clear(a2);
+            return;
+        }
+        ng.start = w->nitems;
+        ng.noise = w->P->states[s].answer_noise[B->reset_answer];
+        ng.base_item = w->nitems - 1;
+        ng.chained = ng.deferred = 1;
+        ng.parent_start = g.start;
+        ng.parent_noise = g.noise;
+        ng.parent_base_item = g.base_item;
+        ng.parent_pinned = g.pinned;
+        walk_from(w, ni, nd, B->next, nc, acc, ng, stopped);
+        w->nitems--;
+        arb_clear(a2);
+        return;
+    }
+    /* the first query closes the segment */
     close_segment(a2, w, acc, &g);
     ng.start = w->nitems;
     ng.base_item = -1;
-    ng.pinned = 0;
-    ng.chained = 0;
     if (B->reset == PROG_RESET_FRESH)
         ng.noise = B->reset_noise;
     else
@@ -504,7 +555,11 @@ walk_go(prog_walk * w)
     arb_init(one);
     arb_one(one);
     {
-        prog_seg g = { 0, w->P->register_noise, -1, 0, 0 };
+        prog_seg g;
+        memset(&g, 0, sizeof(g));
+        g.noise = w->P->register_noise;
+        g.base_item = -1;
+        g.parent_base_item = -1;
         walk_from(w, 0, 0, 0, 0, one, g, 0);
     }
     arb_clear(one);

@@ -14,10 +14,33 @@ typedef struct
     slong run;
     int state, branch;
     ulong n;
-    slong base_item;    /* DiPA: the item that assigned the register of
-                           this item's segment (-1: none) */
+    slong base_item;    /* the item that assigned the register of this
+                           item's segment by `reset ANSWER` (-1: none) */
+    int skip_answer;    /* an answer whose condition is left out (it goes
+                           into a nested integral), -1: none */
 }
 prog_item;
+
+/* the open segment of a path: its items start at `start`, its register
+   is drawn from noise `noise`; assigned by the item base_item (reset
+   ANSWER), `pinned` when that item also released the value (a point
+   mass).  `deferred`: assigned after a guard and not released, so the
+   previous segment (items [parent_start, start), its register from
+   parent_noise...) is integrated together with this one. */
+typedef struct
+{
+    slong start;
+    int noise;
+    slong base_item;
+    int pinned;
+    int chained;
+    int deferred;
+    slong parent_start;
+    int parent_noise;
+    slong parent_base_item;
+    int parent_pinned;
+}
+prog_seg;
 
 typedef struct
 {
@@ -56,6 +79,14 @@ prog_walk;
 #define PROG_MAX_STEPS 20000
 
 void prog_item_q(fmpq_t q, const prog_walk * w, const prog_item * it);
+void prog_answer_loc(fmpq_t loc, const prog_walk * w, const prog_item * it, int k);
+/* the integral of the segment g's items [from, to) over z in the window
+   [lo, hi] (NULL: unbounded) */
+void prog_segment_compute(arb_t out, prog_walk * w, slong from, slong to,
+    const prog_seg * g, const fmpq * lo, const fmpq * hi);
+/* a deferred segment and its parent, integrated together (nested
+   integrals enclosed by monotone brackets; program_nested.c) */
+void prog_nested_value(arb_t out, prog_walk * w, const prog_seg * g);
 int prog_item_uses_register(const prog_walk * w, const prog_item * it);
 void prog_item_T(fmpq_t T, const prog_walk * w, const prog_item * it);
 int prog_answer_member(const prog_state * S, int b, int k, const fmpq_t T,
