@@ -481,7 +481,8 @@ Test(cli, json_fields)
     const char * keys[] = { "variant", "construction", "eps", "c", "m", "delta",
         "digits", "pr_D", "pr_D2", "log_ratio", "claimed_eps", "verdict", "seconds" };
     size_t i;
-    cr_assert_eq(run_cli("ratio alg3 numeric-tail --m 5 --json", out, sizeof(out)), 0);
+    /* exceeds: exit 1, like check */
+    cr_assert_eq(run_cli("ratio alg3 numeric-tail --m 5 --json", out, sizeof(out)), 1);
     j = json_loads(out, 0, &e);
     cr_assert(j != NULL, "JSON: %s", e.text);
     for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
@@ -672,4 +673,31 @@ Test(cli, program_labels_are_checked)
     cr_assert(strstr(out, "verdict          within") != NULL, "%s", out);
     /* a program that does not split its budget prints no eps1 */
     cr_assert(strstr(out, "eps1") == NULL, "%s", out);
+}
+
+/* custom pairs must be neighbours; ratio's exit code follows its verdict */
+Test(cli, non_neighbours_are_an_error_and_ratio_exits_on_violation)
+{
+    char out[8192];
+    cr_assert_eq(run_cli("ratio alg1 custom --qD 0,0 --qD2 3,0 --output bot,top",
+        out, sizeof(out)), 2);
+    cr_assert(strstr(out, "query 1 has q(D) = 0 and q(D') = 3, more than "
+        "Delta = 1 apart") != NULL, "%s", out);
+    cr_assert(strchr(out, '\n') == strrchr(out, '\n'), "one line: %s", out);
+    cr_assert_eq(run_cli("ratio alg1 custom --qD 0*5,0,0 --qD2 0*5,1,3/2 "
+        "--output bot*7 --delta 1", out, sizeof(out)), 2);
+    cr_assert(strstr(out, "query 7 has") != NULL, "run-length positions: %s", out);
+    cr_assert_eq(run_cli("ratio alg1 custom --qD 0,0 --qD2 3,0 --output bot,top "
+        "--allow-non-neighbours", out, sizeof(out)), 0);
+    cr_assert(strstr(out, "verdict          within") != NULL, "%s", out);
+    cr_assert_eq(run_cli("ratio alg1 bottoms --allow-non-neighbours", out,
+        sizeof(out)), 2);
+    /* exit codes: within 0, exceeds 1, infinite 1 */
+    cr_assert_eq(run_cli("ratio alg1 swap", out, sizeof(out)), 0);
+    cr_assert_eq(run_cli("ratio alg6 split --m 100", out, sizeof(out)), 1);
+    cr_assert(strstr(out, "verdict          exceeds") != NULL, "%s", out);
+    cr_assert_eq(run_cli("ratio alg5 swap", out, sizeof(out)), 1);
+    cr_assert(strstr(out, "verdict          infinite") != NULL, "%s", out);
+    cr_assert_eq(run_cli("ratio alg5 custom --qD 0,0 --qD2 0,1 --T 0.7 "
+        "--max-over-outputs", out, sizeof(out)), 1);
 }

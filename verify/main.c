@@ -24,7 +24,10 @@ print_usage(FILE * f)
 "  list                               variants and constructions, with sources\n"
 "  ratio VARIANT CONSTRUCTION         Pr[A(D)=a], Pr[A(D')=a], ln ratios, verdict\n"
 "  ratio VARIANT custom --qD V --qD2 V [--T V] [--output V | --max-over-outputs]\n"
-"  ratio VARIANT custom --file F      the same, read from a file (key = value)\n"
+"  ratio VARIANT custom --file F      the same, read from a file (key = value);\n"
+"                                     ratio exits 0 within (or no claim,\n"
+"                                     impossible), 1 exceeds or infinite,\n"
+"                                     3 undecided\n"
 "  sweep VARIANT CONSTRUCTION         ln ratio along m = 1, 2, 5, ..., --m-max;\n"
 "                                     bounded or growing, first m past k*eps\n"
 "  check VARIANT                      every applicable construction over m and c;\n"
@@ -38,7 +41,8 @@ print_usage(FILE * f)
 "                                     kappa^m proof when one holds); exit 1 when a\n"
 "                                     violation is certified, 0 none, 3 undecided\n"
 "\n"
-"VARIANT is a built-in name (verify list) or the path of a spec file.\n"
+"VARIANT is a built-in name (verify list), the path of a spec or program\n"
+"file (variants/PROGRAMS.md), or a DiPA automaton (.dipa).\n"
 "\n"
 "options:\n"
 "  --eps E          total budget (default 1); E > 0, e.g. 0.5, 1/3, 2e-1\n"
@@ -56,7 +60,10 @@ print_usage(FILE * f)
 "                   approaches like 2^-m up to m = 1000)\n"
 "  --json           one JSON object per result on stdout\n"
 "  --qD, --qD2 V    custom query answers: comma-separated, value or value*count\n"
-"  --output V       custom output: bot, top or a number per query (value*count)\n"
+"  --output V       custom output: bot, top, a label, - or a number per query\n"
+"                   (value*count)\n"
+"  --allow-non-neighbours  custom: compute even when |q(D) - q(D')| > Delta\n"
+"                   somewhere (otherwise an error, exit 2)\n"
 "  --max-over-outputs  the exact privacy loss of the pair: maximum over every\n"
 "                   output the variant can produce (at most %d queries)\n"
 "  --seconds S      search: bound on the work (default 30)\n"
@@ -93,7 +100,7 @@ optdef;
 
 enum { O_EPS, O_C, O_M, O_MMAX, O_DELTA, O_T, O_EPS1, O_EPS2, O_EPS3, O_CLIST,
        O_DIGITS, O_MAXDIGITS, O_JSON, O_QD, O_QD2, O_OUTPUT, O_FILE, O_MAXOUT,
-       O_SECONDS, O_SEED, O_SHARD, O_SAVE, O_COUNT };
+       O_SECONDS, O_SEED, O_SHARD, O_SAVE, O_ALLOWNN, O_COUNT };
 
 static optdef opts[O_COUNT] = {
     { "--eps", NULL, 0 }, { "--c", NULL, 0 }, { "--m", NULL, 0 },
@@ -104,7 +111,7 @@ static optdef opts[O_COUNT] = {
     { "--output", NULL, 0 }, { "--file", NULL, 0 },
     { "--max-over-outputs", NULL, 1 },
     { "--seconds", NULL, 0 }, { "--seed", NULL, 0 }, { "--shard", NULL, 0 },
-    { "--save", NULL, 0 },
+    { "--save", NULL, 0 }, { "--allow-non-neighbours", NULL, 1 },
 };
 
 /* splits argv into positional arguments and options */
@@ -247,6 +254,51 @@ require_program_labels(const svt_variant_struct * var, const svt_runs_t R)
             var->prog->outputs_numbers ? ", numbers" : "");
         die(msg);
     }
+}
+
+/* |q_i(D) - q_i(D')| <= Delta for every query, unless
+   --allow-non-neighbours: the first query that breaks it is named */
+static void
+require_neighbours(const svt_runs_t R, const fmpq_t delta)
+{
+    ulong pos = 1;
+    slong i;
+    fmpq_t d;
+    char msg[512], * sd, * sq0, * sq1;
+    if (opts[O_ALLOWNN].value != NULL)
+        return;
+    fmpq_init(d);
+    for (i = 0; i < R->len; i++)
+    {
+        fmpq_sub(d, R->runs[i].q[0], R->runs[i].q[1]);
+        fmpq_abs(d, d);
+        if (fmpq_cmp(d, delta) > 0)
+        {
+            sq0 = fmpq_get_str(NULL, 10, R->runs[i].q[0]);
+            sq1 = fmpq_get_str(NULL, 10, R->runs[i].q[1]);
+            sd = fmpq_get_str(NULL, 10, delta);
+            snprintf(msg, sizeof(msg), "--qD/--qD2: query %lu has q(D) = %s and "
+                "q(D') = %s, more than Delta = %s apart: D and D' are not "
+                "neighbours (allowed: |q(D) - q(D')| <= Delta for every query; "
+                "--allow-non-neighbours computes the ratio anyway)", pos, sq0,
+                sq1, sd);
+            flint_free(sq0);
+            flint_free(sq1);
+            flint_free(sd);
+            fmpq_clear(d);
+            die(msg);
+        }
+        pos += R->runs[i].count;
+    }
+    fmpq_clear(d);
+}
+
+/* the exit code of a verdict: 1 a certified violation, 3 undecided */
+static int
+verdict_exit(verdict_t v)
+{
+    return v == VERDICT_EXCEEDS || v == VERDICT_INFINITE ? 1
+        : v == VERDICT_INCONCLUSIVE ? 3 : 0;
 }
 
 static const svt_variant_struct *
@@ -445,6 +497,7 @@ cmd_ratio(const char ** pos, int npos)
         forbid(O_OUTPUT, "a named construction");
         forbid(O_FILE, "a named construction");
         forbid(O_MAXOUT, "a named construction (use custom)");
+        forbid(O_ALLOWNN, "a named construction (its pairs are neighbours)");
         get_rational(o.T, O_T, "0", 0);
         require_numeric(ci, M);
         if (construction_build(R, ci, m, M->c, o.delta, o.T, err, sizeof(err)) != 0)
@@ -478,10 +531,7 @@ cmd_ratio(const char ** pos, int npos)
         flint_free(fq2);
         flint_free(fT);
         flint_free(fo);
-        if (!svt_runs_within_sensitivity(R, o.delta))
-            fprintf(stderr, "verify: warning: |q(D) - q(D')| exceeds --delta "
-                "for some query; D and D' are not neighbours at this "
-                "sensitivity\n");
+        require_neighbours(R, o.delta);
     }
 
     if (opts[O_MAXOUT].value)
@@ -538,6 +588,10 @@ cmd_ratio(const char ** pos, int npos)
                     printf(" ... (%ld more)", (long) (mo.nundecided - MAXOUT_LIST_UNDECIDED));
                 printf("\n");
             }
+            if (mo.partial)
+                printf("  note: a run of %s can end early where no branch "
+                    "holds, an ending the enumerated outputs do not show, so "
+                    "\"within\" is never claimed here.\n", var->name);
             if (mo.numeric_searched)
                 printf("  note: %s outputs numbers.  The outputs were first "
                     "enumerated as events (top = \"some number is output\"); "
@@ -552,6 +606,7 @@ cmd_ratio(const char ** pos, int npos)
             flint_free(os);
             flint_free(ml);
         }
+        rc = verdict_exit(mo.verdict);
         maxout_clear(&mo);
     }
     else
@@ -569,6 +624,7 @@ cmd_ratio(const char ** pos, int npos)
             if (ci && ci->numeric)
                 printf("  (an output with numbers: the probabilities are densities)\n");
         }
+        rc = verdict_exit(r->verdict);
         ratio_result_clear(r);
     }
 
