@@ -211,3 +211,29 @@ Test(search, correct_programs_no_violation, .timeout = 900)
     correct("tests/dipa/svt.dipa", NULL);
     cr_assert(strstr(text, "1b. the program's own families") != NULL, "%s", text);
 }
+
+/* the accounting: the counts by verdict add up to the ratios tried; the
+   saved file states the verdict; JSON gives the best input as runs */
+Test(search, accounting_save_header_and_json_input, .timeout = 900)
+{
+    long n, a, b, c2, d, e;
+    const char * p;
+    char line[512];
+    FILE * f;
+    const char * path = "build/test-search-within.txt";
+    cr_assert_eq(run_search("tests/specs/alg1-split-1-3.svt", NULL, budget(10),
+        text, sizeof(text), path), 0);
+    p = strstr(text, "  tried ");
+    cr_assert(p != NULL, "%s", text);
+    cr_assert(sscanf(p, "  tried %ld ratios in %*f s: %ld within, %ld exceed, %ld "
+        "infinite, %ld impossible, %ld undecided", &n, &a, &b, &c2, &d, &e) == 6,
+        "%s", p);
+    cr_assert_eq(a + b + c2 + d + e, n, "the counts do not add up: %s", p);
+    f = fopen(path, "r");
+    cr_assert(f != NULL);
+    cr_assert(fgets(line, sizeof(line), f) != NULL);
+    fclose(f);
+    cr_assert(strstr(line, "verdict within") != NULL, "%s", line);
+    cr_assert(strstr(line, "(not a counterexample)") != NULL, "%s", line);
+    cr_assert(strstr(line, "counterexample found") == NULL, "%s", line);
+}

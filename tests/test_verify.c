@@ -701,3 +701,28 @@ Test(cli, non_neighbours_are_an_error_and_ratio_exits_on_violation)
     cr_assert_eq(run_cli("ratio alg5 custom --qD 0,0 --qD2 0,1 --T 0.7 "
         "--max-over-outputs", out, sizeof(out)), 1);
 }
+
+/* search --json gives the best input as runs, not prose */
+Test(cli, search_json_best_input_is_structured, .timeout = 300)
+{
+    static char out[1 << 18];
+    const char * last;
+    json_t * j, * in, * r0;
+    json_error_t e;
+    cr_assert_eq(run_cli("search alg5 --seconds 3 --json", out, sizeof(out)), 1);
+    last = strstr(out, "\"stage\":\"result\"");
+    cr_assert(last != NULL, "%s", out);
+    while (last > out && last[-1] != '\n')
+        last--;
+    j = json_loads(last, JSON_DISABLE_EOF_CHECK, &e);
+    cr_assert(j != NULL, "JSON: %s", e.text);
+    in = json_object_get(j, "best_input");
+    cr_assert(json_is_array(in) && json_array_size(in) > 0, "%s", last);
+    r0 = json_array_get(in, 0);
+    cr_assert(json_is_string(json_object_get(r0, "qD")));
+    cr_assert(json_is_string(json_object_get(r0, "qD2")));
+    cr_assert(json_is_string(json_object_get(r0, "T")));
+    cr_assert(json_is_string(json_object_get(r0, "output")));
+    cr_assert(json_integer_value(json_object_get(r0, "count")) >= 1);
+    json_decref(j);
+}

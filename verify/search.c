@@ -653,17 +653,62 @@ print_vector(FILE * f, const char * label, const svt_runs_t R, int which)
     fprintf(f, "\n");
 }
 
+/* the runs as a JSON array of {qD, qD2, T, output, count} (exact
+   rationals as strings; output bot, top, a label or the number) */
+static json_t *
+runs_json(const svt_runs_t R)
+{
+    json_t * a = json_array();
+    slong i;
+    for (i = 0; i < R->len; i++)
+    {
+        const svt_run_struct * r = R->runs + i;
+        json_t * o = json_object();
+        char * s;
+        s = fmpq_get_str(NULL, 10, r->q[0]);
+        json_object_set_new(o, "qD", json_string(s));
+        flint_free(s);
+        s = fmpq_get_str(NULL, 10, r->q[1]);
+        json_object_set_new(o, "qD2", json_string(s));
+        flint_free(s);
+        s = fmpq_get_str(NULL, 10, r->T);
+        json_object_set_new(o, "T", json_string(s));
+        flint_free(s);
+        if (r->a == SVT_NUM)
+        {
+            s = fmpq_get_str(NULL, 10, r->v);
+            json_object_set_new(o, "output", json_string(s));
+            flint_free(s);
+        }
+        else
+            json_object_set_new(o, "output", json_string(r->a == SVT_BOT ? "bot"
+                : r->a == SVT_TOP ? "top" : r->label));
+        json_object_set_new(o, "count", json_integer((json_int_t) r->count));
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
 /* writes the runs as a custom construction file */
 static int
 save_pair(const char * path, const svt_variant_struct * var,
-    const svt_model_t M, const svt_runs_t R, const char * desc)
+    const svt_model_t M, const svt_runs_t R, const char * desc,
+    const ratio_result_t r, slong digits)
 {
     FILE * f = fopen(path, "w");
     slong k;
     const char * keys[3] = { "qD", "qD2", "T" };
+    char * loss;
     if (f == NULL)
         return -1;
-    fprintf(f, "# counterexample found by verify search for %s (%s)\n", var->name, desc);
+    loss = arb_is_finite(r->loss) ? decimal_interval(r->loss, digits)
+        : NULL;
+    fprintf(f, "# the best pair found by verify search for %s (%s): verdict %s, "
+        "ln ratio %s%s\n", var->name, desc, verdict_name(r->verdict),
+        loss ? loss : r->verdict == VERDICT_INFINITE ? "inf" : "undetermined",
+        r->verdict == VERDICT_EXCEEDS || r->verdict == VERDICT_INFINITE
+        ? " (a certified counterexample)" : " (not a counterexample)");
+    flint_free(loss);
     fprintf(f, "# re-check: verify ratio %s custom --file %s --c %ld --eps ",
         var->file && strncmp(var->file, "variants/specs/", 15) != 0 ? var->file
         : var->name, path, (long) M->c);
@@ -1218,6 +1263,7 @@ search_report(search_run * S)
             char * os = custom_output_string(S->best.R);
             json_object_set_new(j, "best", json_string(S->best.desc));
             json_object_set_new(j, "best_output", json_string(os));
+            json_object_set_new(j, "best_input", runs_json(S->best.R));
             json_object_set_new(j, "best_ratio", report_ratio_json(S->models[S->best.ci_index],
                 &ctx, S->best.r));
             flint_free(os);
@@ -1266,7 +1312,8 @@ search_report(search_run * S)
     }
     if (S->best.have && S->o->save_path != NULL)
     {
-        if (save_pair(S->o->save_path, S->var, S->models[S->best.ci_index], S->best.R, S->best.desc) != 0)
+        if (save_pair(S->o->save_path, S->var, S->models[S->best.ci_index],
+                S->best.R, S->best.desc, S->best.r, S->o->base.out_digits) != 0)
             fprintf(stderr, "verify: --save: cannot write '%s'\n", S->o->save_path);
         else if (!S->o->base.json)
             fprintf(out, "  written to %s (re-check with the command in its first lines)\n",
