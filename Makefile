@@ -142,6 +142,7 @@ run: $(B)/bin/verify $(B)/bin/svt-report
 	./$(B)/bin/svt-report --out reports/output
 
 test: test-plain test-san test-fuzz
+	@echo "make test: passed -- the plain suite, the sanitized suite (ASan, UBSan) and $(FUZZ_SECONDS_TEST) s of fuzzing, each summarised above"
 
 test-plain: $(B)/tests $(B)/bin/verify $(B)/bin/svt-report
 	VERIFY_BIN=./$(B)/bin/verify REPORT_BIN=./$(B)/bin/svt-report ./$(B)/tests --jobs 2
@@ -179,8 +180,9 @@ fuzz: $(B)/fuzz-spec
 	    -rss_limit_mb=2048 $(B)/fuzz-corpus
 
 # the short fuzz run of the test suite
+FUZZ_SECONDS_TEST = 15
 test-fuzz:
-	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=15
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SECONDS_TEST)
 
 bench: $(B)/bench-integrals $(B)/bench-verify
 	./$(B)/bench-integrals

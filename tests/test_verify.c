@@ -726,3 +726,16 @@ Test(cli, search_json_best_input_is_structured, .timeout = 300)
     cr_assert(json_integer_value(json_object_get(r0, "count")) >= 1);
     json_decref(j);
 }
+
+/* the README's commands run as written: its pair file exists, and the
+   constructions name Delta, not D */
+Test(cli, readme_pair_file_and_delta_in_list)
+{
+    static char out[1 << 16];
+    cr_assert_eq(run_cli("ratio alg6 custom --file tests/pairs/alg6-split.txt",
+        out, sizeof(out)), 1);
+    cr_assert(strstr(out, "verdict          exceeds") != NULL, "%s", out);
+    cr_assert_eq(run_cli("list", out, sizeof(out)), 0);
+    cr_assert(strstr(out, "q(D')=Delta^m") != NULL, "%s", out);
+    cr_assert(strstr(out, "q(D')=D^m") == NULL, "%s", out);
+}

@@ -7,25 +7,25 @@
 
 static const construction_info table[] =
 {
-    { "bottoms", "q(D)=0^m, q(D')=D^m, a=bot^m",
+    { "bottoms", "q(D)=0^m, q(D')=Delta^m, a=bot^m",
       "Lemma 1; the Alg. 1 example of App. 9.3", 0, 1, 0, 0 },
-    { "swap", "q(D)=(0,D), q(D')=(D,0), a=(bot,top)",
+    { "swap", "q(D)=(0,Delta), q(D')=(Delta,0), a=(bot,top)",
       "Thm 3.5 (Alg. 5)", 0, 0, 0, 0 },
-    { "numeric-tail", "q(D)=0^m D, q(D')=D^m 0, a=bot^m then the number 0",
+    { "numeric-tail", "q(D)=0^m Delta, q(D')=Delta^m 0, a=bot^m then the number 0",
       "App. 9.1 (Alg. 3, c = 1)", 1, 1, 0, 0 },
-    { "split", "q(D)=0^2m, q(D')=D^m (-D)^m, a=bot^m top^m",
+    { "split", "q(D)=0^2m, q(D')=Delta^m (-Delta)^m, a=bot^m top^m",
       "App. 9.2 (Alg. 6)", 0, 1, 0, 0 },
-    { "cm15", "q(D)=0^m D^m, q(D')=D^m 0^m, a=bot^m top^m",
+    { "cm15", "q(D)=0^m Delta^m, q(D')=Delta^m 0^m, a=bot^m top^m",
       "App. 9.3 (the GPTT construction of Chen-Machanavajjhala)", 0, 1, 0, 0 },
-    { "split-c", "q(D)=0^(m+c), q(D')=D^m (-D)^c, a=bot^m top^c",
+    { "split-c", "q(D)=0^(m+c), q(D')=Delta^m (-Delta)^c, a=bot^m top^c",
       "App. 9.2 kept within the cutoff c", 0, 1, 1, 0 },
-    { "paired", "q(D)=(0,0)^m D, q(D')=(D,-D)^m 0, a=bot^2m then the number 0",
+    { "paired", "q(D)=(0,0)^m Delta, q(D')=(Delta,-Delta)^m 0, a=bot^2m then the number 0",
       "Online IC of Roth's notes: pairs Q-Q(D^t), Q(D^t)-Q (seed 002)", 1, 1, 0, 0 },
-    { "retraversal", "q(D)=(0,0)^m 0, q(D')=(D,D)^m D, a=bot^2m top: m passes "
+    { "retraversal", "q(D)=(0,0)^m 0, q(D')=(Delta,Delta)^m Delta, a=bot^2m top: m passes "
       "over two counting queries, then a top", "Sec. 5, SVT-ReTr (monotone)", 0, 1, 0, 0 },
-    { "two-loops", "q_j(D)=0, q_j(D')=D, T_j=4/2^j then 2/2^j (j=1..m), "
+    { "two-loops", "q_j(D)=0, q_j(D')=Delta, T_j=4/2^j then 2/2^j (j=1..m), "
       "a=bot^(2m-1) top", "SVT_sum of DP-PQD, Algorithm 2 (seed 003)", 0, 1, 0, 16 },
-    { "segments", "(q(D)=0^m 0, q(D')=D^m 0) repeated c times, a=(bot^m top)^c",
+    { "segments", "(q(D)=0^m 0, q(D')=Delta^m 0) repeated c times, a=(bot^m top)^c",
       "one Lemma-1 loss per segment when rho is redrawn (Alg. 2's reset)", 0, 1, 1, 0 },
 };
 
