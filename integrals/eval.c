@@ -56,9 +56,10 @@ outside_domain(const integral_struct * I, const arb_t x)
 
 /* Rigorous enclosure of the normalised integrand over the real interval
    x, by monotonicity of every CDF term. */
+/* p(x) prod_k G_k(x)^n_k (without C), x a real ball */
 static void
-enclose_interval(arb_ptr res, const integral_struct * I, arb_srcptr x,
-    arb_srcptr lref, slong prec)
+density_times_factors(arb_t res, const integral_struct * I, const arb_t x,
+    slong prec)
 {
     arb_t g, t, arg;
     slong k, j;
@@ -81,12 +82,34 @@ enclose_interval(arb_ptr res, const integral_struct * I, arb_srcptr x,
         arb_pow_fmpz(g, g, f->mult, prec);
         arb_mul(res, res, g, prec);
     }
-    arb_neg(t, lref);
-    arb_exp(t, t, prec);
-    arb_mul(res, res, t, prec);
     arb_clear(g);
     arb_clear(t);
     arb_clear(arg);
+}
+
+static void
+enclose_interval(arb_ptr res, const integral_struct * I, arb_srcptr x,
+    arb_srcptr lref, slong prec)
+{
+    arb_t t;
+    arb_init(t);
+    density_times_factors(res, I, x, prec);
+    arb_neg(t, lref);
+    arb_exp(t, t, prec);
+    arb_mul(res, res, t, prec);
+    arb_clear(t);
+}
+
+void
+integral_integrand_at(arb_t res, const integral_t I, const arb_t z, slong prec)
+{
+    if ((!I->lo_inf && arb_lt(z, I->lo)) || (!I->hi_inf && arb_gt(z, I->hi)))
+    {
+        arb_zero(res);
+        return;
+    }
+    density_times_factors(res, I, z, prec);
+    arb_mul(res, res, I->constant, prec);
 }
 
 /* Heuristic value of the log-integrand at the point z (a double): only

@@ -7,6 +7,25 @@
 #include <string.h>
 #include "svt.h"
 
+/* builds the model of a variant that was read, then frees both */
+static void
+model_and_clear(svt_variant_struct * v)
+{
+    svt_model_t M;
+    fmpq_t e, d;
+    char err[512];
+    fmpq_init(e);
+    fmpq_init(d);
+    fmpq_set_si(e, 1, 3);
+    fmpq_one(d);
+    svt_model_init(M);
+    svt_model_set(M, v, e, 3, d, NULL, err, sizeof(err));
+    svt_model_clear(M);
+    fmpq_clear(e);
+    fmpq_clear(d);
+    svt_variant_clear(v);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t * data, size_t size)
 {
@@ -16,38 +35,12 @@ LLVMFuzzerTestOneInput(const uint8_t * data, size_t size)
     memcpy(text, data, size);
     text[size] = '\0';
     if (svt_variant_parse(&v, text, "fuzz.svt", err, sizeof(err)) == 0)
-    {
-        svt_model_t M;
-        fmpq_t e, d;
-        fmpq_init(e);
-        fmpq_init(d);
-        fmpq_set_si(e, 1, 3);
-        fmpq_one(d);
-        svt_model_init(M);
-        svt_model_set(M, &v, e, 3, d, NULL, err, sizeof(err));
-        svt_model_clear(M);
-        fmpq_clear(e);
-        fmpq_clear(d);
-        svt_variant_clear(&v);
-    }
+        model_and_clear(&v);
     else if (strncmp(err, "fuzz.svt:", 9) != 0)
         abort();    /* every error names file:line:column */
     /* the same bytes as a DiPA automaton */
     if (svt_variant_parse_dipa(&v, text, "fuzz.dipa", err, sizeof(err)) == 0)
-    {
-        svt_model_t M;
-        fmpq_t e, d;
-        fmpq_init(e);
-        fmpq_init(d);
-        fmpq_set_si(e, 1, 3);
-        fmpq_one(d);
-        svt_model_init(M);
-        svt_model_set(M, &v, e, 3, d, NULL, err, sizeof(err));
-        svt_model_clear(M);
-        fmpq_clear(e);
-        fmpq_clear(d);
-        svt_variant_clear(&v);
-    }
+        model_and_clear(&v);
     else if (strncmp(err, "fuzz.dipa:", 10) != 0)
         abort();
     free(text);

@@ -21,22 +21,7 @@
 #include "verify.h"
 #include "testlib.h"
 
-/* ---- helpers ---------------------------------------------------------- */
-
-static ulong
-rnd(ulong * s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * UWORD(2685821657736338717);
-}
-
-static slong
-rnd_range(ulong * s, slong lo, slong hi)
-{
-    return lo + (slong) (rnd(s) % (ulong) (hi - lo + 1));
-}
+/* ---- helpers (rnd, rnd_range: testlib.h) ----------------------------- */
 
 static void
 load(svt_variant_struct * v, const char * path)

@@ -32,23 +32,7 @@ static const char * const variants[] = {
 };
 #define NVARIANTS ((int) (sizeof(variants) / sizeof(variants[0])))
 
-/* ---- a small deterministic generator --------------------------------- */
-
-static ulong
-rnd(ulong * s)
-{
-    /* xorshift64* */
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * UWORD(2685821657736338717);
-}
-
-static slong
-rnd_range(ulong * s, slong lo, slong hi)
-{
-    return lo + (slong) (rnd(s) % (ulong) (hi - lo + 1));
-}
+/* ---- random pairs (rnd, rnd_range: testlib.h) ------------------------ */
 
 /* a value on the grid k/den, den in {1, 2, 3, 10}, in [-lim, lim] */
 static void

@@ -16,6 +16,23 @@ t_set_frac(arb_t x, slong p, ulong q)
     arb_div_ui(x, x, q, 4096);
 }
 
+/* a small deterministic generator (xorshift64*) */
+static inline ulong
+rnd(ulong * s)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * UWORD(2685821657736338717);
+}
+
+/* uniform in [lo, hi] */
+static inline slong
+rnd_range(ulong * s, slong lo, slong hi)
+{
+    return lo + (slong) (rnd(s) % (ulong) (hi - lo + 1));
+}
+
 /* Asserts that a and b overlap; prints both on failure. */
 #define t_assert_overlap(a, b, ...) do { \
     if (!arb_overlaps((a), (b))) { \

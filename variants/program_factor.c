@@ -119,6 +119,32 @@ prog_answer_member(const prog_state * S, int b, int k, const fmpq_t T,
     return 1;
 }
 
+void
+prog_sort_ends(fmpq * t, slong n)
+{
+    slong i, j;
+    for (i = 1; i < n; i++)
+        for (j = i; j > 0 && fmpq_cmp(t + j - 1, t + j) > 0; j--)
+            fmpq_swap(t + j - 1, t + j);
+}
+
+int
+prog_cell_point(fmpq_t y, const fmpq * t, slong n, slong c)
+{
+    if (c == 0)
+        fmpq_sub_si(y, t, 1);
+    else if (c == n)
+        fmpq_add_si(y, t + n - 1, 1);
+    else if (fmpq_equal(t + c - 1, t + c))
+        return 0;
+    else
+    {
+        fmpq_add(y, t + c - 1, t + c);
+        fmpq_div_2exp(y, y, 1);
+    }
+    return 1;
+}
+
 /* does answer k matter for branch b */
 static int
 answer_constrained(const prog_state * S, int b, int k)

@@ -35,7 +35,7 @@ half_line(fmpq_t e, const prog_walk * w, const prog_item * a, int k)
     int s[2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS];
     fmpq * t = _fmpq_vec_init(2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS);
     fmpq_t T, y, zero;
-    slong n, i, j, c, first = -1, last = -1, runs = 0;
+    slong n, i, c, first = -1, last = -1, runs = 0;
     int prev = 0, dir = 0;
 
     fmpq_init(T);
@@ -46,24 +46,13 @@ half_line(fmpq_t e, const prog_walk * w, const prog_item * a, int k)
     for (i = 0; i < n; i++)
         if (s[i] < 0)
             goto done;
-    for (i = 1; i < n; i++)
-        for (j = i; j > 0 && fmpq_cmp(t + j - 1, t + j) > 0; j--)
-            fmpq_swap(t + j - 1, t + j);
+    prog_sort_ends(t, n);
     /* member cells at z = 0 (the ends are z + t: the pattern moves with z) */
     for (c = 0; c <= n; c++)
     {
         int in;
-        if (c > 0 && c < n && fmpq_equal(t + c - 1, t + c))
+        if (!prog_cell_point(y, t, n, c))
             continue;
-        if (c == 0)
-            fmpq_sub_si(y, t, 1);
-        else if (c == n)
-            fmpq_add_si(y, t + n - 1, 1);
-        else
-        {
-            fmpq_add(y, t + c - 1, t + c);
-            fmpq_div_2exp(y, y, 1);
-        }
         in = prog_answer_member(S, a->branch, k, T, y, zero);
         if (in && !prev)
             runs++, first = c;

@@ -635,23 +635,12 @@ state_complete(const prog_state * S)
         if (n == 0)
             continue;
         /* sort the ends (all of slope +1), test a point in every cell */
-        for (i = 1; i < n; i++)
-            for (j = i; j > 0 && fmpq_cmp(t + j - 1, t + j) > 0; j--)
-                fmpq_swap(t + j - 1, t + j);
+        prog_sort_ends(t, n);
         for (c = 0; c <= n && !any_escape; c++)
         {
             int taken = 0;
-            if (c == 0)
-                fmpq_sub_si(y, t, 1);
-            else if (c == n)
-                fmpq_add_si(y, t + n - 1, 1);
-            else if (fmpq_equal(t + c - 1, t + c))
+            if (!prog_cell_point(y, t, n, c))
                 continue;
-            else
-            {
-                fmpq_add(y, t + c - 1, t + c);
-                fmpq_div_2exp(y, y, 1);
-            }
             for (j = 0; j <= last && !taken; j++)
                 if (S->branches[j].natoms > 0
                         && S->branches[j].atoms[0].answer == k)

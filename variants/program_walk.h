@@ -89,6 +89,11 @@ void prog_segment_compute(arb_t out, prog_walk * w, slong from, slong to,
 void prog_nested_value(arb_t out, prog_walk * w, const prog_seg * g);
 int prog_item_uses_register(const prog_walk * w, const prog_item * it);
 void prog_item_T(fmpq_t T, const prog_walk * w, const prog_item * it);
+/* the ends t[0..n) sorted; a point inside cell c (between end c-1 and
+   end c, c = 0..n, unbounded at both sides) into y: 0 when the cell is
+   empty (two equal ends) */
+void prog_sort_ends(fmpq * t, slong n);
+int prog_cell_point(fmpq_t y, const fmpq * t, slong n, slong c);
 int prog_answer_member(const prog_state * S, int b, int k, const fmpq_t T,
     const fmpq_t y, const fmpq_t zm);
 slong prog_answer_ends(int * s, fmpq * t, const prog_state * S, int b,
