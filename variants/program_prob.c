@@ -356,11 +356,15 @@ close_segment(arb_t res, prog_walk * w, const arb_t acc, const prog_seg * g)
             prog_nested_value(v, w, g);
         else
         {
-            prog_seg p = { g->parent_start, g->parent_noise,
-                g->parent_base_item, g->parent_pinned, 0, 0, 0, 0, -1, 0 };
-            prog_seg c = *g;
+            prog_seg p, c = *g;
             arb_t u;
             arb_init(u);
+            memset(&p, 0, sizeof(p));
+            p.start = g->parent_start;
+            p.noise = g->parent_noise;
+            p.base_item = g->parent_base_item;
+            p.pinned = g->parent_pinned;
+            p.parent_base_item = -1;
             c.deferred = 0;
             segment_value(v, w, p.start, g->start, &p);
             if (g->start < w->nitems)
@@ -430,7 +434,7 @@ take_branch(prog_walk * w, slong i, ulong done, int s, slong counter,
         ng.start = w->nitems;
         ng.noise = w->P->states[s].answer_noise[B->reset_answer];
         ng.base_item = w->nitems - 1;
-        ng.chained = ng.deferred = 1;
+        ng.deferred = 1;
         ng.parent_start = g.start;
         ng.parent_noise = g.noise;
         ng.parent_base_item = g.base_item;
@@ -454,7 +458,6 @@ take_branch(prog_walk * w, slong i, ulong done, int s, slong counter,
         ng.base_item = w->nitems - 1;
         ng.pinned = B->out == PROG_OUT_NOISY && B->out_answer == B->reset_answer
             && r->a == SVT_NUM;
-        ng.chained = B->natoms > 0 || b > 0;
     }
     if (k > 1 && w->evaluate && !arb_is_zero(a2))
     {

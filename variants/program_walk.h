@@ -33,7 +33,6 @@ typedef struct
     int noise;
     slong base_item;
     int pinned;
-    int chained;
     int deferred;
     slong parent_start;
     int parent_noise;
