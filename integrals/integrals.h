@@ -193,6 +193,15 @@ slong integral_goal_bits(slong digits);
 void integral_integrand_at(arb_t res, const integral_t I, const arb_t z,
     slong prec);
 
+/* J = int_0^1 prod_g (1 - c_g s)^{n_g} ds for 0 <= c_g <= 1 (exact
+   balls or balls inside [0, 1]), n_g >= 0: the integral of a polynomial,
+   certified with no truncation, at a cost that does not grow with the
+   n_g.  The relative goal and precision cap are opt's (NULL: defaults).
+   Returns INTEGRAL_SUCCESS or INTEGRAL_GOAL_MISSED (res still encloses
+   J). */
+int integral_linear_powers(arb_t res, const arb_struct * c, const fmpz * n,
+    slong len, const integral_opt_t opt);
+
 /* Law helpers (real balls, any precision). */
 void integral_law_cdf(arb_t res, integral_law_kind kind, const arb_t scale,
     const arb_t x, slong prec);

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <flint/fmpz.h>
 #include <flint/fmpq.h>
+#include <flint/fmpq_poly.h>
 #include "testlib.h"
 
 static const integral_law_kind laws[2] = { INTEGRAL_LAPLACE, INTEGRAL_GAUSSIAN };
@@ -528,4 +529,65 @@ Test(integrals, grouping_makes_one_factor)
     arb_clear(b);
     arb_clear(s);
     fmpz_clear(n);
+}
+
+/* int_0^1 prod (1 - c_g s)^{n_g} ds against the exact rational integral
+   of the expanded polynomial (fmpq_poly), and 1/(n + 1) at n = 10^6 */
+Test(integrals, linear_powers_exact_polynomial)
+{
+    const slong cn[3][2] = { { 1, 1 }, { 1, 2 }, { 3, 7 } };   /* c = num/den */
+    const ulong pw[3] = { 3, 5, 11 };
+    arb_struct c[3];
+    fmpz n[3];
+    fmpq_poly_t p, f;
+    fmpq_t x, one;
+    arb_t want, got;
+    slong g;
+    fmpq_poly_init(p);
+    fmpq_poly_init(f);
+    fmpq_init(x);
+    fmpq_init(one);
+    arb_init(want);
+    arb_init(got);
+    fmpq_one(one);
+    fmpq_poly_one(p);
+    for (g = 0; g < 3; g++)
+    {
+        arb_init(c + g);
+        fmpz_init_set_ui(n + g, pw[g]);
+        arb_set_si(c + g, cn[g][0]);
+        arb_div_si(c + g, c + g, cn[g][1], 256);
+        /* f = 1 - (num/den) s */
+        fmpq_poly_zero(f);
+        fmpq_poly_set_coeff_si(f, 0, 1);
+        fmpq_set_si(x, -cn[g][0], cn[g][1]);
+        fmpq_poly_set_coeff_fmpq(f, 1, x);
+        fmpq_poly_pow(f, f, pw[g]);
+        fmpq_poly_mul(p, p, f);
+    }
+    fmpq_poly_integral(p, p);
+    fmpq_poly_evaluate_fmpq(x, p, one);
+    arb_set_fmpq(want, x, 256);
+    cr_assert_eq(integral_linear_powers(got, c, n, 3, NULL), INTEGRAL_SUCCESS);
+    t_assert_overlap(got, want, "int (1-s)^3 (1-s/2)^5 (1-3s/7)^11");
+    t_assert_tight(got, integral_goal_bits(30), "not tight");
+    /* one group, n = 10^6 */
+    fmpz_set_ui(n, 1000000);
+    arb_one(c);
+    cr_assert_eq(integral_linear_powers(got, c, n, 1, NULL), INTEGRAL_SUCCESS);
+    arb_one(want);
+    arb_div_ui(want, want, 1000001, 256);
+    t_assert_overlap(got, want, "1/(10^6 + 1)");
+    t_assert_tight(got, integral_goal_bits(30), "not tight at 10^6");
+    for (g = 0; g < 3; g++)
+    {
+        arb_clear(c + g);
+        fmpz_clear(n + g);
+    }
+    fmpq_poly_clear(p);
+    fmpq_poly_clear(f);
+    fmpq_clear(x);
+    fmpq_clear(one);
+    arb_clear(want);
+    arb_clear(got);
 }

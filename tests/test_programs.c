@@ -370,7 +370,7 @@ static const char * const builtin_programs[] = {
     "svt-gap", "bad-gap-svt", "numeric-sparse", "adaptive-svt",
     "bad-adaptive-svt", "monotone-svt", "svt-thresholds", "svt-star",
     "num-range", "two-range", "isvt1", "isvt2", "isvt3", "isvt4",
-    "noisy-max", "noisy-max-value"
+    "noisy-max", "noisy-max-value", "noisy-max-exp", "noisy-max-exp-value"
 };
 #define NPROGRAMS ((int) (sizeof(builtin_programs) / sizeof(builtin_programs[0])))
 
@@ -475,6 +475,7 @@ Test(programs, numeric_densities_match_the_simulation, .timeout = 600)
     number_density_matches("bad-adaptive-svt", 0.0, 24.0, 15);
     number_density_matches("isvt4", 0.5, 3.0, 16);
     number_density_matches("noisy-max-value", 0.0, 4.0, 17);
+    number_density_matches("noisy-max-exp-value", 1.0, 4.0, 18);
 }
 
 /* ---- DiPA automata ----------------------------------------------------- */
@@ -681,6 +682,11 @@ Test(programs, reader_errors_name_file_line_column)
         "  if y >= z then output top\n  else output bot\n", "p.svt", "p.svt:3:1:",
         "does not apply to a program");
     parse_fails(HEAD, "p.svt", "p.svt:4:1:", "state");
+    parse_fails(HEAD "state s:\n  answer y = q + exponential(2/eps)\n"
+        "  if y >= z then output top\n  else output bot\n", "p.svt",
+        "p.svt:5:18:", "for 'argmax' only");
+    parse_fails("name = p\nclaimed = eps\nargmax y = q + gaussian(2/eps) output index\n",
+        "p.svt", "p.svt:3:8:", "laplace(SCALE) or exponential(SCALE)");
     /* DiPA */
     parse_fails("(q1,1/4,0): x:= insample; output oinput; goto q2\n"
         "(q2,1/2,0): if (insample >= y) then output otop; goto q3\n", "a.dipa",
@@ -961,6 +967,11 @@ Test(programs, catalogue_verdicts, .timeout = 600)
     pinned("noisy-max", "swap", 1, 1, VERDICT_WITHIN, 0, 0);
     pinned("noisy-max", "split-c", 50, 1, VERDICT_WITHIN, 0, 0);
     pinned("noisy-max-value", "numeric-tail", 1000, 1, VERDICT_EXCEEDS, 0, 0);
+    /* with exponential noise the index is private and the claim is
+       attained exactly: on split-c the ln ratio is exactly eps (the
+       winner's own query drops by Delta), a tie no enclosure decides */
+    pinned("noisy-max-exp", "swap", 1, 1, VERDICT_WITHIN, 0, 0);
+    pinned("noisy-max-exp", "split-c", 50, 1, VERDICT_INCONCLUSIVE, 1, 1);
 }
 
 /* bad-adaptive-svt: 50 bots, then the cheap branch's noisy answer 20 */
@@ -1041,6 +1052,106 @@ Test(programs, output_nothing_is_a_dash)
     fmpq_clear(zero);
     fmpq_clear(one);
     fmpq_clear(mone);
+}
+
+/* Report Noisy Max with Exp(b) noise, b = 2/eps = 2: closed forms.
+   m equal answers: 1/m.  The winner d = 1 above n others: with
+   c = e^{-d/b}, int_0^1 (1 - c s)^n ds = (1 - (1 - c)^{n+1})/(c (n+1)).
+   The winner d below n others: e^{-d/b}/(n + 1).  Released value v:
+   (1/b) e^{-(v - q_k)/b} prod (1 - e^{-(v - q_i)/b}), 0 below a query. */
+static void
+exp_max_runs(svt_runs_t R, slong qk, slong qo, slong n, const fmpq_t v)
+{
+    fmpq_t zero, a, b;
+    fmpq_init(zero);
+    fmpq_init(a);
+    fmpq_init(b);
+    fmpq_set_si(a, qk, 1);
+    fmpq_set_si(b, qo, 1);
+    svt_runs_clear(R);
+    svt_runs_init(R);
+    svt_runs_push(R, b, b, zero, SVT_BOT, zero, n / 2);
+    svt_runs_push(R, a, a, zero, v ? SVT_NUM : SVT_TOP, v ? v : zero, 1);
+    svt_runs_push(R, b, b, zero, SVT_BOT, zero, n - n / 2);
+    fmpq_clear(zero);
+    fmpq_clear(a);
+    fmpq_clear(b);
+}
+
+Test(programs, noisy_max_exponential_closed_forms)
+{
+    svt_model_t M, V;
+    svt_runs_t R;
+    svt_prob_t P;
+    fmpq_t v;
+    arb_t want, c, t;
+    integral_opt_t opt;
+    model_of(M, t_variant("noisy-max-exp"), "1", 1, NULL);
+    model_of(V, t_variant("noisy-max-exp-value"), "1", 1, NULL);
+    fmpq_init(v);
+    arb_init(want);
+    arb_init(c);
+    arb_init(t);
+    svt_runs_init(R);
+    integral_opt_init(opt);
+    svt_prob_init(P);
+    /* 7 equal answers */
+    exp_max_runs(R, 0, 0, 6, NULL);
+    svt_prob(P, M, R, 0, opt);
+    arb_one(want);
+    arb_div_ui(want, want, 7, 256);
+    t_assert_overlap(P->value, want, "1/7");
+    t_assert_tight(P->value, 90, "1/7");
+    /* the winner 1 above 1000 others */
+    exp_max_runs(R, 1, 0, 1000, NULL);
+    svt_prob(P, M, R, 0, opt);
+    arb_set_si(c, -1);
+    arb_mul_2exp_si(c, c, -1);
+    arb_exp(c, c, 256);                 /* c = e^{-1/2} */
+    arb_sub_ui(t, c, 1, 256);
+    arb_neg(t, t);
+    arb_pow_ui(t, t, 1001, 256);
+    arb_sub_ui(want, t, 1, 256);
+    arb_neg(want, want);
+    arb_div(want, want, c, 256);
+    arb_div_ui(want, want, 1001, 256);
+    t_assert_overlap(P->value, want, "(1 - (1 - c)^1001)/(1001 c)");
+    t_assert_tight(P->value, 90, "winner above");
+    /* the winner 1 below 1000 others */
+    exp_max_runs(R, 0, 1, 1000, NULL);
+    svt_prob(P, M, R, 0, opt);
+    arb_div_ui(want, c, 1001, 256);
+    t_assert_overlap(P->value, want, "e^{-1/2}/1001");
+    t_assert_tight(P->value, 90, "winner below");
+    /* the released value v = 3/4 above six answers 0 */
+    fmpq_set_si(v, 3, 4);
+    exp_max_runs(R, 0, 0, 6, v);
+    svt_prob(P, V, R, 0, opt);
+    arb_set_si(t, -3);
+    arb_div_ui(t, t, 8, 256);
+    arb_exp(t, t, 256);                 /* e^{-v/b} */
+    arb_sub_ui(want, t, 1, 256);
+    arb_neg(want, want);
+    arb_pow_ui(want, want, 6, 256);
+    arb_mul(want, want, t, 256);
+    arb_mul_2exp_si(want, want, -1);
+    t_assert_overlap(P->value, want, "(1/2) e^{-3/8} (1 - e^{-3/8})^6");
+    /* a value below the winner's query, or equal to another query: 0 */
+    exp_max_runs(R, 1, 0, 6, v);
+    svt_prob(P, V, R, 0, opt);
+    cr_assert(P->zero, "v below the winner's query");
+    fmpq_zero(v);
+    exp_max_runs(R, 0, 0, 6, v);
+    svt_prob(P, V, R, 0, opt);
+    cr_assert(P->zero, "v at another query: F(0) = 0");
+    svt_prob_clear(P);
+    svt_runs_clear(R);
+    svt_model_clear(M);
+    svt_model_clear(V);
+    fmpq_clear(v);
+    arb_clear(want);
+    arb_clear(c);
+    arb_clear(t);
 }
 
 /* Report Noisy Max on m equal answers: each index wins with probability

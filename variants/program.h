@@ -54,6 +54,8 @@ typedef struct
     integral_law_kind law;
     spec_expr * scale;
     fmpq_t mean;            /* the noise is mean + Lap(scale) (DiPA's mu) */
+    int exponential;        /* law is Laplace, but the noise is Exp(scale)
+                               on [0, inf): Report Noisy Max only */
 }
 prog_noise;
 

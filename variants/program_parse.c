@@ -167,14 +167,15 @@ rational(cursor * c, fmpq_t x)
     return 0;
 }
 
-/* laplace(EXPR) or gaussian(EXPR): a new entry of the noise table */
+/* laplace(EXPR) or gaussian(EXPR), or with allow_exp exponential(EXPR):
+   a new entry of the noise table */
 static int
-noise(svt_program * P, int * idx, cursor * c)
+noise_law(svt_program * P, int * idx, cursor * c, int allow_exp)
 {
     integral_law_kind law;
     const char * start, * open;
     char inner[1024], msg[256];
-    int depth = 0, ecol = 0;
+    int depth = 0, ecol = 0, exponential = 0;
     size_t n;
     skip(c);
     start = c->p;
@@ -182,10 +183,21 @@ noise(svt_program * P, int * idx, cursor * c)
         law = INTEGRAL_LAPLACE;
     else if (accept(c, "gaussian"))
         law = INTEGRAL_GAUSSIAN;
+    else if (accept(c, "exponential"))
+    {
+        if (!allow_exp)
+            return fail(c, start, "found %s, expected laplace(SCALE) or "
+                "gaussian(SCALE) (exponential noise is for 'argmax' only: "
+                "one-sided noise on a compared answer has no density on "
+                "both sides of the threshold)", "exponential");
+        law = INTEGRAL_LAPLACE;
+        exponential = 1;
+    }
     else
     {
         char buf[40];
-        return fail(c, c->p, "found %s, expected laplace(SCALE) or "
+        return fail(c, c->p, allow_exp ? "found %s, expected laplace(SCALE) "
+            "or exponential(SCALE)" : "found %s, expected laplace(SCALE) or "
             "gaussian(SCALE)", found(c, buf, sizeof(buf)));
     }
     skip(c);
@@ -216,8 +228,15 @@ noise(svt_program * P, int * idx, cursor * c)
     if (P->noises[P->nnoises].scale == NULL)
         return fail(c, open + ecol, "%s", msg);
     P->noises[P->nnoises].law = law;
+    P->noises[P->nnoises].exponential = exponential;
     *idx = P->nnoises++;
     return 0;
+}
+
+static int
+noise(svt_program * P, int * idx, cursor * c)
+{
+    return noise_law(P, idx, c, 0);
 }
 
 static prog_state *
@@ -677,7 +696,7 @@ register_line(svt_program * P, cursor * c, const char * at)
     return 0;
 }
 
-/* argmax NAME = q + laplace(SCALE) output (index | value): Report Noisy
+/* argmax NAME = q + (laplace|exponential)(SCALE) output (index | value): Report Noisy
    Max as a one-state program whose register is the winner's noisy value
    (z = y_k): the winner outputs top (index) or its noisy value, every
    other query bot */
@@ -703,12 +722,13 @@ argmax_line(svt_program * P, cursor * c, const char * at)
         return fail(c, at, "found %s, expected the answer's name (argmax y = q "
             "+ laplace(SCALE) output index)", found(c, buf, sizeof(buf)));
     if (expect(c, "=", "'='") || expect(c, "q", "q + laplace(SCALE)")
-            || expect(c, "+", "'+'") || noise(P, &S->answer_noise[0], c))
+            || expect(c, "+", "'+'")
+            || noise_law(P, &S->answer_noise[0], c, 1))
         return -1;
     if (P->noises[S->answer_noise[0]].law != INTEGRAL_LAPLACE)
-        return fail(c, at, "found %s, expected laplace(SCALE) (Report Noisy Max "
-            "with Laplace noise; Gaussian and exponential noise are not "
-            "supported)", "another law");
+        return fail(c, at, "found %s, expected laplace(SCALE) or "
+            "exponential(SCALE) (Report Noisy Max with Gaussian noise is not "
+            "supported)", "gaussian");
     S->nanswers = 1;
     P->register_noise = S->answer_noise[0];
     if (expect(c, "output", "'output index' or 'output value'"))

@@ -762,6 +762,98 @@ argmax_winner(const svt_runs_t R)
     return k;
 }
 
+/* Report Noisy Max with Exp(b) noise.  The winner's noisy value u is at
+   least L = max_i q_i, and s = e^{-(u - L)/b} maps [L, inf) onto (0, 1]:
+   Pr[argmax = k] = c_k int_0^1 prod_{i != k} (1 - c_i s)^{n_i} ds with
+   c_i = e^{(q_i - L)/b}, an integral of a polynomial (no tail to cut).
+   With the value v released: its density (1/b) e^{-(v - q_k)/b} times
+   prod_{i != k} (1 - e^{-(v - q_i)/b})^{n_i}, 0 unless v >= L. */
+static void
+argmax_exp_value(svt_prob_t res, const svt_runs_t R, slong k, int side,
+    const arb_t b, slong prec)
+{
+    fmpq_t x;
+    arb_t t;
+    slong i;
+    fmpq_init(x);
+    arb_init(t);
+    /* ln density = -(v - q_k)/b - ln b + sum n_i ln(1 - e^{-(v - q_i)/b}) */
+    arb_log(res->log_value, b, prec);
+    arb_neg(res->log_value, res->log_value);
+    for (i = 0; i < R->len && !res->zero; i++)
+    {
+        fmpq_sub(x, R->runs[k].v, R->runs[i].q[side]);
+        if (fmpq_sgn(x) < 0)
+            res->zero = 1;      /* a noisy value below its own query */
+        arb_set_fmpq(t, x, prec);
+        arb_div(t, t, b, prec);
+        if (i == k)
+            arb_sub(res->log_value, res->log_value, t, prec);
+        else if (fmpq_is_zero(x))
+            res->zero = 1;      /* F(0) = 0 */
+        else
+        {
+            arb_neg(t, t);
+            arb_expm1(t, t, prec);
+            arb_neg(t, t);
+            arb_log(t, t, prec);
+            arb_mul_ui(t, t, R->runs[i].count, prec);
+            arb_add(res->log_value, res->log_value, t, prec);
+        }
+    }
+    if (res->zero)
+    {
+        arb_zero(res->value);
+        arb_neg_inf(res->log_value);
+    }
+    else
+        arb_exp(res->value, res->log_value, prec);
+    fmpq_clear(x);
+    arb_clear(t);
+}
+
+static void
+argmax_exp_index(svt_prob_t res, const svt_runs_t R, slong k, int side,
+    const arb_t b, const integral_opt_t opt, slong prec)
+{
+    arb_ptr c = _arb_vec_init(R->len);
+    fmpz * n = _fmpz_vec_init(R->len);
+    const fmpq * L = R->runs[0].q[side];
+    fmpq_t x;
+    arb_t ck, J;
+    slong i, len = 0;
+    fmpq_init(x);
+    arb_init(ck);
+    arb_init(J);
+    for (i = 1; i < R->len; i++)
+        if (fmpq_cmp(R->runs[i].q[side], L) > 0)
+            L = R->runs[i].q[side];
+    for (i = 0; i < R->len; i++)
+    {
+        fmpq_sub(x, R->runs[i].q[side], L);
+        arb_set_fmpq(i == k ? ck : c + len, x, prec);
+        if (i == k)
+        {
+            arb_div(ck, ck, b, prec);   /* ln c_k */
+            continue;
+        }
+        arb_div(c + len, c + len, b, prec);
+        arb_exp(c + len, c + len, prec);
+        fmpz_set_ui(n + len, R->runs[i].count);
+        len++;
+    }
+    if (integral_linear_powers(J, c, n, len, opt) != INTEGRAL_SUCCESS)
+        res->status = SVT_PROB_GOAL_MISSED;
+    arb_log(res->log_value, J, prec);
+    arb_add(res->log_value, res->log_value, ck, prec);
+    arb_exp(res->value, res->log_value, prec);
+    fmpq_clear(x);
+    arb_clear(ck);
+    arb_clear(J);
+    _arb_vec_clear(c, R->len);
+    _fmpz_vec_clear(n, R->len);
+}
+
 /* Pr[argmax = k] = int f(u) prod_{i != k} F(u + q_k - q_i)^{n_i} du, u the
    winner's noise; with the value v released, the point u = v - q_k */
 static int
@@ -789,6 +881,14 @@ argmax_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R, int side,
         res->zero = 1;
         arb_zero(res->value);
         arb_neg_inf(res->log_value);
+        return res->status;
+    }
+    if (P->noises[noise].exponential)
+    {
+        if (R->runs[k].a == SVT_NUM)
+            argmax_exp_value(res, R, k, side, scale, prec);
+        else
+            argmax_exp_index(res, R, k, side, scale, opt, prec);
         return res->status;
     }
     fmpq_init(x);

@@ -129,7 +129,9 @@ simulate_program(svt_answer_kind * a, double * v, const svt_model_t M,
         slong win = 0;
         for (i = 0; i < len; i++)
         {
-            y0 = q[i] + draw(r, P->noises[n].law, dbl(M->prog_scale + n));
+            y0 = q[i] + (P->noises[n].exponential
+                ? gsl_ran_exponential(r, dbl(M->prog_scale + n))
+                : draw(r, P->noises[n].law, dbl(M->prog_scale + n)));
             a[i] = SVT_BOT;
             if (y0 > best)
             {

@@ -68,6 +68,15 @@ ratio_undecided_note(const ratio_result_t r)
         "so the ln ratio is undetermined (nan), not near the claim";
 }
 
+/* the loss is known to 100 bits and its enclosure contains the claim */
+static int
+ratio_tie(const ratio_result_t r, const svt_model_t M)
+{
+    return M->has_claim && arb_is_finite(r->loss)
+        && arb_rel_accuracy_bits(r->loss) >= 100
+        && arb_contains(r->loss, M->claimed);
+}
+
 verdict_t
 ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
     const ratio_opt * opt)
@@ -169,7 +178,10 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
         if (digits >= max_digits)
         {
             r->verdict = VERDICT_INCONCLUSIVE;
-            r->note = ratio_undecided_note(r);
+            r->note = ratio_tie(r, M) ? "the ln ratio equals the claimed "
+                "budget to more than 30 digits: an exact tie (the claim is "
+                "attained), which no enclosure can decide, or a gap below "
+                "that" : ratio_undecided_note(r);
             break;
         }
         digits = FLINT_MIN(2 * digits, max_digits);
