@@ -167,6 +167,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_SRC = tests/fuzz_spec.c variants/spec_expr.c variants/spec_parse.c \
            variants/model.c variants/program_parse.c variants/program_prob.c \
            variants/program_factor.c variants/program_nested.c variants/dipa_parse.c \
+           variants/program_joint.c variants/runs.c variants/prob.c \
            $(INTEGRALS_LIB_SRC)
 $(B)/fuzz-spec: $(FUZZ_SRC) $(wildcard variants/*.h integrals/*.h)
 	@mkdir -p $(B)/fuzz-corpus

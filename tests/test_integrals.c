@@ -8,6 +8,7 @@
 #include <flint/fmpq.h>
 #include <flint/fmpq_poly.h>
 #include "testlib.h"
+#include "pexp.h"
 
 static const integral_law_kind laws[2] = { INTEGRAL_LAPLACE, INTEGRAL_GAUSSIAN };
 
@@ -590,4 +591,122 @@ Test(integrals, linear_powers_exact_polynomial)
     fmpq_clear(one);
     arb_clear(want);
     arb_clear(got);
+}
+
+/* ---- exact piecewise exponential polynomials (pexp.h) ------------------ */
+
+/* three i.i.d. Laplace variables: each order has probability 1/6, the
+   largest is any one with 1/3; the total mass is 1 */
+Test(integrals, pexp_iid_orders_are_exact)
+{
+    pexp_t F;
+    fmpq_t m, r;
+    arb_t got, want;
+    slong v;
+    pexp_init(F, 3);
+    fmpq_init(m);
+    fmpq_init(r);
+    arb_init(got);
+    arb_init(want);
+    fmpq_set_si(m, 1, 3);
+    fmpq_set_si(r, 2, 5);
+    pexp_one(F);
+    for (v = 0; v < 3; v++)
+        pexp_mul_laplace(F, v, m, r, 256);
+    cr_assert_eq(pexp_total(got, F, 256), 0);
+    arb_one(want);
+    t_assert_overlap(got, want, "mass 1");
+    t_assert_tight(got, 200, "mass");
+    pexp_mul_order(F, 2, 0, 1);
+    pexp_mul_order(F, 2, 1, 1);
+    cr_assert_eq(pexp_total(got, F, 256), 0);
+    arb_set_si(want, 1);
+    arb_div_ui(want, want, 3, 256);
+    t_assert_overlap(got, want, "v2 largest: 1/3");
+    t_assert_tight(got, 200, "1/3");
+    pexp_mul_order(F, 0, 1, 0);
+    cr_assert_eq(pexp_total(got, F, 256), 0);
+    arb_div_ui(want, want, 2, 256);
+    t_assert_overlap(got, want, "v0 < v1 < v2: 1/6");
+    pexp_mul_order(F, 0, 2, 1);     /* contradicts v2 > v0 */
+    cr_assert_eq(F->len, 0);
+    pexp_clear(F);
+    fmpq_clear(m);
+    fmpq_clear(r);
+    arb_clear(got);
+    arb_clear(want);
+}
+
+/* Pr[X < Y] for X ~ Lap(m1, 1/r1), Y ~ Lap(m2, 1/r2), with different
+   rates and centres, against the quadrature engine's int f_Y F_X; and a
+   density at a point against integral_law_density */
+Test(integrals, pexp_against_the_engine)
+{
+    pexp_t F;
+    fmpq_t m1, r1, m2, r2, x;
+    arb_t got, s1, s2, sh, want;
+    integral_t I;
+    integral_result_t res;
+    fmpz_t one;
+    pexp_init(F, 2);
+    fmpq_init(m1);
+    fmpq_init(r1);
+    fmpq_init(m2);
+    fmpq_init(r2);
+    fmpq_init(x);
+    arb_init(got);
+    arb_init(s1);
+    arb_init(s2);
+    arb_init(sh);
+    arb_init(want);
+    fmpz_init_set_ui(one, 1);
+    fmpq_set_si(m1, 3, 2);
+    fmpq_set_si(r1, 1, 2);
+    fmpq_set_si(m2, -1, 4);
+    fmpq_set_si(r2, 3, 1);
+    pexp_one(F);
+    pexp_mul_laplace(F, 0, m1, r1, 256);
+    pexp_mul_laplace(F, 1, m2, r2, 256);
+    pexp_mul_order(F, 0, 1, 0);
+    cr_assert_eq(pexp_total(got, F, 256), 0);
+    /* engine: int p_Y(u) F_X(u + m2 - m1) du, u = y - m2 */
+    arb_set_fmpq(s2, r2, 256);
+    arb_inv(s2, s2, 256);
+    arb_set_fmpq(s1, r1, 256);
+    arb_inv(s1, s1, 256);
+    fmpq_sub(x, m2, m1);
+    arb_set_fmpq(sh, x, 256);
+    integral_init(I, INTEGRAL_LAPLACE, s2);
+    integral_mul_cdf(I, INTEGRAL_LAPLACE, s1, sh, one);
+    integral_result_init(res);
+    cr_assert_eq(integral_eval(res, I, NULL, 0), INTEGRAL_SUCCESS);
+    t_assert_overlap(got, res->value, "Pr[X < Y]");
+    t_assert_tight(got, 200, "Pr[X < Y]");
+    /* the density of Y at 2/7 times Pr[X < 2/7] */
+    fmpq_set_si(x, 2, 7);
+    pexp_subst(F, 1, x, 256);
+    cr_assert_eq(pexp_total(got, F, 256), 0);
+    fmpq_sub(x, x, m2);
+    arb_set_fmpq(sh, x, 256);
+    integral_law_density(want, INTEGRAL_LAPLACE, s2, sh, 256);
+    fmpq_set_si(x, 2, 7);
+    fmpq_sub(x, x, m1);
+    arb_set_fmpq(sh, x, 256);
+    integral_law_cdf(s2, INTEGRAL_LAPLACE, s1, sh, 256);
+    arb_mul(want, want, s2, 256);
+    t_assert_overlap(got, want, "f_Y(2/7) F_X(2/7)");
+    integral_result_clear(res);
+    integral_clear(I);
+    pexp_clear(F);
+    fmpq_clear(m1);
+    fmpq_clear(r1);
+    fmpq_clear(m2);
+    fmpq_clear(r2);
+    fmpq_clear(x);
+    arb_clear(got);
+    arb_clear(s1);
+    arb_clear(s2);
+    arb_clear(sh);
+    arb_clear(want);
+    fmpz_clear(one);
 }

@@ -203,6 +203,9 @@ BROKEN_PROGRAM(dipa_privacy_violating_path, "tests/dipa/privacy_violating_path.d
 BROKEN_PROGRAM(dipa_leaking_cycle_replaced, "tests/dipa/leaking_cycle_replaced.dipa")
 BROKEN_PROGRAM(dipa_leaking_cycle_restart, "tests/dipa/leaking_cycle_restart.dipa")
 BROKEN_PROGRAM(dipa_leaking_cycle_chained, "tests/dipa/leaking_cycle_chained.dipa")
+/* several registers: the exact joint integral, families ranked */
+BROKEN_PROGRAM(dipa_two_registers_leaking_cycle, "tests/dipa/two_registers_leaking_cycle.dipa")
+BROKEN_PROGRAM(dipa_range_disclosing_cycle, "tests/dipa/range_disclosing_cycle.dipa")
 
 Test(search, correct_programs_no_violation, .timeout = 900)
 {
@@ -210,6 +213,7 @@ Test(search, correct_programs_no_violation, .timeout = 900)
     correct("variants/specs/adaptive-svt.svt", NULL);
     correct("variants/specs/noisy-max.svt", NULL);
     correct("tests/dipa/svt.dipa", NULL);
+    correct("tests/dipa/two_registers_well_formed.dipa", NULL);
     cr_assert(strstr(text, "1b. the program's own families") != NULL, "%s", text);
 }
 

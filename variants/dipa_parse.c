@@ -33,7 +33,11 @@ typedef struct
     const char * line_start;
     char * err;
     size_t errlen;
-    char reg[32];           /* the register's name, once seen */
+    char reg[PROG_MAX_REGS][32];    /* the registers' names, as seen */
+    int nregs;
+    long reg_line[PROG_MAX_REGS];   /* where each is first seen */
+    int reg_col[PROG_MAX_REGS];
+    unsigned assigned;              /* the registers some transition sets */
     fmpq * dsum;            /* the sum of every d and d' */
 }
 dipa_lex;
@@ -181,31 +185,31 @@ dnoise(svt_program * P, int * idx, dipa_lex * L, const char * at,
         return dfail(L, at, "%s", msg);
     P->noises[P->nnoises].law = INTEGRAL_LAPLACE;
     fmpq_set(P->noises[P->nnoises].mean, mu);
+    fmpq_set(P->noises[P->nnoises].d, d);
     fmpq_add(L->dsum, L->dsum, d);
     *idx = P->nnoises++;
     return 0;
 }
 
-/* a variable: the one register of the automaton */
+/* a variable: its register index in *reg (a new one when first seen) */
 static int
-dvariable(dipa_lex * L, const char * at, const char * name)
+dvariable(dipa_lex * L, const char * at, const char * name, int * reg)
 {
-    if (L->reg[0] == '\0')
-    {
-        strcpy(L->reg, name);
-        return 0;
-    }
-    if (strcmp(L->reg, name) == 0)
-        return 0;
-    {
-        char msg[300];
-        snprintf(msg, sizeof(msg), "found a second variable '%s' (the first "
-            "is '%s'), expected one register: an automaton with several "
-            "registers needs a joint integral over several noisy thresholds, "
-            "which the engine does not certify; supported: one register", name,
-            L->reg);
-        return dfail(L, at, "%s", msg);
-    }
+    int i;
+    for (i = 0; i < L->nregs; i++)
+        if (strcmp(L->reg[i], name) == 0)
+        {
+            *reg = i;
+            return 0;
+        }
+    if (L->nregs == PROG_MAX_REGS || strlen(name) >= 32)
+        return dfail(L, at, "found %s, expected at most 3 registers (the "
+            "exact joint integral is over the registers and insample)", name);
+    strcpy(L->reg[L->nregs], name);
+    L->reg_line[L->nregs] = L->line;
+    L->reg_col[L->nregs] = (int) (at - L->line_start) + 1;
+    *reg = L->nregs++;
+    return 0;
 }
 
 /* insample OP VAR (&& ...) */
@@ -217,7 +221,7 @@ dguard(prog_branch * B, dipa_lex * L)
         char var[32];
         const char * at;
         prog_op op;
-        int strict = 0;
+        int strict = 0, reg;
         fmpq_t zero;
         if (dexpect(L, "insample", "'insample' (a comparison insample OP VAR)"))
             return -1;
@@ -238,13 +242,14 @@ dguard(prog_branch * B, dipa_lex * L)
         at = L->p;
         if (!dword(L, var) || var[0] == 'q' || var[0] == 'o')
             return dfail(L, at, "found %s, expected a variable", "no variable");
-        if (dvariable(L, at, var))
+        if (dvariable(L, at, var, &reg))
             return -1;
         if (B->natoms == PROG_MAX_ATOMS)
             return dfail(L, at, "found %s, expected at most 4 comparisons",
                 "a fifth one");
         fmpq_init(zero);
         B->atoms[B->natoms].answer = 0;
+        B->atoms[B->natoms].reg = reg;
         B->atoms[B->natoms].op = op;
         B->atoms[B->natoms].strict = strict;
         fmpq_zero(B->atoms[B->natoms].off);
@@ -262,6 +267,7 @@ dbstatement(svt_program * P, prog_branch * B, dipa_lex * L, int prime_noise,
 {
     char word[32], buf[40];
     const char * at;
+    int reg;
     (void) P;
     dskip(L);
     at = L->p;
@@ -274,9 +280,15 @@ dbstatement(svt_program * P, prog_branch * B, dipa_lex * L, int prime_noise,
             if (!dword(L, word) || word[0] == 'q' || word[0] == 'o')
                 return dfail(L, at, "found %s, expected 'output' or an "
                     "assignment VAR := insample", dfound(L, buf, sizeof(buf)));
-            if (dvariable(L, at, word) || dexpect(L, ":=", "':='")
+            if (dvariable(L, at, word, &reg) || dexpect(L, ":=", "':='")
                     || dexpect(L, "insample", "'insample' (VAR := insample)"))
                 return -1;
+            if (B->assign != 0 && B->assign != 1u << reg)
+                return dfail(L, at, "found %s, expected one register assigned "
+                    "per transition (two registers holding the same value are "
+                    "not supported)", word);
+            B->assign = 1u << reg;
+            L->assigned |= 1u << reg;
             B->reset = PROG_RESET_ANSWER;
             B->reset_answer = 0;
             B->line = (int) L->line;    /* errors point at the assignment */
@@ -452,7 +464,20 @@ svt_program_parse_dipa(svt_program * P, fmpq_t dsum, const char * text,
     if (P->nstates == 0)
         return dfail(&L, L.p, "found %s, expected a state (qN, d, mu): ...",
             "an empty automaton");
-    strcpy(P->register_name, L.reg[0] ? L.reg : "x");
+    /* with several registers, each must be set by some transition */
+    for (i = 0; L.nregs > 1 && i < L.nregs; i++)
+        if (!(L.assigned >> i & 1))
+        {
+            snprintf(err, errlen, "%s:%ld:%d: found register '%s', never "
+                "assigned (no transition sets it := insample), expected every "
+                "register of an automaton with several to be assigned before "
+                "it is compared", file, L.reg_line[i], L.reg_col[i], L.reg[i]);
+            return -1;
+        }
+    strcpy(P->register_name, L.nregs > 0 ? L.reg[0] : "x");
+    P->nregs = L.nregs > 0 ? L.nregs : 1;
+    for (i = 0; i < L.nregs; i++)
+        strcpy(P->reg_names[i], L.reg[i]);
     /* the register before its first assignment: never compared in a
        well-formed automaton; drawn from the first state's noise */
     P->register_noise = P->states[0].answer_noise[0];

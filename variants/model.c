@@ -9,6 +9,7 @@ svt_model_init(svt_model_t M)
     M->var = NULL;
     M->c = 1;
     arb_init(M->eps);
+    fmpq_init(M->eps_q);
     arb_init(M->eps1);
     arb_init(M->eps2);
     arb_init(M->eps3);
@@ -30,6 +31,7 @@ void
 svt_model_clear(svt_model_t M)
 {
     arb_clear(M->eps);
+    fmpq_clear(M->eps_q);
     arb_clear(M->eps1);
     arb_clear(M->eps2);
     arb_clear(M->eps3);
@@ -109,6 +111,7 @@ svt_model_set(svt_model_t M, const svt_variant_struct * var,
     M->var = var;
     M->c = var->fixed_c > 0 ? var->fixed_c : c;
     arb_set_fmpq(M->eps, eps, prec);
+    fmpq_set(M->eps_q, eps);
     arb_set_fmpq(M->delta, delta, prec);
     arb_set(vals + SPEC_VAR_EPS, M->eps);
     arb_set_si(vals + SPEC_VAR_C, M->c);

@@ -47,6 +47,8 @@ extern "C" {
 #define PROG_MAX_BRANCHES 8
 #define PROG_MAX_ATOMS 4
 #define PROG_MAX_NOISES 64
+#define PROG_MAX_REGS 3         /* DiPA registers (one in our own format) */
+#define PROG_JOINT_MAX_QUERIES 48   /* the exact joint integral's limit */
 
 /* a noise law with its scale expression (in eps, c, Delta, eps_k) */
 typedef struct
@@ -54,6 +56,8 @@ typedef struct
     integral_law_kind law;
     spec_expr * scale;
     fmpq_t mean;            /* the noise is mean + Lap(scale) (DiPA's mu) */
+    fmpq_t d;               /* DiPA: the scale is exactly 1/(d eps) (0:
+                               another expression) */
     int exponential;        /* law is Laplace, but the noise is Exp(scale)
                                on [0, inf): Report Noisy Max only */
 }
@@ -71,6 +75,7 @@ prog_op;
 typedef struct
 {
     int answer;     /* index of the noisy answer in its state */
+    int reg;        /* DiPA: the register compared (0 in our format) */
     prog_op op;
     int strict;     /* > instead of >=, < instead of <= (only ties of a
                        known answer with a known register tell them
@@ -114,6 +119,7 @@ typedef struct
     prog_reset_kind reset;
     int reset_noise;    /* FRESH: index into the noise table */
     int reset_answer;   /* ANSWER: which answer */
+    unsigned assign;    /* DiPA: the registers set to insample (bits) */
     int next;           /* state index (resolved after the last line) */
     char next_name[32]; /* goto NAME as written ("" : stay) */
     int line, col;      /* where the branch is written */
@@ -149,6 +155,10 @@ typedef struct svt_program_struct
     int dipa;                   /* DiPA semantics: the register is compared
                                    as it was assigned (x := insample), not
                                    as T_i + z; read from a .dipa file */
+    int nregs;                  /* DiPA: registers (names below); with
+                                   more than one, probabilities are exact
+                                   joint integrals (program_joint.c) */
+    char reg_names[PROG_MAX_REGS][32];
     int argmax;                 /* Report Noisy Max: top (or the noisy
                                    value) at the largest noisy answer, bot
                                    elsewhere; the register is the winner's
@@ -176,8 +186,9 @@ int svt_program_finish(svt_program * P, const char * file, long lineno,
 /* Reads a DiPA automaton (.dipa, the format of DiPAut: Bhusal, Chadha,
    Sistla, Viswanathan, CCS 2023) into P: a state (qN[:non-input], d, mu
    [, d', mu']) draws insample = a + mu + Lap(1/(d eps)) and insample' =
-   a + mu' + Lap(1/(d' eps)).  One register; every error or refusal is
-   "file:line:col: ..." in err.  dsum = the sum of every d and d'. */
+   a + mu' + Lap(1/(d' eps)).  Up to three registers; every error or
+   refusal is "file:line:col: ..." in err.  dsum = the sum of every d
+   and d'. */
 int svt_program_parse_dipa(svt_program * P, fmpq_t dsum, const char * text,
     const char * file, char * err, size_t errlen);
 

@@ -12,8 +12,12 @@ svt_program_init(svt_program * P)
     int i, j, k;
     memset(P, 0, sizeof(*P));
     P->register_noise = -1;
+    P->nregs = 1;
     for (i = 0; i < PROG_MAX_NOISES; i++)
+    {
         fmpq_init(P->noises[i].mean);
+        fmpq_init(P->noises[i].d);
+    }
     for (i = 0; i < PROG_MAX_STATES; i++)
         for (j = 0; j < PROG_MAX_BRANCHES; j++)
             for (k = 0; k < PROG_MAX_ATOMS; k++)
@@ -31,7 +35,10 @@ svt_program_clear(svt_program * P)
     for (i = 0; i < P->nnoises; i++)
         spec_expr_free(P->noises[i].scale);
     for (i = 0; i < PROG_MAX_NOISES; i++)
+    {
         fmpq_clear(P->noises[i].mean);
+        fmpq_clear(P->noises[i].d);
+    }
     spec_expr_free(P->limit);
     memset(P, 0, sizeof(*P));
 }

@@ -299,8 +299,8 @@ push_item(prog_walk * w, slong run, int state, int branch, ulong n,
     w->nitems++;
 }
 
-static int
-branch_matches(const prog_branch * B, svt_answer_kind a, const char * label)
+int
+prog_branch_matches(const prog_branch * B, svt_answer_kind a, const char * label)
 {
     if (a == SVT_BOT)
         return B->out == PROG_OUT_BOT;
@@ -511,13 +511,13 @@ walk_from(prog_walk * w, slong i, ulong done, int s, slong counter,
     }
     r = w->R->runs + i;
     for (b = 0; b < S->nbranches; b++)
-        nmatch += branch_matches(S->branches + b, r->a, r->label);
+        nmatch += prog_branch_matches(S->branches + b, r->a, r->label);
     for (b = 0; b < S->nbranches; b++)
     {
         const prog_branch * B = S->branches + b;
         ulong rest = r->count - done, k;
         int stopped = B->stop;
-        if (!branch_matches(B, r->a, r->label))
+        if (!prog_branch_matches(B, r->a, r->label))
             continue;
         /* many queries at once when nothing can change between them */
         k = (nmatch == 1 && B->next == s && !B->stop
@@ -598,6 +598,8 @@ svt_program_ends(const svt_model_t M, const svt_runs_t R)
     int r;
     if (M->var->prog->argmax)
         return 0;   /* every query gets an output */
+    if (M->var->prog->nregs > 1)
+        return -1;  /* not decided for several registers */
     walk_run(&w, M, R, 0, NULL, 0);
     r = w.unsupported != NULL ? -1 : w.paths == 0 ? 0 : w.stopped == w.paths
         ? 1 : w.stopped == 0 ? 0 : -1;
@@ -663,6 +665,8 @@ int
 svt_program_complete(const svt_program * P)
 {
     int i;
+    if (P->nregs > 1)
+        return 0;   /* not decided for several registers */
     for (i = 0; i < P->nstates; i++)
         if (!state_complete(P->states + i))
             return 0;
@@ -709,9 +713,9 @@ svt_program_integrand_at(arb_t res, const svt_model_t M, const svt_runs_t R,
 {
     prog_walk w;
     fmpq_t zq;
-    if (M->var->prog->argmax)
+    if (M->var->prog->argmax || M->var->prog->nregs > 1)
     {
-        arb_zero(res);  /* no plot of Report Noisy Max's integrand */
+        arb_zero(res);  /* no one-dimensional integrand to plot */
         return;
     }
     fmpq_init(zq);
@@ -730,6 +734,8 @@ const char *
 svt_program_impossible(const svt_model_t M, const svt_runs_t R)
 {
     prog_walk w;
+    if (M->var->prog->nregs > 1)
+        return svt_program_joint_impossible(M, R);
     if (M->var->prog->argmax)
         return argmax_winner(R) < 0 || (R->runs[argmax_winner(R)].a == SVT_NUM
             && !M->var->prog->outputs_numbers) ? "Report Noisy Max outputs one "
@@ -934,13 +940,52 @@ argmax_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R, int side,
     return res->status;
 }
 
+/* a DiPA automaton whose walk is bracketed (a register assigned after
+   a guard) or unsupported (two such in a row): the exact joint integral
+   instead, when the output is short enough for it and it succeeds */
+static void
+dipa_exact_instead(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
+    int side, const integral_opt_t opt)
+{
+    svt_prob_t J;
+    if (!M->var->prog->dipa || (res->status != SVT_PROB_UNSUPPORTED
+            && res->status != SVT_PROB_GOAL_MISSED)
+            || svt_runs_length(R) > PROG_JOINT_MAX_QUERIES)
+        return;
+    svt_prob_init(J);
+    if (svt_program_joint_prob(J, M, R, side, opt) == SVT_PROB_OK)
+    {
+        arb_swap(res->value, J->value);
+        arb_swap(res->log_value, J->log_value);
+        res->zero = J->zero;
+        res->status = SVT_PROB_OK;
+        res->note = NULL;
+    }
+    svt_prob_clear(J);
+}
+
+static int program_walk_prob(svt_prob_t res, const svt_model_t M,
+    const svt_runs_t R, int side, const integral_opt_t opt);
+
 int
 svt_program_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
     int side, const integral_opt_t opt)
 {
-    prog_walk w;
     if (M->var->prog->argmax)
         return argmax_prob(res, M, R, side, opt);
+    if (M->var->prog->nregs > 1)
+        return svt_program_joint_prob(res, M, R, side, opt);
+    program_walk_prob(res, M, R, side, opt);
+    dipa_exact_instead(res, M, R, side, opt);
+    return res->status;
+}
+
+/* the walk over the paths, segment integrals by the engine */
+static int
+program_walk_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
+    int side, const integral_opt_t opt)
+{
+    prog_walk w;
     res->zero = 0;
     res->status = SVT_PROB_OK;
     res->note = NULL;

@@ -107,4 +107,9 @@ int prog_item_factor(integral_t I, const prog_walk * w, const prog_item * it,
 void prog_item_cuts(fmpq ** cuts, slong * ncut, slong * alloc,
     const prog_walk * w, const prog_item * it);
 
+/* does branch B produce the output (a, label)?  top also stands for a
+   number, marginalised out */
+int prog_branch_matches(const prog_branch * B, svt_answer_kind a,
+    const char * label);
+
 #endif

@@ -93,7 +93,7 @@ sim_atom(const prog_atom * a, double y, double w)
 
 /* the first branch of S whose guard holds for the answers y */
 static int
-sim_branch(const prog_state * S, const double * y, double w)
+sim_branch(const prog_state * S, const double * y, const double * regs)
 {
     int b, i;
     for (b = 0; b < S->nbranches; b++)
@@ -101,7 +101,8 @@ sim_branch(const prog_state * S, const double * y, double w)
         const prog_branch * B = S->branches + b;
         int ok = 1;
         for (i = 0; i < B->natoms && ok; i++)
-            ok = sim_atom(B->atoms + i, y[B->atoms[i].answer], w);
+            ok = sim_atom(B->atoms + i, y[B->atoms[i].answer],
+                regs[B->atoms[i].reg]);
         if (ok)
             return b;
     }
@@ -117,6 +118,8 @@ simulate_program(svt_answer_kind * a, double * v, const svt_model_t M,
     /* the register: T_i + z, or (DiPA) the assigned value x */
     double z = draw(r, P->noises[P->register_noise].law,
         dbl(M->prog_scale + P->register_noise));
+    /* DiPA's registers; the first holds x before its first assignment */
+    double xs[PROG_MAX_REGS] = { 0 }, regs[PROG_MAX_REGS] = { 0 };
     double x = P->dipa ? fmpq_get_d(P->noises[P->register_noise].mean) + z : 0;
     slong i, counter = 0;
     int s = 0, k;
@@ -155,7 +158,11 @@ simulate_program(svt_answer_kind * a, double * v, const svt_model_t M,
             y[k] = qi + (n < 0 ? 0.0 : fmpq_get_d(P->noises[n].mean)
                 + draw(r, P->noises[n].law, dbl(M->prog_scale + n)));
         }
-        b = sim_branch(S, y, P->dipa ? x : T[i] + z);
+        xs[0] = x;
+        regs[0] = P->dipa ? x : T[i] + z;
+        for (k = 1; k < PROG_MAX_REGS; k++)
+            regs[k] = xs[k];
+        b = sim_branch(S, y, regs);
         if (b < 0)
             return i;   /* no branch: the run ends */
         B = S->branches + b;
@@ -183,6 +190,12 @@ simulate_program(svt_answer_kind * a, double * v, const svt_model_t M,
         if (B->reset == PROG_RESET_FRESH)
             z = draw(r, P->noises[B->reset_noise].law,
                 dbl(M->prog_scale + B->reset_noise));
+        else if (B->reset == PROG_RESET_ANSWER && B->assign > 1)
+        {
+            for (k = 1; !(B->assign >> k & 1); k++)
+                ;
+            xs[k] = y[B->reset_answer];     /* another DiPA register */
+        }
         else if (B->reset == PROG_RESET_ANSWER)
         {
             x = y[B->reset_answer];

@@ -148,6 +148,7 @@ typedef struct
     const svt_variant_struct * var;
     slong c;                    /* the cutoff (also in the scales) */
     arb_t eps, eps1, eps2, eps3, delta;
+    fmpq_t eps_q;               /* eps, exactly */
     arb_t rho_scale, nu_scale, rho_reset_scale, out_scale;
     int has_nu, reset, has_cutoff;
     svt_output_kind output;     /* SVT_OUT_FRESH only when eps3 > 0 */
@@ -266,6 +267,19 @@ void svt_integrand_at(arb_t res, const svt_model_t M, const svt_runs_t R,
    svt_output_impossible dispatch to these. */
 int svt_program_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
     int side, const integral_opt_t opt);
+/* Pr[A(D)=a] of a DiPA automaton as an exact integral over its
+   registers and the current insample (program_joint.c): used for every
+   automaton with several registers; for one register it is a second,
+   independent computation (the tests compare the two). */
+int svt_program_joint_prob(svt_prob_t res, const svt_model_t M,
+    const svt_runs_t R, int side, const integral_opt_t opt);
+const char * svt_program_joint_impossible(const svt_model_t M,
+    const svt_runs_t R);
+/* the most queries an output vector may have (0: no limit); automata
+   with several registers have one, since their exact joint integral
+   grows with every query */
+ulong svt_model_max_queries(const svt_model_t M);
+
 const char * svt_program_impossible(const svt_model_t M, const svt_runs_t R);
 /* Does the run stop right after the output R?  1 on every path that
    produces it, 0 on none, -1 on some (or undecided). */

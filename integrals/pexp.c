@@ -1,0 +1,744 @@
+/* pexp.c -- exact integration of piecewise exponential polynomials (see
+   pexp.h). */
+
+#include <stdlib.h>
+#include <string.h>
+#include <flint/fmpz.h>
+#include "pexp.h"
+
+/* ---- terms ----------------------------------------------------------- */
+
+static void
+term_init(pexp_term_struct * t)
+{
+    int i;
+    memset(t, 0, sizeof(*t));
+    arb_init(t->c);
+    for (i = 0; i < PEXP_MAXV; i++)
+    {
+        fmpq_init(t->beta + i);
+        fmpq_init(t->lo + i);
+        fmpq_init(t->hi + i);
+    }
+}
+
+static void
+term_clear(pexp_term_struct * t)
+{
+    int i;
+    arb_clear(t->c);
+    for (i = 0; i < PEXP_MAXV; i++)
+    {
+        fmpq_clear(t->beta + i);
+        fmpq_clear(t->lo + i);
+        fmpq_clear(t->hi + i);
+    }
+}
+
+static void
+term_set(pexp_term_struct * d, const pexp_term_struct * s)
+{
+    int i;
+    arb_set(d->c, s->c);
+    for (i = 0; i < PEXP_MAXV; i++)
+    {
+        fmpq_set(d->beta + i, s->beta + i);
+        fmpq_set(d->lo + i, s->lo + i);
+        fmpq_set(d->hi + i, s->hi + i);
+        d->deg[i] = s->deg[i];
+    }
+    d->has_lo = s->has_lo;
+    d->has_hi = s->has_hi;
+    memcpy(d->rel, s->rel, sizeof(d->rel));
+}
+
+/* v >= x; returns 0 when the term's region becomes empty */
+static int
+term_lo(pexp_term_struct * t, slong v, const fmpq_t x)
+{
+    if (!(t->has_lo >> v & 1) || fmpq_cmp(x, t->lo + v) > 0)
+        fmpq_set(t->lo + v, x);
+    t->has_lo |= 1u << v;
+    return !(t->has_hi >> v & 1) || fmpq_cmp(t->lo + v, t->hi + v) < 0;
+}
+
+/* v < x */
+static int
+term_hi(pexp_term_struct * t, slong v, const fmpq_t x)
+{
+    if (!(t->has_hi >> v & 1) || fmpq_cmp(x, t->hi + v) < 0)
+        fmpq_set(t->hi + v, x);
+    t->has_hi |= 1u << v;
+    return !(t->has_lo >> v & 1) || fmpq_cmp(t->lo + v, t->hi + v) < 0;
+}
+
+/* v_i > v_j (s = 1) or v_i < v_j (s = -1); 0 on a contradiction */
+static int
+term_rel(pexp_term_struct * t, slong i, slong j, int s)
+{
+    if (i == j || t->rel[i][j] == -s)
+        return 0;
+    t->rel[i][j] = (signed char) s;
+    t->rel[j][i] = (signed char) -s;
+    return 1;
+}
+
+/* removes every trace of v */
+static void
+term_forget(pexp_term_struct * t, slong v)
+{
+    int j;
+    fmpq_zero(t->beta + v);
+    t->deg[v] = 0;
+    t->has_lo &= ~(1u << v);
+    t->has_hi &= ~(1u << v);
+    fmpq_zero(t->lo + v);
+    fmpq_zero(t->hi + v);
+    for (j = 0; j < PEXP_MAXV; j++)
+        t->rel[v][j] = t->rel[j][v] = 0;
+}
+
+static int
+term_cmp(const pexp_term_struct * a, const pexp_term_struct * b, slong nv)
+{
+    slong i, j;
+    int r;
+    /* the integers first: they tell most terms apart */
+    for (i = 0; i < nv; i++)
+        if (a->deg[i] != b->deg[i])
+            return a->deg[i] < b->deg[i] ? -1 : 1;
+    if (a->has_lo != b->has_lo)
+        return a->has_lo < b->has_lo ? -1 : 1;
+    if (a->has_hi != b->has_hi)
+        return a->has_hi < b->has_hi ? -1 : 1;
+    for (i = 0; i < nv; i++)
+        for (j = i + 1; j < nv; j++)
+            if (a->rel[i][j] != b->rel[i][j])
+                return a->rel[i][j] < b->rel[i][j] ? -1 : 1;
+    for (i = 0; i < nv; i++)
+    {
+        if ((r = fmpq_cmp(a->beta + i, b->beta + i)) != 0)
+            return r;
+        if ((a->has_lo >> i & 1) && (r = fmpq_cmp(a->lo + i, b->lo + i)) != 0)
+            return r;
+        if ((a->has_hi >> i & 1) && (r = fmpq_cmp(a->hi + i, b->hi + i)) != 0)
+            return r;
+    }
+    return 0;
+}
+
+/* ---- functions ------------------------------------------------------- */
+
+void
+pexp_init(pexp_t F, slong nv)
+{
+    F->nv = nv;
+    F->len = F->alloc = 0;
+    F->terms = NULL;
+    F->diverges = 0;
+    F->scratch = NULL;
+}
+
+void
+pexp_clear(pexp_t F)
+{
+    slong k;
+    for (k = 0; k < F->alloc; k++)
+        term_clear(F->terms + k);
+    flint_free(F->terms);
+    if (F->scratch != NULL)
+    {
+        pexp_clear(F->scratch);
+        flint_free(F->scratch);
+    }
+}
+
+void
+pexp_swap(pexp_t F, pexp_t G)
+{
+    pexp_struct t = *F;
+    *F = *G;
+    *G = t;
+}
+
+/* a new term at the end (initialised, zero) */
+static pexp_term_struct *
+pexp_push(pexp_t F)
+{
+    if (F->len == F->alloc)
+    {
+        slong k, n = FLINT_MAX(8, 2 * F->alloc);
+        F->terms = flint_realloc(F->terms, n * sizeof(pexp_term_struct));
+        for (k = F->alloc; k < n; k++)
+            term_init(F->terms + k);
+        F->alloc = n;
+    }
+    {
+        pexp_term_struct * t = F->terms + F->len++;
+        slong i;
+        arb_zero(t->c);
+        for (i = 0; i < PEXP_MAXV; i++)
+            term_forget(t, i);
+        return t;
+    }
+}
+
+/* keeps the terms flagged in keep, in order */
+static void
+pexp_compact(pexp_t F, const char * keep)
+{
+    slong k, n = 0;
+    for (k = 0; k < F->len; k++)
+        if (keep[k])
+        {
+            if (n != k)
+                term_set(F->terms + n, F->terms + k);
+            n++;
+        }
+    F->len = n;
+}
+
+void
+pexp_zero(pexp_t F)
+{
+    F->len = 0;
+    F->diverges = 0;
+}
+
+void
+pexp_one(pexp_t F)
+{
+    pexp_zero(F);
+    arb_one(pexp_push(F)->c);
+}
+
+void
+pexp_add(pexp_t F, const pexp_t G)
+{
+    slong k;
+    for (k = 0; k < G->len; k++)
+        term_set(pexp_push(F), G->terms + k);
+    F->diverges |= G->diverges;
+}
+
+void
+pexp_mul_piece(pexp_t F, slong v, const arb_t c, const fmpq_t b,
+    const fmpq * lo, const fmpq * hi, slong prec)
+{
+    char * keep = flint_malloc(F->len + 1);
+    slong k;
+    for (k = 0; k < F->len; k++)
+    {
+        pexp_term_struct * t = F->terms + k;
+        arb_mul(t->c, t->c, c, prec);
+        fmpq_add(t->beta + v, t->beta + v, b);
+        keep[k] = (lo == NULL || term_lo(t, v, lo))
+            && (hi == NULL || term_hi(t, v, hi));
+    }
+    pexp_compact(F, keep);
+    flint_free(keep);
+}
+
+void
+pexp_mul_laplace(pexp_t F, slong v, const fmpq_t m, const fmpq_t r,
+    slong prec)
+{
+    slong k, n = F->len;
+    char * keep;
+    arb_t c, e1, e2;
+    fmpq_t b, x;
+    arb_init(c);
+    arb_init(e1);
+    arb_init(e2);
+    fmpq_init(b);
+    fmpq_init(x);
+    /* v >= m: (r/2) e^{r m} e^{-r v}; v < m: (r/2) e^{-r m} e^{r v} */
+    arb_set_fmpq(c, r, prec);
+    arb_mul_2exp_si(c, c, -1);
+    fmpq_mul(x, r, m);
+    arb_set_fmpq(e1, x, prec);
+    arb_exp(e1, e1, prec);
+    arb_mul(e1, e1, c, prec);
+    fmpq_neg(x, x);
+    arb_set_fmpq(e2, x, prec);
+    arb_exp(e2, e2, prec);
+    arb_mul(e2, e2, c, prec);
+    fmpq_neg(b, r);
+    for (k = 0; k < n; k++)
+    {
+        pexp_push(F);   /* may move the terms: index after it */
+        term_set(F->terms + n + k, F->terms + k);
+    }
+    keep = flint_malloc(2 * n + 1);
+    for (k = 0; k < 2 * n; k++)
+    {
+        pexp_term_struct * t = F->terms + k;
+        if (k < n)
+        {
+            arb_mul(t->c, t->c, e1, prec);
+            fmpq_add(t->beta + v, t->beta + v, b);
+            keep[k] = term_lo(t, v, m);
+        }
+        else
+        {
+            arb_mul(t->c, t->c, e2, prec);
+            fmpq_add(t->beta + v, t->beta + v, r);
+            keep[k] = term_hi(t, v, m);
+        }
+    }
+    pexp_compact(F, keep);
+    flint_free(keep);
+    arb_clear(c);
+    arb_clear(e1);
+    arb_clear(e2);
+    fmpq_clear(b);
+    fmpq_clear(x);
+}
+
+void
+pexp_mul_order(pexp_t F, slong i, slong j, int greater)
+{
+    char * keep = flint_malloc(F->len + 1);
+    slong k;
+    for (k = 0; k < F->len; k++)
+        keep[k] = term_rel(F->terms + k, i, j, greater ? 1 : -1);
+    pexp_compact(F, keep);
+    flint_free(keep);
+}
+
+void
+pexp_add_ordered(pexp_t G, const pexp_t F, slong y, unsigned mask,
+    unsigned ge)
+{
+    slong k, j;
+    for (k = 0; k < F->len; k++)
+    {
+        pexp_term_struct * t = pexp_push(G);
+        int ok = 1;
+        term_set(t, F->terms + k);
+        for (j = 0; ok && j < PEXP_MAXV; j++)
+            if (mask >> j & 1)
+                ok = term_rel(t, y, j, (ge >> j & 1) ? 1 : -1);
+        if (!ok)
+            G->len--;
+    }
+    G->diverges |= F->diverges;
+}
+
+int
+pexp_uses(const pexp_t F, slong v)
+{
+    slong k, j;
+    for (k = 0; k < F->len; k++)
+    {
+        const pexp_term_struct * t = F->terms + k;
+        if (!fmpq_is_zero(t->beta + v) || t->deg[v] != 0
+                || (t->has_lo >> v & 1) || (t->has_hi >> v & 1))
+            return 1;
+        for (j = 0; j < F->nv; j++)
+            if (t->rel[v][j] != 0)
+                return 1;
+    }
+    return 0;
+}
+
+void
+pexp_move(pexp_t F, slong from, slong to)
+{
+    slong k, j;
+    for (k = 0; k < F->len; k++)
+    {
+        pexp_term_struct * t = F->terms + k;
+        term_forget(t, to);
+        fmpq_set(t->beta + to, t->beta + from);
+        t->deg[to] = t->deg[from];
+        fmpq_set(t->lo + to, t->lo + from);
+        fmpq_set(t->hi + to, t->hi + from);
+        if (t->has_lo >> from & 1)
+            t->has_lo |= 1u << to;
+        if (t->has_hi >> from & 1)
+            t->has_hi |= 1u << to;
+        for (j = 0; j < PEXP_MAXV; j++)
+            if (j != to && j != from)
+            {
+                t->rel[to][j] = t->rel[from][j];
+                t->rel[j][to] = t->rel[j][from];
+            }
+        term_forget(t, from);
+    }
+}
+
+void
+pexp_subst(pexp_t F, slong v, const fmpq_t x, slong prec)
+{
+    char * keep = flint_malloc(F->len + 1);
+    arb_t e, p;
+    fmpq_t y;
+    slong k, j;
+    arb_init(e);
+    arb_init(p);
+    fmpq_init(y);
+    for (k = 0; k < F->len; k++)
+    {
+        pexp_term_struct * t = F->terms + k;
+        int ok = (!(t->has_lo >> v & 1) || fmpq_cmp(x, t->lo + v) >= 0)
+            && (!(t->has_hi >> v & 1) || fmpq_cmp(x, t->hi + v) < 0);
+        for (j = 0; ok && j < F->nv; j++)
+            if (t->rel[v][j] == 1)
+                ok = term_hi(t, j, x);      /* v_j < x */
+            else if (t->rel[v][j] == -1)
+                ok = term_lo(t, j, x);      /* v_j > x */
+        keep[k] = ok;
+        if (!ok)
+            continue;
+        fmpq_mul(y, t->beta + v, x);
+        arb_set_fmpq(e, y, prec);
+        arb_exp(e, e, prec);
+        arb_set_fmpq(p, x, prec);
+        arb_pow_ui(p, p, (ulong) t->deg[v], prec);
+        arb_mul(e, e, p, prec);
+        arb_mul(t->c, t->c, e, prec);
+        term_forget(t, v);
+    }
+    pexp_compact(F, keep);
+    flint_free(keep);
+    arb_clear(e);
+    arb_clear(p);
+    fmpq_clear(y);
+}
+
+/* ---- integration ------------------------------------------------------ */
+
+/* one end of an integral: an infinite end, the term's constant bound, or
+   another variable */
+typedef struct
+{
+    int kind;       /* 0 infinite, 1 constant, 2 variable */
+    slong var;
+}
+pexp_end;
+
+/* the antiderivative of v^a e^{g v}: sum_k coef_k v^{pw_k} e^{g v};
+   returns the number of terms */
+static slong
+antiderivative(fmpq * coef, slong * pw, slong a, const fmpq_t g)
+{
+    slong k;
+    if (fmpq_is_zero(g))
+    {
+        fmpq_set_si(coef, 1, a + 1);
+        pw[0] = a + 1;
+        return 1;
+    }
+    /* (-1)^k a!/(a-k)! / g^{k+1} */
+    fmpq_inv(coef, g);
+    pw[0] = a;
+    for (k = 1; k <= a; k++)
+    {
+        fmpq_mul_si(coef + k, coef + k - 1, -(a - k + 1));
+        fmpq_div(coef + k, coef + k, g);
+        pw[k] = a - k;
+    }
+    return a + 1;
+}
+
+/* out += sign * s * [antiderivative at the end E] */
+static void
+emit(pexp_t out, const pexp_term_struct * s, const pexp_end * E, int upper,
+    const fmpq * lo, const fmpq * hi, const fmpq * coef, const slong * pw,
+    slong n, const fmpq_t g, slong prec)
+{
+    arb_t e, p;
+    fmpq_t y;
+    slong k;
+    if (E->kind == 0)
+    {
+        /* e^{g v} v^p tends to 0 at +inf iff g < 0, at -inf iff g > 0 */
+        if (fmpq_sgn(g) != (upper ? -1 : 1))
+            out->diverges = 1;
+        return;
+    }
+    arb_init(e);
+    arb_init(p);
+    fmpq_init(y);
+    for (k = 0; k < n; k++)
+    {
+        pexp_term_struct * t = pexp_push(out);
+        term_set(t, s);
+        arb_set_fmpq(e, coef + k, prec);
+        if (!upper)
+            arb_neg(e, e);
+        if (E->kind == 1)
+        {
+            const fmpq * x = upper ? hi : lo;
+            fmpq_mul(y, g, x);
+            arb_set_fmpq(p, y, prec);
+            arb_exp(p, p, prec);
+            arb_mul(e, e, p, prec);
+            arb_set_fmpq(p, x, prec);
+            arb_pow_ui(p, p, (ulong) pw[k], prec);
+            arb_mul(e, e, p, prec);
+        }
+        else
+        {
+            fmpq_add(t->beta + E->var, t->beta + E->var, g);
+            t->deg[E->var] += pw[k];
+        }
+        arb_mul(t->c, t->c, e, prec);
+    }
+    arb_clear(e);
+    arb_clear(p);
+    fmpq_clear(y);
+}
+
+/* s = base with the lower end L the largest of the lower bounds, the
+   upper end U the smallest of the upper ones, and L < U; 0 if empty */
+static int
+constrain(pexp_term_struct * s, const pexp_end * L, const pexp_end * U,
+    const slong * low, slong nlow, const slong * up, slong nup, int clo,
+    int chi, const fmpq * lo, const fmpq * hi)
+{
+    slong k;
+    int ok = 1;
+    for (k = 0; ok && k < nlow; k++)
+        if (L->kind == 2 && low[k] != L->var)
+            ok = term_rel(s, L->var, low[k], 1);
+        else if (L->kind == 1)
+            ok = term_hi(s, low[k], lo);
+    if (ok && L->kind == 2 && clo)
+        ok = term_lo(s, L->var, lo);
+    for (k = 0; ok && k < nup; k++)
+        if (U->kind == 2 && up[k] != U->var)
+            ok = term_rel(s, U->var, up[k], -1);
+        else if (U->kind == 1)
+            ok = term_lo(s, up[k], hi);
+    if (ok && U->kind == 2 && chi)
+        ok = term_hi(s, U->var, hi);
+    if (!ok || L->kind == 0 || U->kind == 0)
+        return ok;
+    if (L->kind == 2 && U->kind == 2)
+        return term_rel(s, L->var, U->var, -1);
+    if (L->kind == 2)
+        return term_hi(s, L->var, hi);
+    if (U->kind == 2)
+        return term_lo(s, U->var, lo);
+    return fmpq_cmp(lo, hi) < 0;
+}
+
+/* scratch space of one integral: two terms and the antiderivative */
+typedef struct
+{
+    pexp_term_struct base, s;
+    fmpq * coef;
+    slong * pw;
+    slong alloc;
+}
+pexp_work;
+
+static void
+integrate_term(pexp_t out, const pexp_term_struct * t, slong v,
+    pexp_work * W, slong prec)
+{
+    slong low[PEXP_MAXV], up[PEXP_MAXV], nlow = 0, nup = 0, j, n, li, ui;
+    int clo = t->has_lo >> v & 1, chi = t->has_hi >> v & 1;
+    slong a = t->deg[v];
+    fmpq * coef;
+    slong * pw;
+    pexp_end Ls[PEXP_MAXV + 1], Us[PEXP_MAXV + 1];
+    slong nL = 0, nU = 0;
+    pexp_term_struct * base = &W->base, * s = &W->s;
+
+    if (a + 2 > W->alloc)
+    {
+        _fmpq_vec_clear(W->coef, W->alloc);
+        W->coef = _fmpq_vec_init(a + 2);
+        W->pw = flint_realloc(W->pw, (a + 2) * sizeof(slong));
+        W->alloc = a + 2;
+    }
+    coef = W->coef;
+    pw = W->pw;
+
+    for (j = 0; j < PEXP_MAXV; j++)
+        if (t->rel[v][j] == 1)
+            low[nlow++] = j;
+        else if (t->rel[v][j] == -1)
+            up[nup++] = j;
+    /* the candidates for the largest lower and the smallest upper bound */
+    if (clo)
+        Ls[nL].kind = 1, Ls[nL++].var = -1;
+    for (j = 0; j < nlow; j++)
+        Ls[nL].kind = 2, Ls[nL++].var = low[j];
+    if (nL == 0)
+        Ls[nL].kind = 0, Ls[nL++].var = -1;
+    if (chi)
+        Us[nU].kind = 1, Us[nU++].var = -1;
+    for (j = 0; j < nup; j++)
+        Us[nU].kind = 2, Us[nU++].var = up[j];
+    if (nU == 0)
+        Us[nU].kind = 0, Us[nU++].var = -1;
+
+    n = antiderivative(coef, pw, a, t->beta + v);
+    term_set(base, t);
+    term_forget(base, v);
+    for (li = 0; li < nL; li++)
+        for (ui = 0; ui < nU; ui++)
+        {
+            term_set(s, base);
+            if (!constrain(s, Ls + li, Us + ui, low, nlow, up, nup, clo, chi,
+                    t->lo + v, t->hi + v))
+                continue;
+            emit(out, s, Us + ui, 1, t->lo + v, t->hi + v, coef, pw, n,
+                t->beta + v, prec);
+            emit(out, s, Ls + li, 0, t->lo + v, t->hi + v, coef, pw, n,
+                t->beta + v, prec);
+        }
+}
+
+void
+pexp_integrate(pexp_t F, slong v, slong prec)
+{
+    pexp_struct * out;
+    slong k;
+    if (F->scratch == NULL)
+    {
+        F->scratch = flint_malloc(sizeof(pexp_struct));
+        pexp_init(F->scratch, F->nv);
+    }
+    out = F->scratch;
+    pexp_zero(out);
+    out->diverges = F->diverges;
+    {
+        pexp_work W;
+        term_init(&W.base);
+        term_init(&W.s);
+        W.alloc = 8;
+        W.coef = _fmpq_vec_init(W.alloc);
+        W.pw = flint_malloc(W.alloc * sizeof(slong));
+        for (k = 0; k < F->len; k++)
+            integrate_term(out, F->terms + k, v, &W, prec);
+        term_clear(&W.base);
+        term_clear(&W.s);
+        _fmpq_vec_clear(W.coef, W.alloc);
+        flint_free(W.pw);
+    }
+    /* swap the term arrays, keep the scratch attached to F */
+    {
+        pexp_term_struct * t = F->terms;
+        slong len = F->len, alloc = F->alloc;
+        F->terms = out->terms;
+        F->len = out->len;
+        F->alloc = out->alloc;
+        F->diverges = out->diverges;
+        out->terms = t;
+        out->len = len;
+        out->alloc = alloc;
+    }
+    pexp_normalise(F, prec);
+}
+
+static ulong
+hash_mix(ulong h, ulong x)
+{
+    h ^= x + UWORD(0x9e3779b97f4a7c15) + (h << 6) + (h >> 2);
+    return h;
+}
+
+static ulong
+hash_fmpz(ulong h, const fmpz_t x)
+{
+    if (!COEFF_IS_MPZ(*x))
+        return hash_mix(h, (ulong) *x);
+    {
+        const __mpz_struct * z = COEFF_TO_PTR(*x);
+        slong k, n = z->_mp_size < 0 ? -z->_mp_size : z->_mp_size;
+        h = hash_mix(h, (ulong) z->_mp_size);
+        for (k = 0; k < n; k++)
+            h = hash_mix(h, (ulong) z->_mp_d[k]);
+        return h;
+    }
+}
+
+/* a hash of everything term_cmp compares */
+static ulong
+term_hash(const pexp_term_struct * t)
+{
+    ulong h = hash_mix(t->has_lo, t->has_hi);
+    slong i, j;
+    for (i = 0; i < PEXP_MAXV; i++)
+    {
+        h = hash_mix(h, (ulong) t->deg[i]);
+        h = hash_fmpz(h, fmpq_numref(t->beta + i));
+        h = hash_fmpz(h, fmpq_denref(t->beta + i));
+        if (t->has_lo >> i & 1)
+            h = hash_fmpz(hash_fmpz(h, fmpq_numref(t->lo + i)),
+                fmpq_denref(t->lo + i));
+        if (t->has_hi >> i & 1)
+            h = hash_fmpz(hash_fmpz(h, fmpq_numref(t->hi + i)),
+                fmpq_denref(t->hi + i));
+        for (j = i + 1; j < PEXP_MAXV; j++)
+            h = hash_mix(h, (ulong) (t->rel[i][j] + 2));
+    }
+    return h;
+}
+
+/* merges equal terms through a hash table (first occurrences keep their
+   order) and drops exact zeros */
+void
+pexp_normalise(pexp_t F, slong prec)
+{
+    char * keep;
+    slong * table, size = 16, k;
+    if (F->len == 0)
+        return;
+    while (size < 2 * F->len)
+        size *= 2;
+    table = flint_malloc(size * sizeof(slong));
+    for (k = 0; k < size; k++)
+        table[k] = -1;
+    keep = flint_malloc(F->len);
+    for (k = 0; k < F->len; k++)
+    {
+        slong p = (slong) (term_hash(F->terms + k) & (ulong) (size - 1));
+        keep[k] = 1;
+        while (table[p] >= 0 && term_cmp(F->terms + table[p], F->terms + k,
+                PEXP_MAXV) != 0)
+            p = (p + 1) & (size - 1);
+        if (table[p] < 0)
+            table[p] = k;
+        else
+        {
+            arb_add(F->terms[table[p]].c, F->terms[table[p]].c,
+                F->terms[k].c, prec);
+            keep[k] = 0;
+        }
+    }
+    for (k = 0; k < F->len; k++)
+        if (keep[k] && arb_is_zero(F->terms[k].c))
+            keep[k] = 0;
+    pexp_compact(F, keep);
+    flint_free(keep);
+    flint_free(table);
+}
+
+int
+pexp_total(arb_t res, const pexp_t F, slong prec)
+{
+    pexp_t G;
+    slong v, k;
+    pexp_init(G, F->nv);
+    pexp_add(G, F);
+    for (v = 0; v < F->nv; v++)
+        if (pexp_uses(G, v))
+            pexp_integrate(G, v, prec);
+    arb_zero(res);
+    for (k = 0; k < G->len; k++)
+        arb_add(res, res, G->terms[k].c, prec);
+    k = G->diverges;
+    pexp_clear(G);
+    if (k)
+    {
+        arb_indeterminate(res);
+        return PEXP_DIVERGES;
+    }
+    return 0;
+}

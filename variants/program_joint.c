@@ -1,0 +1,503 @@
+/* program_joint.c -- DiPA automata with several registers: Pr[A(D)=a]
+   as an exact joint integral.
+
+   In a DiPA automaton every step draws insample y = a + mu + Lap(1/(d
+   eps)), compares it with registers (values of earlier insamples) and
+   may store it in one.  Given the registers, the steps are independent,
+   but the registers are no longer one threshold z: the probability is
+   an integral over every live register and y.  With Laplace noise and
+   guards that compare y with registers, the integrand is a piecewise
+   exponential polynomial, and so is its integral over any one variable
+   (integrals/pexp.h).  So the walk carries, for each state and set of
+   assigned registers, the joint density of the registers restricted to
+   the outputs so far, a function of variables 0 .. nregs - 1:
+
+     step:  F(x) -> int [branch taken at (y, x)] p(y) F(x) dy,
+            or, when the branch assigns register j := y, the integral
+            over the old x_j instead, y taking its place;
+     end:   the integral of every remaining function over every variable.
+
+   A branch is taken on the cells of y among the registers its state
+   compares (y < x_j or y >= x_j for each), the first branch whose guard
+   holds in a cell.  A numeric output of insample fixes y (a point
+   density); insample' contributes its own density at the output.  All
+   of it is exact up to Arb's rounding of the coefficients: no
+   quadrature, no truncated tail. */
+
+#include <string.h>
+#include "program_walk.h"
+#include "pexp.h"
+
+#define JOINT_MAX_TERMS 100000
+#define JOINT_MAX_ENTRIES 256
+
+/* the paths that reach state s with the same registers: the assigned
+   ones (mask), those holding a released number (cmask, values cval),
+   and their joint density F restricted to the outputs so far */
+typedef struct
+{
+    int s;
+    unsigned mask, cmask;
+    fmpq cval[PROG_MAX_REGS];
+    pexp_struct F;
+}
+joint_entry;
+
+typedef struct
+{
+    slong len;
+    joint_entry e[JOINT_MAX_ENTRIES];
+}
+joint_layer;
+
+typedef struct
+{
+    const svt_model_struct * M;
+    const svt_program * P;
+    slong nv;                   /* registers, then y */
+    joint_layer * cur, * next;
+    pexp_t ended;               /* runs that stopped at the last query */
+    pexp_t L, G, H;             /* scratch of one branch */
+    const char * unsupported;
+    slong prec;
+}
+joint_walk;
+
+static void
+layer_init(joint_layer * L, slong nv)
+{
+    slong i;
+    int j;
+    L->len = 0;
+    for (i = 0; i < JOINT_MAX_ENTRIES; i++)
+    {
+        pexp_init(&L->e[i].F, nv);
+        for (j = 0; j < PROG_MAX_REGS; j++)
+            fmpq_init(L->e[i].cval + j);
+    }
+}
+
+static void
+layer_clear(joint_layer * L)
+{
+    slong i;
+    int j;
+    for (i = 0; i < JOINT_MAX_ENTRIES; i++)
+    {
+        pexp_clear(&L->e[i].F);
+        for (j = 0; j < PROG_MAX_REGS; j++)
+            fmpq_clear(L->e[i].cval + j);
+    }
+}
+
+/* the entry of (s, mask, cmask, cval) in L, a new one if needed (NULL
+   beyond JOINT_MAX_ENTRIES) */
+static joint_entry *
+layer_entry(joint_layer * L, int s, unsigned mask, unsigned cmask,
+    const fmpq * cval)
+{
+    slong i;
+    int j, same;
+    for (i = 0; i < L->len; i++)
+    {
+        joint_entry * e = L->e + i;
+        if (e->s != s || e->mask != mask || e->cmask != cmask)
+            continue;
+        for (j = 0, same = 1; j < PROG_MAX_REGS && same; j++)
+            same = !(cmask >> j & 1) || fmpq_equal(e->cval + j, cval + j);
+        if (same)
+            return e;
+    }
+    if (L->len == JOINT_MAX_ENTRIES)
+        return NULL;
+    {
+        joint_entry * e = L->e + L->len++;
+        e->s = s;
+        e->mask = mask;
+        e->cmask = cmask;
+        for (j = 0; j < PROG_MAX_REGS; j++)
+            fmpq_set(e->cval + j, cval + j);
+        pexp_zero(&e->F);
+        return e;
+    }
+}
+
+/* the registers the guards of S compare */
+static unsigned
+state_regs(const prog_state * S)
+{
+    unsigned u = 0;
+    int b, k;
+    for (b = 0; b < S->nbranches; b++)
+        for (k = 0; k < S->branches[b].natoms; k++)
+            u |= 1u << S->branches[b].atoms[k].reg;
+    return u;
+}
+
+/* the first branch of S whose guard holds when y >= x_j exactly for the
+   registers j in ge, or -1 */
+static int
+first_branch(const prog_state * S, unsigned ge)
+{
+    int b, k;
+    for (b = 0; b < S->nbranches; b++)
+    {
+        const prog_branch * B = S->branches + b;
+        int holds = 1;
+        for (k = 0; k < B->natoms && holds; k++)
+        {
+            int above = ge >> B->atoms[k].reg & 1;
+            holds = (B->atoms[k].op == PROG_GE) ? above : !above;
+        }
+        if (holds)
+            return b;
+    }
+    return -1;
+}
+
+/* G = F * [branch b of S is taken at (y, x)]: a sum over the cells of y
+   among the registers compared (a register holding a number c bounds y
+   by c) */
+static void
+restrict_to_branch(joint_walk * w, pexp_t G, const pexp_t F,
+    const prog_state * S, int b, slong y, const joint_entry * e)
+{
+    unsigned u = state_regs(S), ge;
+    pexp_struct * H = w->H;
+    arb_t one;
+    fmpq_t zero;
+    int j;
+    arb_init(one);
+    fmpq_init(zero);
+    arb_one(one);
+    pexp_zero(G);
+    for (ge = 0; ge < (1u << PROG_MAX_REGS); ge++)
+    {
+        if ((ge & ~u) != 0 || first_branch(S, ge) != b)
+            continue;
+        pexp_zero(H);
+        pexp_add_ordered(H, F, y, u & ~e->cmask, ge);
+        for (j = 0; j < PROG_MAX_REGS; j++)
+            if ((u & e->cmask) >> j & 1)
+                pexp_mul_piece(H, y, one, zero, (ge >> j & 1) ? e->cval + j
+                    : NULL, (ge >> j & 1) ? NULL : e->cval + j, w->prec);
+        pexp_add(G, H);
+    }
+    arb_clear(one);
+    fmpq_clear(zero);
+}
+
+/* the exact rate d eps of noise n and its centre (a + mu) */
+static void
+noise_of(fmpq_t rate, fmpq_t centre, const joint_walk * w, int n,
+    const fmpq_t a)
+{
+    fmpq_mul(rate, w->P->noises[n].d, w->M->eps_q);
+    fmpq_add(centre, a, w->P->noises[n].mean);
+}
+
+/* the Laplace density of noise n (centre a + mu) at the point v */
+static void
+point_density(arb_t res, const joint_walk * w, int n, const fmpq_t a,
+    const fmpq_t v)
+{
+    pexp_t D;
+    fmpq_t rate, centre;
+    pexp_init(D, 1);
+    fmpq_init(rate);
+    fmpq_init(centre);
+    noise_of(rate, centre, w, n, a);
+    pexp_one(D);
+    pexp_mul_laplace(D, 0, centre, rate, w->prec);
+    pexp_subst(D, 0, v, w->prec);
+    pexp_total(res, D, w->prec);
+    pexp_clear(D);
+    fmpq_clear(rate);
+    fmpq_clear(centre);
+}
+
+/* the function of entry e through branch b of its state, for output r */
+static void
+joint_branch(joint_walk * w, const joint_entry * e, int b,
+    const svt_run_struct * r, int side, int last)
+{
+    const prog_state * S = w->P->states + e->s;
+    const prog_branch * B = S->branches + b;
+    const slong y = w->nv - 1;
+    int n = S->answer_noise[0], j = -1, released;
+    pexp_struct * G = w->G;
+    unsigned mask = e->mask, cmask = e->cmask;
+    fmpq cval[PROG_MAX_REGS];
+    fmpq_t a, rate, centre;
+    joint_entry * to;
+
+    if ((state_regs(S) & ~mask) != 0)
+    {
+        w->unsupported = "a guard compares a register before its first "
+            "assignment; supported: automata that assign every register "
+            "before comparing it";
+        return;
+    }
+    if (B->stop && !last)
+        return;     /* the run ends before the end of the vector */
+    fmpq_init(a);
+    fmpq_init(rate);
+    fmpq_init(centre);
+    for (j = 0; j < PROG_MAX_REGS; j++)
+        fmpq_init(cval + j), fmpq_set(cval + j, e->cval + j);
+    if (!S->noninput)
+        fmpq_set(a, r->q[side]);
+    noise_of(rate, centre, w, n, a);
+    pexp_zero(w->L);
+    pexp_add(w->L, &e->F);
+    pexp_mul_laplace(w->L, y, centre, rate, w->prec);
+    restrict_to_branch(w, G, w->L, S, b, y, e);
+    released = r->a == SVT_NUM && B->out == PROG_OUT_NOISY;
+    if (released)
+        pexp_subst(G, y, r->v, w->prec);
+    else if (r->a == SVT_NUM && B->out == PROG_OUT_FRESH)
+    {
+        arb_t f;
+        fmpq_t zero;
+        arb_init(f);
+        fmpq_init(zero);
+        point_density(f, w, B->out_noise, a, r->v);
+        pexp_mul_piece(G, y, f, zero, NULL, NULL, w->prec);
+        arb_clear(f);
+        fmpq_clear(zero);
+    }
+    if (B->assign != 0)
+    {
+        for (j = 0; !(B->assign >> j & 1); j++)
+            ;
+        if (pexp_uses(G, j))
+            pexp_integrate(G, j, w->prec);
+        if (released)
+        {
+            cmask |= 1u << j;       /* the register holds the number */
+            fmpq_set(cval + j, r->v);
+        }
+        else
+        {
+            cmask &= ~(1u << j);
+            if (pexp_uses(G, y))
+                pexp_move(G, y, j);
+        }
+        mask |= 1u << j;
+    }
+    else if (pexp_uses(G, y))
+        pexp_integrate(G, y, w->prec);
+    if (B->stop)
+        pexp_add(w->ended, G);
+    else if ((to = layer_entry(w->next, B->next, mask, cmask, cval)) != NULL)
+        pexp_add(&to->F, G);
+    else
+        w->unsupported = "the paths of the output reach more than 256 "
+            "(state, registers) combinations; supported: fewer";
+    for (j = 0; j < PROG_MAX_REGS; j++)
+        fmpq_clear(cval + j);
+    fmpq_clear(a);
+    fmpq_clear(rate);
+    fmpq_clear(centre);
+}
+
+/* one query of output r through every matching branch */
+static void
+joint_step(joint_walk * w, const svt_run_struct * r, int side, int last)
+{
+    slong i;
+    int b;
+    w->next->len = 0;
+    for (i = 0; i < w->cur->len; i++)
+    {
+        const joint_entry * e = w->cur->e + i;
+        const prog_state * S = w->P->states + e->s;
+        if (e->F.len == 0)
+            continue;
+        for (b = 0; b < S->nbranches && w->unsupported == NULL; b++)
+            if (prog_branch_matches(S->branches + b, r->a, r->label))
+                joint_branch(w, e, b, r, side, last);
+    }
+    for (i = 0; i < w->next->len; i++)
+    {
+        pexp_normalise(&w->next->e[i].F, w->prec);
+        if (w->next->e[i].F.len > JOINT_MAX_TERMS)
+            w->unsupported = "the exact joint integral grew beyond 100000 "
+                "terms; supported: outputs of fewer distinct queries";
+    }
+    {
+        joint_layer * t = w->cur;
+        w->cur = w->next;
+        w->next = t;
+    }
+}
+
+/* the whole vector at working precision prec; returns 0, or 1 when
+   unsupported (*why says why) */
+static int
+joint_run(arb_t res, int * exact_zero, const svt_model_t M,
+    const svt_runs_t R, int side, slong prec, const char ** why)
+{
+    joint_walk w;
+    slong i, nq = 0;
+    ulong k;
+    arb_t t;
+    fmpq zero[PROG_MAX_REGS];
+    memset(&w, 0, sizeof(w));
+    w.M = M;
+    w.P = M->var->prog;
+    w.nv = w.P->nregs + 1;
+    w.prec = prec;
+    for (i = 0; i < R->len; i++)
+        nq += (slong) FLINT_MIN(R->runs[i].count, (ulong) PROG_JOINT_MAX_QUERIES + 1);
+    if (nq > PROG_JOINT_MAX_QUERIES)
+    {
+        *why = "the exact joint integral of an automaton with several "
+            "registers grows with every query; supported: at most 48 queries";
+        return 1;
+    }
+    w.cur = flint_malloc(sizeof(joint_layer));
+    w.next = flint_malloc(sizeof(joint_layer));
+    layer_init(w.cur, w.nv);
+    layer_init(w.next, w.nv);
+    pexp_init(w.ended, w.nv);
+    pexp_init(w.L, w.nv);
+    pexp_init(w.G, w.nv);
+    pexp_init(w.H, w.nv);
+    arb_init(t);
+    for (i = 0; i < PROG_MAX_REGS; i++)
+        fmpq_init(zero + i);
+    pexp_one(&layer_entry(w.cur, 0, 0, 0, zero)->F);
+    for (i = 0; i < R->len && w.unsupported == NULL; i++)
+        for (k = 0; k < R->runs[i].count && w.unsupported == NULL; k++)
+            joint_step(&w, R->runs + i, side,
+                i == R->len - 1 && k == R->runs[i].count - 1);
+    arb_zero(res);
+    *exact_zero = w.ended->len == 0;
+    for (i = 0; i < w.cur->len && w.unsupported == NULL; i++)
+    {
+        if (w.cur->e[i].F.len == 0)
+            continue;
+        *exact_zero = 0;
+        if (pexp_total(t, &w.cur->e[i].F, prec) != 0)
+            w.unsupported = "a term of the joint integral does not decay";
+        arb_add(res, res, t, prec);
+    }
+    if (w.unsupported == NULL && w.ended->len > 0)
+    {
+        if (pexp_total(t, w.ended, prec) != 0)
+            w.unsupported = "a term of the joint integral does not decay";
+        arb_add(res, res, t, prec);
+    }
+    /* an exact 0 (every term's region empty, or radius-0 terms that
+       cancel) is the exact value */
+    if (w.unsupported == NULL && arb_is_zero(res))
+        *exact_zero = 1;
+    layer_clear(w.cur);
+    layer_clear(w.next);
+    flint_free(w.cur);
+    flint_free(w.next);
+    pexp_clear(w.ended);
+    pexp_clear(w.L);
+    pexp_clear(w.G);
+    pexp_clear(w.H);
+    arb_clear(t);
+    for (i = 0; i < PROG_MAX_REGS; i++)
+        fmpq_clear(zero + i);
+    *why = w.unsupported;
+    return w.unsupported != NULL;
+}
+
+int
+svt_program_joint_prob(svt_prob_t res, const svt_model_t M,
+    const svt_runs_t R, int side, const integral_opt_t opt)
+{
+    slong digits = (opt != NULL && opt->goal_digits > 0) ? opt->goal_digits : 30;
+    slong goal = integral_goal_bits(digits);
+    slong cap = (opt != NULL && opt->max_prec > 0) ? opt->max_prec
+        : FLINT_MAX(4096, 16 * goal);
+    /* the terms alternate in sign: start with room for cancellation */
+    slong prec = FLINT_MIN(2 * goal + 64, cap);
+    const char * why = NULL;
+    int zero = 0;
+
+    res->zero = 0;
+    res->status = SVT_PROB_OK;
+    res->note = NULL;
+    res->segments = 1;
+    for (;;)
+    {
+        if (joint_run(res->value, &zero, M, R, side, prec, &why))
+        {
+            res->status = SVT_PROB_UNSUPPORTED;
+            res->note = why;
+            arb_indeterminate(res->value);
+            arb_indeterminate(res->log_value);
+            return res->status;
+        }
+        if (zero || arb_rel_accuracy_bits(res->value) >= goal)
+            break;
+        if (prec >= cap)
+        {
+            res->status = SVT_PROB_GOAL_MISSED;
+            break;
+        }
+        prec = FLINT_MIN(2 * prec, cap);
+    }
+    if (zero)
+    {
+        res->zero = 1;
+        arb_zero(res->value);
+        arb_neg_inf(res->log_value);
+    }
+    else if (arb_is_positive(res->value))
+        arb_log(res->log_value, res->value, prec);
+    else
+        arb_indeterminate(res->log_value);
+    return res->status;
+}
+
+/* does some path through the states produce the output vector (guards
+   aside)?  The states reachable after each query, as a bit set */
+const char *
+svt_program_joint_impossible(const svt_model_t M, const svt_runs_t R)
+{
+    const svt_program * P = M->var->prog;
+    ulong reach = 1, next;
+    int ended = 0, s, b;
+    slong i;
+    for (i = 0; i < R->len && reach != 0; i++)
+    {
+        const svt_run_struct * r = R->runs + i;
+        ulong k;
+        for (k = 0; k < r->count && reach != 0; k++)
+        {
+            int last = i == R->len - 1 && k == r->count - 1;
+            next = 0;
+            for (s = 0; s < P->nstates; s++)
+                for (b = 0; (reach >> s & 1) && b < P->states[s].nbranches; b++)
+                {
+                    const prog_branch * B = P->states[s].branches + b;
+                    if (!prog_branch_matches(B, r->a, r->label))
+                        continue;
+                    if (!B->stop)
+                        next |= 1ul << B->next;
+                    else if (last)
+                        ended = 1;
+                }
+            /* a fixed point: the same set until the run's last query */
+            if (next == reach && k + 2 < r->count)
+                k = r->count - 2;
+            reach = next;
+        }
+    }
+    return (reach != 0 || ended) ? NULL : "no path of the automaton produces "
+        "this output (its transitions do not allow it)";
+}
+
+ulong
+svt_model_max_queries(const svt_model_t M)
+{
+    return (M->var->prog != NULL && M->var->prog->nregs > 1)
+        ? PROG_JOINT_MAX_QUERIES : 0;
+}
