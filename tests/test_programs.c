@@ -563,6 +563,8 @@ Test(programs, dipa_automata_match_their_simulation, .timeout = 900)
         "tests/dipa/range_disclosing_cycle.dipa",
         "tests/dipa/range_three_registers.dipa",
         "tests/dipa/iid_registers.dipa",
+        "tests/dipa/leaking_pair_two_states.dipa",
+        "tests/dipa/leaking_pair_lowered.dipa",
     };
     size_t i;
     for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)

@@ -206,6 +206,10 @@ BROKEN_PROGRAM(dipa_leaking_cycle_chained, "tests/dipa/leaking_cycle_chained.dip
 /* several registers: the exact joint integral, families ranked */
 BROKEN_PROGRAM(dipa_two_registers_leaking_cycle, "tests/dipa/two_registers_leaking_cycle.dipa")
 BROKEN_PROGRAM(dipa_range_disclosing_cycle, "tests/dipa/range_disclosing_cycle.dipa")
+/* leaking pairs across two states: a cycle at q2, the path to q3, a
+   cycle at q3 */
+BROKEN_PROGRAM(dipa_leaking_pair_two_states, "tests/dipa/leaking_pair_two_states.dipa")
+BROKEN_PROGRAM(dipa_leaking_pair_lowered, "tests/dipa/leaking_pair_lowered.dipa")
 
 Test(search, correct_programs_no_violation, .timeout = 900)
 {
@@ -214,6 +218,11 @@ Test(search, correct_programs_no_violation, .timeout = 900)
     correct("variants/specs/noisy-max.svt", NULL);
     correct("tests/dipa/svt.dipa", NULL);
     correct("tests/dipa/two_registers_well_formed.dipa", NULL);
+    /* every state non-input: DiPAut labels this shape leaking, but its
+       outputs do not depend on the input; the search says why */
+    correct("tests/dipa/leaking_cycle_non_input.dipa", NULL);
+    cr_assert(strstr(text, "no state of this automaton reads its input") != NULL,
+        "%s", text);
     cr_assert(strstr(text, "1b. the program's own families") != NULL, "%s", text);
 }
 

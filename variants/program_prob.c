@@ -964,6 +964,20 @@ dipa_exact_instead(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
     svt_prob_clear(J);
 }
 
+/* a DiPA automaton with a branch that assigns its register after a
+   guard */
+static int
+dipa_guarded_assignment(const svt_program * P)
+{
+    int i, j;
+    for (i = 0; P->dipa && i < P->nstates; i++)
+        for (j = 0; j < P->states[i].nbranches; j++)
+            if (P->states[i].branches[j].natoms > 0
+                    && P->states[i].branches[j].reset == PROG_RESET_ANSWER)
+                return 1;
+    return 0;
+}
+
 static int program_walk_prob(svt_prob_t res, const svt_model_t M,
     const svt_runs_t R, int side, const integral_opt_t opt);
 
@@ -975,6 +989,12 @@ svt_program_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
         return argmax_prob(res, M, R, side, opt);
     if (M->var->prog->nregs > 1)
         return svt_program_joint_prob(res, M, R, side, opt);
+    /* a register assigned after a guard: the walk would bracket it, the
+       exact joint integral is cheaper on short outputs */
+    if (dipa_guarded_assignment(M->var->prog)
+            && svt_runs_length(R) <= PROG_JOINT_MAX_QUERIES
+            && svt_program_joint_prob(res, M, R, side, opt) == SVT_PROB_OK)
+        return res->status;
     program_walk_prob(res, M, R, side, opt);
     dipa_exact_instead(res, M, R, side, opt);
     return res->status;
@@ -1023,4 +1043,14 @@ program_walk_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
     }
     walk_clear(&w);
     return res->status;
+}
+
+int
+svt_program_reads_no_input(const svt_program * P)
+{
+    int i;
+    for (i = 0; i < P->nstates; i++)
+        if (!P->states[i].noninput)
+            return 0;
+    return P->nstates > 0;
 }

@@ -279,6 +279,9 @@ const char * svt_program_joint_impossible(const svt_model_t M,
    with several registers have one, since their exact joint integral
    grows with every query */
 ulong svt_model_max_queries(const svt_model_t M);
+/* 1 when no state reads the input (DiPA automata whose states are all
+   non-input): the outputs do not depend on the input */
+int svt_program_reads_no_input(const svt_program * P);
 
 const char * svt_program_impossible(const svt_model_t M, const svt_runs_t R);
 /* Does the run stop right after the output R?  1 on every path that

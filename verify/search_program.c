@@ -9,7 +9,12 @@
    B shifted by dB Delta, and optionally one branch that leaves s: the
    leaking pairs and leaking cycles of DiPA's characterisation are such
    families (a bot loop and a top loop on one register, shifted in
-   opposite directions).  Every query value of D is 0, T is 0. */
+   opposite directions).  Cycle B may also sit at a state t reached from
+   s, after the shortest path from s to t (a leaking pair across two
+   states: a bot loop below the register, then one above it).  Every
+   query value of D is 0, T is 0.  The families are evaluated at m = 1
+   first, then 10, 100, 1000, so that the cheap ratios of every family
+   come before the expensive ones. */
 
 #include <string.h>
 #include "search.h"
@@ -144,19 +149,25 @@ shifts_of(const cycle_struct * c)
     return c->len == 1 ? 3 : 9;
 }
 
-/* a family: the lead-in to state s, cycles a and b at s with shifts da,
-   db, the lead-in's first query shifted by d0, the exit e (-1: none) */
+/* a family: the lead-in to state s, cycle a at s and cycle b at state t
+   (t = s: two cycles at s, b >= a; t != s: the shortest path from s to t
+   between them) with shifts da, db, the lead-in's first query shifted by
+   d0, and the exit e from t (-1: none) */
 typedef struct
 {
-    int s, a, b, da, db, d0, e;
+    int s, a, t, b, da, db, d0, e;
     double score;
 }
 family_struct;
+
+#define MAX_FAMILIES 50000
 
 typedef struct
 {
     const svt_program * P;
     path_struct lead[PROG_MAX_STATES];
+    path_struct between[PROG_MAX_STATES][PROG_MAX_STATES];
+    int link[PROG_MAX_STATES][PROG_MAX_STATES];     /* a path s -> t */
     cycle_struct cy[PROG_MAX_STATES][MAX_CYCLES];
     int ncy[PROG_MAX_STATES];
     family_struct * fam;
@@ -165,54 +176,127 @@ typedef struct
 family_set;
 
 static void
-family_add(family_set * F, int s, int a, int b, int da, int db, int d0, int e)
+family_add(family_set * F, const family_struct * g)
 {
-    family_struct * f;
+    if (F->nfam == MAX_FAMILIES)
+        return;
     if (F->nfam == F->alloc)
     {
         F->alloc = FLINT_MAX(64, 2 * F->alloc);
         F->fam = flint_realloc(F->fam, F->alloc * sizeof(family_struct));
     }
-    f = F->fam + F->nfam++;
-    f->s = s, f->a = a, f->b = b, f->da = da, f->db = db, f->d0 = d0, f->e = e;
-    f->score = 0;
+    F->fam[F->nfam] = *g;
+    F->fam[F->nfam++].score = 0;
 }
 
-/* every family of the program, in the order of the loops below */
+/* the shortest paths between every two states (breadth first) */
+static void
+paths_between(family_set * F)
+{
+    const svt_program * P = F->P;
+    int s;
+    for (s = 0; s < P->nstates; s++)
+    {
+        int queue[PROG_MAX_STATES], head = 0, tail = 0, b;
+        int * seen = F->link[s];
+        memset(seen, 0, PROG_MAX_STATES * sizeof(int));
+        seen[s] = 1;
+        F->between[s][s].len = 0;
+        queue[tail++] = s;
+        while (head < tail)
+        {
+            int u = queue[head++];
+            for (b = 0; b < P->states[u].nbranches; b++)
+            {
+                const prog_branch * B = P->states[u].branches + b;
+                int v = B->next, i;
+                if (B->stop || seen[v])
+                    continue;
+                seen[v] = 1;
+                F->between[s][v] = F->between[s][u];
+                i = F->between[s][v].len++;
+                F->between[s][v].state[i] = u;
+                F->between[s][v].branch[i] = b;
+                queue[tail++] = v;
+            }
+        }
+    }
+}
+
+/* the families with cycle a at s and cycle b at t, every shift and exit */
+static void
+families_at(family_set * F, int s, int a, int t, int b)
+{
+    const svt_program * P = F->P;
+    family_struct g;
+    int same = (s == t && a == b);
+    g.s = s, g.a = a, g.t = t, g.b = b;
+    for (g.da = 0; g.da < shifts_of(F->cy[s] + a); g.da++)
+        for (g.db = 0; g.db < (same ? 1 : shifts_of(F->cy[t] + b)); g.db++)
+            for (g.d0 = -1; g.d0 <= 1; g.d0++)
+                for (g.e = -1; g.e < P->states[t].nbranches; g.e++)
+                {
+                    /* e: the branch that leaves t at the end */
+                    if (g.e >= 0 && !P->states[t].branches[g.e].stop
+                            && P->states[t].branches[g.e].next == t)
+                        continue;
+                    if (F->lead[s].len == 0 && g.d0 != 0)
+                        continue;
+                    family_add(F, &g);
+                }
+}
+
+/* do two cycles take the same branches (one a rotation of the other)? */
+static int
+same_cycle(const cycle_struct * x, const cycle_struct * y)
+{
+    int i, j, found;
+    if (x->len != y->len)
+        return 0;
+    for (i = 0; i < x->len; i++)
+    {
+        for (j = 0, found = 0; j < y->len && !found; j++)
+            found = x->state[i] == y->state[j] && x->branch[i] == y->branch[j];
+        if (!found)
+            return 0;
+    }
+    return 1;
+}
+
+/* every family of the program: two cycles at one state first (DiPA's
+   leaking cycles and pairs at one state), then a cycle at s and one at
+   a state t reached from s (leaking pairs across states) */
 static void
 family_list(family_set * F)
 {
     const svt_program * P = F->P;
-    int reached[PROG_MAX_STATES], s, a, b, da, db, d0, e;
+    int reached[PROG_MAX_STATES], s, t, a, b;
     lead_ins(F->lead, reached, P);
+    paths_between(F);
     for (s = 0; s < P->nstates; s++)
-    {
         F->ncy[s] = reached[s] ? cycles_at(F->cy[s], P, s) : 0;
+    for (s = 0; s < P->nstates; s++)
         for (a = 0; a < F->ncy[s]; a++)
             for (b = a; b < F->ncy[s]; b++)
-                for (da = 0; da < shifts_of(F->cy[s] + a); da++)
-                    for (db = 0; db < (b == a ? 1 : shifts_of(F->cy[s] + b)); db++)
-                        for (d0 = -1; d0 <= 1; d0++)
-                            for (e = -1; e < P->states[s].nbranches; e++)
-                            {
-                                /* e: the branch that leaves s at the end */
-                                if (e >= 0 && !P->states[s].branches[e].stop
-                                        && P->states[s].branches[e].next == s)
-                                    continue;
-                                if (F->lead[s].len == 0 && d0 != 0)
-                                    continue;
-                                family_add(F, s, a, b, da, db, d0, e);
-                            }
-    }
+                families_at(F, s, a, s, b);
+    for (s = 0; s < P->nstates; s++)
+        for (t = 0; t < P->nstates; t++)
+            if (t != s && F->link[s][t])
+                for (a = 0; a < F->ncy[s]; a++)
+                    for (b = 0; b < F->ncy[t]; b++)
+                        if (!same_cycle(F->cy[s] + a, F->cy[t] + b))
+                            families_at(F, s, a, t, b);
 }
 
 /* the queries of family f at m repetitions */
 static ulong
 family_queries(const family_set * F, const family_struct * f, ulong m)
 {
-    const cycle_struct * cy = F->cy[f->s];
-    ulong per = cy[f->a].len + (f->b != f->a ? cy[f->b].len : 0);
-    return F->lead[f->s].len + m * per + (f->e >= 0);
+    ulong per = F->cy[f->s][f->a].len;
+    if (f->t != f->s || f->b != f->a)
+        per += F->cy[f->t][f->b].len;
+    return F->lead[f->s].len + m * per + F->between[f->s][f->t].len
+        + (f->e >= 0);
 }
 
 /* evaluates family f at m (fn's loss) */
@@ -221,7 +305,7 @@ family_eval(const family_set * F, const family_struct * f, ulong m,
     const fmpq_t delta, search_family_fn fn, void * data)
 {
     const svt_program * P = F->P;
-    const cycle_struct * cy = F->cy[f->s];
+    const path_struct * mid = &F->between[f->s][f->t];
     svt_runs_t R;
     fmpq_t zero, dB, d0q;
     char desc[256];
@@ -238,15 +322,24 @@ family_eval(const family_set * F, const family_struct * f, ulong m,
     for (i = 0; i < F->lead[f->s].len; i++)
         push_step(R, P, F->lead[f->s].state[i], F->lead[f->s].branch[i], zero,
             i == 0 ? d0q : zero, 1);
-    push_cycle(R, P, cy + f->a, delta, f->da, m);
-    if (f->b != f->a)
-        push_cycle(R, P, cy + f->b, delta, f->db, m);
+    push_cycle(R, P, F->cy[f->s] + f->a, delta, f->da, m);
+    for (i = 0; i < mid->len; i++)
+        push_step(R, P, mid->state[i], mid->branch[i], zero, zero, 1);
+    if (f->t != f->s || f->b != f->a)
+        push_cycle(R, P, F->cy[f->t] + f->b, delta, f->db, m);
     if (f->e >= 0)
-        push_step(R, P, f->s, f->e, zero, dB, 1);
-    snprintf(desc, sizeof(desc), "program family at state %s: cycle %d "
-        "(shifts %d) and cycle %d (shifts %d) m = %lu times%s, lead-in shift "
-        "%+d", P->states[f->s].name, f->a, f->da, f->b, f->db, m, f->e >= 0
-        ? ", then an exit" : "", f->d0);
+        push_step(R, P, f->t, f->e, zero, dB, 1);
+    if (f->t == f->s)
+        snprintf(desc, sizeof(desc), "program family at state %s: cycle %d "
+            "(shifts %d) and cycle %d (shifts %d) m = %lu times%s, lead-in "
+            "shift %+d", P->states[f->s].name, f->a, f->da, f->b, f->db, m,
+            f->e >= 0 ? ", then an exit" : "", f->d0);
+    else
+        snprintf(desc, sizeof(desc), "program family: cycle %d at state %s "
+            "(shifts %d) m = %lu times, then cycle %d at state %s (shifts %d) "
+            "m times%s, lead-in shift %+d", f->a, P->states[f->s].name, f->da,
+            m, f->b, P->states[f->t].name, f->db, f->e >= 0 ? ", then an exit"
+            : "", f->d0);
     loss = fn(data, R, desc, m);
     svt_runs_clear(R);
     fmpq_clear(zero);
@@ -305,8 +398,9 @@ search_program_families(const svt_model_t M, const fmpq_t delta,
     if (limit > 0)
         families_ranked(F, limit, delta, fn, data);
     else
-        for (i = 0; i < F->nfam; i++)
-            for (k = 0; k < 4; k++)
+        /* every family at m = 1, then at 10, ...: the cheap ratios first */
+        for (k = 0; k < 4; k++)
+            for (i = 0; i < F->nfam; i++)
                 family_eval(F, F->fam + i, ms[k], delta, fn, data);
     flint_free(F->fam);
     flint_free(F);
