@@ -46,7 +46,7 @@ SPEC_FILES = variants/specs/alg1.svt variants/specs/alg2.svt \
              variants/specs/isvt1.svt variants/specs/isvt2.svt \
              variants/specs/isvt3.svt variants/specs/isvt4.svt \
              variants/specs/noisy-max.svt variants/specs/noisy-max-value.svt \
-             variants/specs/noisy-max-exp.svt variants/specs/noisy-max-exp-value.svt
+             variants/specs/noisy-max-exp.svt
 VARIANTS_SRC = $(wildcard variants/*.c) $(B)/gen/builtin_specs.c
 VERIFY_LIB_SRC = $(filter-out verify/main.c verify/demo_%.c verify/bench_%.c,$(wildcard verify/*.c))
 LIB_SRC = $(INTEGRALS_LIB_SRC) $(VARIANTS_SRC) $(VERIFY_LIB_SRC)

@@ -215,3 +215,41 @@ Test(specs, every_builtin_lints)
         svt_variant_clear(&v);
     }
 }
+
+/* expressions in rationals: exact where the arithmetic is rational, a
+   refusal where it is not */
+Test(specs, expressions_in_rationals)
+{
+    char err[256];
+    int col = 0;
+    fmpq * vals = _fmpq_vec_init(SPEC_NVARS);
+    int def[SPEC_NVARS] = { 1, 1, 1, 0, 0, 0 };
+    fmpq_t r, want;
+    spec_expr * e;
+    fmpq_init(r);
+    fmpq_init(want);
+    fmpq_set_si(vals + SPEC_VAR_EPS, 3, 7);
+    fmpq_set_si(vals + SPEC_VAR_C, 2, 1);
+    fmpq_one(vals + SPEC_VAR_DELTA);
+    e = spec_expr_parse("2*Delta/eps + (c + 1)^2 - -1", err, sizeof(err), &col);
+    cr_assert(e != NULL, "%s", err);
+    cr_assert_eq(spec_expr_eval_fmpq(r, e, vals, def), 0);
+    fmpq_set_si(want, 14 + 27 + 3, 3);     /* 14/3 + 9 + 1 */
+    cr_assert(fmpq_equal(r, want));
+    spec_expr_free(e);
+    e = spec_expr_parse("eps^(1/2)", err, sizeof(err), &col);
+    cr_assert(e != NULL, "%s", err);
+    cr_assert_eq(spec_expr_eval_fmpq(r, e, vals, def), -1);
+    spec_expr_free(e);
+    e = spec_expr_parse("eps1 + 1", err, sizeof(err), &col);
+    cr_assert(e != NULL, "%s", err);
+    cr_assert_eq(spec_expr_eval_fmpq(r, e, vals, def), -1);
+    spec_expr_free(e);
+    e = spec_expr_parse("1/(c - 2)", err, sizeof(err), &col);
+    cr_assert(e != NULL, "%s", err);
+    cr_assert_eq(spec_expr_eval_fmpq(r, e, vals, def), -1);
+    spec_expr_free(e);
+    _fmpq_vec_clear(vals, SPEC_NVARS);
+    fmpq_clear(r);
+    fmpq_clear(want);
+}

@@ -473,6 +473,22 @@ Test(cli, check_exit_codes, .timeout = 600)
     cr_assert_eq(run_cli("check alg1 --m-max 100 --c-list 1,2", NULL, 0), 0);
 }
 
+/* Report Noisy Max with exponential noise attains its claim exactly: the
+   ratios tie with eps, are decided in rationals, and check passes; with
+   eps = 2/3 too; its value-releasing version fails */
+Test(cli, exact_ties_are_decided, .timeout = 300)
+{
+    char out[8192];
+    cr_assert_eq(run_cli("ratio noisy-max-exp split-c --m 20 --eps 2/3", out,
+        sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "decided exactly") != NULL, "%s", out);
+    cr_assert_eq(run_cli("check noisy-max-exp --m-max 100", out, sizeof(out)), 0,
+        "%s", out);
+    cr_assert_eq(run_cli("ratio tests/specs/noisy-max-exp-value.svt custom "
+        "--qD 0 --qD2 1 --output 0", out, sizeof(out)), 1, "%s", out);
+    cr_assert(strstr(out, "infinite") != NULL, "%s", out);
+}
+
 Test(cli, json_fields)
 {
     char out[8192];

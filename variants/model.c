@@ -10,6 +10,7 @@ svt_model_init(svt_model_t M)
     M->c = 1;
     arb_init(M->eps);
     fmpq_init(M->eps_q);
+    fmpq_init(M->delta_q);
     arb_init(M->eps1);
     arb_init(M->eps2);
     arb_init(M->eps3);
@@ -32,6 +33,7 @@ svt_model_clear(svt_model_t M)
 {
     arb_clear(M->eps);
     fmpq_clear(M->eps_q);
+    fmpq_clear(M->delta_q);
     arb_clear(M->eps1);
     arb_clear(M->eps2);
     arb_clear(M->eps3);
@@ -112,6 +114,7 @@ svt_model_set(svt_model_t M, const svt_variant_struct * var,
     M->c = var->fixed_c > 0 ? var->fixed_c : c;
     arb_set_fmpq(M->eps, eps, prec);
     fmpq_set(M->eps_q, eps);
+    fmpq_set(M->delta_q, delta);
     arb_set_fmpq(M->delta, delta, prec);
     arb_set(vals + SPEC_VAR_EPS, M->eps);
     arb_set_si(vals + SPEC_VAR_C, M->c);
@@ -193,4 +196,41 @@ claim:
 done:
     _arb_vec_clear(vals, SPEC_NVARS);
     return r;
+}
+
+/* eps, c, Delta as rationals (eps_k undefined) */
+static void
+model_vals_fmpq(fmpq * vals, int * def, const svt_model_t M)
+{
+    int k;
+    for (k = 0; k < SPEC_NVARS; k++)
+        def[k] = k < 3;
+    fmpq_set(vals + SPEC_VAR_EPS, M->eps_q);
+    fmpq_set_si(vals + SPEC_VAR_C, M->c, 1);
+    fmpq_set(vals + SPEC_VAR_DELTA, M->delta_q);
+}
+
+int
+svt_model_claim_fmpq(fmpq_t res, const svt_model_t M)
+{
+    fmpq * vals;
+    int def[SPEC_NVARS], ok;
+    if (!M->has_claim || M->var->claimed == NULL)
+        return 0;
+    vals = _fmpq_vec_init(SPEC_NVARS);
+    model_vals_fmpq(vals, def, M);
+    ok = spec_expr_eval_fmpq(res, M->var->claimed, vals, def) == 0;
+    _fmpq_vec_clear(vals, SPEC_NVARS);
+    return ok;
+}
+
+int
+svt_model_scale_fmpq(fmpq_t res, const svt_model_t M, const spec_expr * e)
+{
+    fmpq * vals = _fmpq_vec_init(SPEC_NVARS);
+    int def[SPEC_NVARS], ok;
+    model_vals_fmpq(vals, def, M);
+    ok = spec_expr_eval_fmpq(res, e, vals, def) == 0 && fmpq_sgn(res) > 0;
+    _fmpq_vec_clear(vals, SPEC_NVARS);
+    return ok;
 }

@@ -978,8 +978,6 @@ dipa_guarded_assignment(const svt_program * P)
     return 0;
 }
 
-static int program_walk_prob(svt_prob_t res, const svt_model_t M,
-    const svt_runs_t R, int side, const integral_opt_t opt);
 
 int
 svt_program_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
@@ -995,14 +993,14 @@ svt_program_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
             && svt_runs_length(R) <= PROG_JOINT_MAX_QUERIES
             && svt_program_joint_prob(res, M, R, side, opt) == SVT_PROB_OK)
         return res->status;
-    program_walk_prob(res, M, R, side, opt);
+    svt_program_walk_prob(res, M, R, side, opt);
     dipa_exact_instead(res, M, R, side, opt);
     return res->status;
 }
 
 /* the walk over the paths, segment integrals by the engine */
-static int
-program_walk_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
+int
+svt_program_walk_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
     int side, const integral_opt_t opt)
 {
     prog_walk w;
@@ -1053,4 +1051,88 @@ svt_program_reads_no_input(const svt_program * P)
         if (!P->states[i].noninput)
             return 0;
     return P->nstates > 0;
+}
+
+/* the distances q_i - L of the other queries on one side, merged: counts
+   of equal distances are added */
+static slong
+argmax_offsets(fmpq * off, ulong * cnt, const svt_runs_t R, slong k,
+    int side, fmpq_t L)
+{
+    slong i, j, n = 0;
+    fmpq_set(L, R->runs[0].q[side]);
+    for (i = 1; i < R->len; i++)
+        if (fmpq_cmp(R->runs[i].q[side], L) > 0)
+            fmpq_set(L, R->runs[i].q[side]);
+    for (i = 0; i < R->len; i++)
+    {
+        fmpq_t d;
+        if (i == k)
+            continue;
+        fmpq_init(d);
+        fmpq_sub(d, R->runs[i].q[side], L);
+        for (j = 0; j < n && !fmpq_equal(off + j, d); j++)
+            ;
+        if (j == n)
+        {
+            fmpq_set(off + n, d);
+            cnt[n++] = 0;
+        }
+        cnt[j] += R->runs[i].count;
+        fmpq_clear(d);
+    }
+    return n;
+}
+
+int
+svt_exact_log_ratio(fmpq_t r, const svt_model_t M, const svt_runs_t R)
+{
+    const svt_program * P = M->var->prog;
+    fmpq * off[2];
+    ulong * cnt[2];
+    fmpq_t L[2], b;
+    slong n[2], i, j, k;
+    int side, same = 1;
+    if (P == NULL || !P->argmax || !P->noises[P->register_noise].exponential)
+        return 0;
+    k = argmax_winner(R);
+    if (k < 0 || R->runs[k].a != SVT_TOP)
+        return 0;
+    fmpq_init(b);
+    if (!svt_model_scale_fmpq(b, M, P->noises[P->register_noise].scale))
+    {
+        fmpq_clear(b);
+        return 0;
+    }
+    for (side = 0; side < 2; side++)
+    {
+        off[side] = _fmpq_vec_init(R->len);
+        cnt[side] = flint_calloc(R->len, sizeof(ulong));
+        fmpq_init(L[side]);
+        n[side] = argmax_offsets(off[side], cnt[side], R, k, side, L[side]);
+    }
+    /* the same multiset of distances: the same polynomial integral */
+    same = n[0] == n[1];
+    for (i = 0; i < n[0] && same; i++)
+    {
+        for (j = 0; j < n[1] && !fmpq_equal(off[0] + i, off[1] + j); j++)
+            ;
+        same = j < n[1] && cnt[0][i] == cnt[1][j];
+    }
+    if (same)
+    {
+        /* ln c_k(D) - ln c_k(D') */
+        fmpq_sub(r, R->runs[k].q[0], L[0]);
+        fmpq_sub(r, r, R->runs[k].q[1]);
+        fmpq_add(r, r, L[1]);
+        fmpq_div(r, r, b);
+    }
+    for (side = 0; side < 2; side++)
+    {
+        _fmpq_vec_clear(off[side], R->len);
+        flint_free(cnt[side]);
+        fmpq_clear(L[side]);
+    }
+    fmpq_clear(b);
+    return same;
 }

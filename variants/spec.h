@@ -73,6 +73,12 @@ int spec_expr_eval(arb_t res, const spec_expr * e, arb_srcptr vals,
    malformed (two dots, exponent out of range). */
 long spec_read_decimal(fmpq_t res, const char * s, long maxexp);
 
+/* The value of e in rationals (vals: eps, c, Delta, eps1..3 as fmpq);
+   returns -1 when it is not a rational of these (a non-integer power,
+   division by 0, an undefined variable). */
+int spec_expr_eval_fmpq(fmpq_t res, const spec_expr * e, const fmpq * vals,
+    const int * defined);
+
 /* 1 if the expression uses variable v */
 int spec_expr_uses(const spec_expr * e, int v);
 

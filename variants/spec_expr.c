@@ -428,3 +428,58 @@ spec_expr_eval(arb_t res, const spec_expr * e, arb_srcptr vals,
     arb_clear(b);
     return r;
 }
+
+/* the same in rationals: 0 with res exact, -1 when the expression is not
+   rational at these values (a non-integer power, a division by 0, a
+   variable not defined) */
+int
+spec_expr_eval_fmpq(fmpq_t res, const spec_expr * e, const fmpq * vals,
+    const int * defined)
+{
+    fmpq_t a, b;
+    int r = 0;
+    if (e->op == E_NUM)
+    {
+        fmpq_set(res, e->num);
+        return 0;
+    }
+    if (e->op == E_VAR)
+    {
+        if (!defined[e->var])
+            return -1;
+        fmpq_set(res, vals + e->var);
+        return 0;
+    }
+    fmpq_init(a);
+    fmpq_init(b);
+    r = spec_expr_eval_fmpq(a, e->a, vals, defined);
+    if (r == 0 && e->b != NULL && e->op != E_POW)
+        r = spec_expr_eval_fmpq(b, e->b, vals, defined);
+    if (r == 0)
+        switch (e->op)
+        {
+            case E_NEG: fmpq_neg(res, a); break;
+            case E_ADD: fmpq_add(res, a, b); break;
+            case E_SUB: fmpq_sub(res, a, b); break;
+            case E_MUL: fmpq_mul(res, a, b); break;
+            case E_DIV:
+                if (fmpq_is_zero(b))
+                    r = -1;
+                else
+                    fmpq_div(res, a, b);
+                break;
+            case E_POW:
+                if (e->b->op == E_NUM && fmpz_is_one(fmpq_denref(e->b->num))
+                        && fmpz_bits(fmpq_numref(e->b->num)) < 8
+                        && !(fmpq_is_zero(a) && fmpz_sgn(fmpq_numref(e->b->num)) < 0))
+                    fmpq_pow_si(res, a, fmpz_get_si(fmpq_numref(e->b->num)));
+                else
+                    r = -1;
+                break;
+            default:
+                r = -1;
+        }
+    fmpq_clear(a);
+    fmpq_clear(b);
+    return r;
+}

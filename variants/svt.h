@@ -148,7 +148,7 @@ typedef struct
     const svt_variant_struct * var;
     slong c;                    /* the cutoff (also in the scales) */
     arb_t eps, eps1, eps2, eps3, delta;
-    fmpq_t eps_q;               /* eps, exactly */
+    fmpq_t eps_q, delta_q;      /* eps and Delta, exactly */
     arb_t rho_scale, nu_scale, rho_reset_scale, out_scale;
     int has_nu, reset, has_cutoff;
     svt_output_kind output;     /* SVT_OUT_FRESH only when eps3 > 0 */
@@ -273,12 +273,26 @@ int svt_program_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
    independent computation (the tests compare the two). */
 int svt_program_joint_prob(svt_prob_t res, const svt_model_t M,
     const svt_runs_t R, int side, const integral_opt_t opt);
+/* the engine's walk alone (segments, brackets for a register assigned
+   after a guard); svt_program_prob prefers the exact joint integral for
+   such DiPA automata on short outputs */
+int svt_program_walk_prob(svt_prob_t res, const svt_model_t M,
+    const svt_runs_t R, int side, const integral_opt_t opt);
 const char * svt_program_joint_impossible(const svt_model_t M,
     const svt_runs_t R);
 /* the most queries an output vector may have (0: no limit); automata
    with several registers have one, since their exact joint integral
    grows with every query */
 ulong svt_model_max_queries(const svt_model_t M);
+/* 1 when ln(Pr[A(D)=a] / Pr[A(D')=a]) is known to be exactly the
+   rational r (Report Noisy Max with exponential noise, when the other
+   queries' distances below the maximum agree on both sides: the
+   polynomial integrals are then equal), 0 when not known */
+int svt_exact_log_ratio(fmpq_t r, const svt_model_t M, const svt_runs_t R);
+/* the claimed budget in rationals: 1 when it is one (res set), else 0 */
+int svt_model_claim_fmpq(fmpq_t res, const svt_model_t M);
+/* a scale expression in rationals: 1 when it is a positive rational */
+int svt_model_scale_fmpq(fmpq_t res, const svt_model_t M, const spec_expr * e);
 /* 1 when no state reads the input (DiPA automata whose states are all
    non-input): the outputs do not depend on the input */
 int svt_program_reads_no_input(const svt_program * P);

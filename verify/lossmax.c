@@ -14,8 +14,10 @@ lossmax_init(lossmax_t L)
         L->count[i] = 0;
     arf_init(L->lo);
     arf_init(L->hi);
+    arf_init(L->hi_enclosed);
     arf_neg_inf(L->lo);
     arf_neg_inf(L->hi);
+    arf_neg_inf(L->hi_enclosed);
 }
 
 void
@@ -23,6 +25,7 @@ lossmax_clear(lossmax_t L)
 {
     arf_clear(L->lo);
     arf_clear(L->hi);
+    arf_clear(L->hi_enclosed);
 }
 
 static void
@@ -43,12 +46,14 @@ lossmax_add(lossmax_t L, const ratio_result_t r)
     {
         arf_pos_inf(L->lo);
         arf_pos_inf(L->hi);
+        arf_pos_inf(L->hi_enclosed);
         return;
     }
     if (!arb_is_finite(r->loss))
     {
         /* nothing is known of this loss: the maximum is unbounded above */
         arf_pos_inf(L->hi);
+        arf_pos_inf(L->hi_enclosed);
         return;
     }
     /* exact ends: a tight loss (eps - 2^-200) must stay below the claim */
@@ -57,6 +62,8 @@ lossmax_add(lossmax_t L, const ratio_result_t r)
     arf_max_set(L->lo, t);
     arb_get_ubound_arf(t, r->loss, ARF_PREC_EXACT);
     arf_max_set(L->hi, t);
+    if (!(r->exact && r->verdict == VERDICT_WITHIN))
+        arf_max_set(L->hi_enclosed, t);
     arf_clear(t);
 }
 
@@ -138,12 +145,14 @@ lossmax_verdict(const lossmax_t L, const svt_model_t M, int sup_uncertified)
     if (sup_uncertified)
         return VERDICT_INCONCLUSIVE;
     /* every ratio is within: check it once more on the certified upper
-       ends, so that no path can print `within` above the claim */
-    if (L->count[VERDICT_WITHIN] != lossmax_possible(L) || !arf_is_finite(L->hi))
+       ends, so that no path can print `within` above the claim (those
+       decided exactly were compared with the claim in rationals) */
+    if (L->count[VERDICT_WITHIN] != lossmax_possible(L)
+            || !arf_is_finite(L->hi) || arf_is_pos_inf(L->hi_enclosed))
         return VERDICT_INCONCLUSIVE;
     arb_init(hi);
-    arb_set_arf(hi, L->hi);
-    ok = arb_le(hi, M->claimed);
+    arb_set_arf(hi, L->hi_enclosed);
+    ok = arf_is_neg_inf(L->hi_enclosed) || arb_le(hi, M->claimed);
     arb_clear(hi);
     return ok ? VERDICT_WITHIN : VERDICT_INCONCLUSIVE;
 }

@@ -25,6 +25,7 @@ ratio_result_init(ratio_result_t r)
     r->verdict = VERDICT_INCONCLUSIVE;
     r->note = NULL;
     r->outside_claim = 0;
+    r->exact = 0;
     r->digits = 0;
     r->seconds = 0;
 }
@@ -77,6 +78,32 @@ ratio_tie(const ratio_result_t r, const svt_model_t M)
         && arb_contains(r->loss, M->claimed);
 }
 
+/* an undecided ratio whose exact value is known in rationals (and lies
+   in the enclosure): decided by an exact comparison with the claim */
+static int
+ratio_exact(ratio_result_t r, const svt_model_t M, const svt_runs_t R)
+{
+    fmpq_t x, cl;
+    int done = 0;
+    fmpq_init(x);
+    fmpq_init(cl);
+    if (svt_model_claim_fmpq(cl, M) && svt_exact_log_ratio(x, M, R)
+            && arb_contains_fmpq(r->lr[0], x))
+    {
+        fmpq_abs(x, x);
+        r->verdict = fmpq_cmp(x, cl) <= 0 ? VERDICT_WITHIN : VERDICT_EXCEEDS;
+        r->exact = 1;
+        r->note = r->verdict == VERDICT_WITHIN ? "decided exactly: the ln "
+            "ratio is a rational, here at most the claimed budget (equal to it "
+            "when the enclosure straddles it)" : "decided exactly: the ln ratio "
+            "is a rational above the claimed budget";
+        done = 1;
+    }
+    fmpq_clear(x);
+    fmpq_clear(cl);
+    return done;
+}
+
 verdict_t
 ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
     const ratio_opt * opt)
@@ -89,6 +116,7 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
 
     max_digits = FLINT_MAX(max_digits, digits);
     r->note = NULL;
+    r->exact = 0;
     r->outside_claim = M->var->monotone_only && !svt_runs_monotone(R);
     why = svt_output_impossible(M, R);
 
@@ -175,6 +203,8 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
                 }
             }
         }
+        if (digits >= max_digits && ratio_exact(r, M, R))
+            break;
         if (digits >= max_digits)
         {
             r->verdict = VERDICT_INCONCLUSIVE;

@@ -164,11 +164,15 @@ report_ratio_human(FILE * out, const svt_model_t M, const report_ctx * ctx,
     switch (r->verdict)
     {
         case VERDICT_WITHIN:
-            fprintf(out, " -- both ln ratios are certainly <= the claimed eps");
+            fprintf(out, " -- %s", r->note ? r->note
+                : "both ln ratios are certainly <= the claimed eps");
             break;
         case VERDICT_EXCEEDS:
-            fprintf(out, " -- ln ratio %s is certainly > the claimed eps",
-                arb_is_positive(r->lr[0]) ? "D/D'" : "D'/D");
+            if (r->note)
+                fprintf(out, " -- %s", r->note);
+            else
+                fprintf(out, " -- ln ratio %s is certainly > the claimed eps",
+                    arb_is_positive(r->lr[0]) ? "D/D'" : "D'/D");
             break;
         case VERDICT_INFINITE:
             fprintf(out, " -- Pr[A(%s)=a] is exactly 0, the other is not",

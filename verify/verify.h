@@ -72,6 +72,8 @@ typedef struct
     verdict_t verdict;
     const char * note;  /* why impossible, or a remark; may be NULL */
     int outside_claim;  /* the claim does not cover this input */
+    int exact;          /* decided by the exact rational ln ratio (a tie
+                           with the claim counts as within) */
     slong digits;       /* goal used for the decision */
     double seconds;
 }
@@ -110,6 +112,8 @@ typedef struct
     arf_t lo;           /* max of the certified lower ends (-inf: none) */
     arf_t hi;           /* max of the certified upper ends; +inf when an
                            undecided ratio has no finite enclosure */
+    arf_t hi_enclosed;  /* the same without the ratios decided exactly
+                           (whose enclosures may straddle a tie) */
 }
 lossmax_struct;
 
