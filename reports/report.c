@@ -110,7 +110,8 @@ typedef struct
 {
     const char * cname;
     growth_t growth;
-    double slope;
+    double slope;       /* per block of `block` queries (one unit of m) */
+    ulong block;
     arb_t max_loss;
     ulong max_m;
     int exceeds;
@@ -189,6 +190,7 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
         r->cname = ci->name;
         r->growth = s->growth;
         r->slope = s->slope;
+        r->block = s->block;
         arb_init(r->max_loss);
         arb_set(r->max_loss, s->max_loss);
         r->max_m = s->max_loss_m;
@@ -210,7 +212,7 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
             if (s->growth == GROWTH_LINEAR)
             {
                 any_grow = 1;
-                best_slope = FLINT_MAX(best_slope, s->slope);
+                best_slope = FLINT_MAX(best_slope, s->slope / (double) s->block);
             }
             any_exceed |= r->exceeds;
             if (!arb_is_finite(best) || arf_cmp(arb_midref(s->max_loss), arb_midref(best)) > 0)
@@ -811,7 +813,10 @@ main(int argc, char ** argv)
             fprintf(p, "<tr><td>%s</td><td>%s</td><td>%lu</td><td>%s", r->cname,
                 s ? s : r->growth == GROWTH_INFINITE ? "inf" : "no possible output",
                 r->max_m, growth_name(r->growth));
-            if (r->growth == GROWTH_LINEAR)
+            if (r->growth == GROWTH_LINEAR && r->block > 1)
+                fprintf(p, " (~%.4g per block of %lu queries, %.4g per query)",
+                    r->slope, r->block, r->slope / (double) r->block);
+            else if (r->growth == GROWTH_LINEAR)
                 fprintf(p, " (~%.4g per query)", r->slope);
             fprintf(p, "</td><td>%s</td></tr>\n", r->exceeds ? "yes" : "no");
             flint_free(s);

@@ -755,3 +755,36 @@ Test(cli, readme_pair_file_and_delta_in_list)
     cr_assert(strstr(out, "q(D')=Delta^m") != NULL, "%s", out);
     cr_assert(strstr(out, "q(D')=D^m") == NULL, "%s", out);
 }
+
+/* slopes are per query and per block: split adds 2 queries per unit of m,
+   so Alg. 6's ~1 per m is ~1/2 per query (the paper's m eps/2 on 2m
+   queries); numeric-tail adds 1, and both numbers agree there */
+Test(cli, slopes_per_query_and_per_block, .timeout = 300)
+{
+    char out[16384];
+    json_error_t e;
+    json_t * j;
+    double pb, pq;
+    /* sweep reports (exit 0); check judges (exit 1 on a violation) */
+    cr_assert_eq(run_cli("sweep alg6 split --m-max 1000 --json", out,
+        sizeof(out)), 0, "%s", out);
+    /* the last line is the classification */
+    {
+        size_t n = strlen(out);
+        char * last;
+        while (n > 0 && out[n - 1] == '\n')
+            out[--n] = '\0';
+        last = strrchr(out, '\n');
+        j = json_loads(last ? last + 1 : out, 0, &e);
+    }
+    cr_assert(j != NULL, "JSON: %s: %s", e.text, out);
+    cr_assert_eq(json_integer_value(json_object_get(j, "block_queries")), 2);
+    pb = json_real_value(json_object_get(j, "slope_per_block"));
+    pq = json_real_value(json_object_get(j, "slope_per_query"));
+    cr_assert(fabs(pb - 1.0) < 0.01 && fabs(pq - 0.5) < 0.005, "%g %g", pb, pq);
+    json_decref(j);
+    cr_assert_eq(run_cli("sweep alg6 split --m-max 1000", out, sizeof(out)), 0);
+    cr_assert(strstr(out, "per block of 2 queries (0.49") != NULL, "%s", out);
+    cr_assert_eq(run_cli("sweep alg3 numeric-tail --m-max 1000", out, sizeof(out)), 0);
+    cr_assert(strstr(out, "0.5 per block of 1 query (0.5 per query)") != NULL, "%s", out);
+}

@@ -395,7 +395,9 @@ verify_all(const check_opts * o)
                 json_object_set_new(j, "c", json_integer(M->c));
                 json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
                 json_object_set_new(j, "growth", json_string(growth_name(s->growth)));
-                json_object_set_new(j, "slope_per_query", json_real(s->slope));
+                json_object_set_new(j, "slope_per_block", json_real(s->slope));
+                json_object_set_new(j, "block_queries", json_integer((json_int_t) s->block));
+                json_object_set_new(j, "slope_per_query", json_real(s->slope / (double) s->block));
                 json_object_set_new(j, "max_log_ratio", s->growth == GROWTH_NONE
                     ? json_null() : report_json_interval(s->max_loss, o->out_digits));
                 json_object_set_new(j, "max_at_m", json_integer((json_int_t) s->max_loss_m));
@@ -423,7 +425,10 @@ verify_all(const check_opts * o)
                         : verdict_name(sv);
                     fprintf(out, "%-8s max ln ratio %s at m = %lu; %s",
                         rel, ml, s->max_loss_m, growth_name(s->growth));
-                    if (s->growth == GROWTH_LINEAR)
+                    if (s->growth == GROWTH_LINEAR && s->block > 1)
+                        fprintf(out, " (~%.6g per block of %lu queries, %.6g per "
+                            "query)", s->slope, s->block, s->slope / (double) s->block);
+                    else if (s->growth == GROWTH_LINEAR)
                         fprintf(out, " (~%.6g per query)", s->slope);
                     if (lossmax_undecided(s->agg) > 0)
                         fprintf(out, "; %ld point%s undecided at the precision cap",
@@ -442,8 +447,8 @@ verify_all(const check_opts * o)
                 if (s->growth == GROWTH_LINEAR)
                 {
                     any_grow = 1;
-                    if (s->slope > best_slope)
-                        best_slope = s->slope;
+                    if (s->slope / (double) s->block > best_slope)
+                        best_slope = s->slope / (double) s->block;
                 }
                 if (s->growth == GROWTH_SLOW)
                     any_slow = 1;

@@ -694,7 +694,9 @@ cmd_sweep(const char ** pos, int npos)
             json_object_set_new(j, "variant", json_string(var->name));
             json_object_set_new(j, "construction", json_string(ci->name));
             json_object_set_new(j, "classification", json_string(growth_name(s->growth)));
-            json_object_set_new(j, "slope_per_query", json_real(s->slope));
+            json_object_set_new(j, "slope_per_block", json_real(s->slope));
+            json_object_set_new(j, "block_queries", json_integer((json_int_t) s->block));
+            json_object_set_new(j, "slope_per_query", json_real(s->slope / (double) s->block));
             json_object_set_new(j, "claimed_eps", report_json_interval(M->claimed, o.out_digits));
             json_object_set_new(j, "max_log_ratio", report_json_lossmax(s->agg, o.out_digits));
             json_object_set_new(j, "verdict", json_string(verdict_name(
@@ -739,7 +741,9 @@ cmd_sweep(const char ** pos, int npos)
             flint_free(ml);
         }
         if (s->growth == GROWTH_LINEAR || s->growth == GROWTH_SLOW)
-            printf("; fitted growth %.6g per query over the last decade", s->slope);
+            printf("; fitted growth %.6g per block of %lu quer%s (%.6g per query) "
+                "over the last decade", s->slope, s->block, s->block == 1 ? "y"
+                : "ies", s->slope / (double) s->block);
         printf("\n");
         {
             char * ml = lossmax_string(s->agg, o.out_digits);

@@ -897,7 +897,8 @@ typedef struct
     flint_rand_t st;
     char proof[1024];
     const char * growth;
-    double slope;
+    double slope;       /* per repetition of the block */
+    ulong block;        /* the queries of one repetition */
 }
 search_run;
 
@@ -1187,6 +1188,7 @@ stage_family(search_run * S)
                 0, NULL, NULL, err, sizeof(err));
             S->growth = growth_name(s->growth);
             S->slope = s->slope;
+            S->block = s->block;
             /* block: what one more m adds */
             svt_runs_init(R1);
             svt_runs_init(R2);
@@ -1258,6 +1260,8 @@ stage_family(search_run * S)
                         : arb_gt(L1000, L100) ? "growing-slowly" : "bounded";
                     S->slope = (arf_get_d(arb_midref(L1000), ARF_RND_NEAR)
                         - arf_get_d(arb_midref(L100), ARF_RND_NEAR)) / 900.0;
+                    S->block = bestw < 0 ? svt_runs_length(S->best.R)
+                        : S->best.R->runs[bestw].count;
                     arb_clear(five);
                 }
                 ratio_result_clear(r);
@@ -1303,7 +1307,9 @@ search_report(search_run * S)
         json_object_set_new(j, "violation", json_boolean(violation));
         json_object_set_new(j, "inconclusive", json_integer(S->t.inconclusive));
         json_object_set_new(j, "family_growth", json_string(S->growth));
-        json_object_set_new(j, "slope_per_query", json_real(S->slope));
+        json_object_set_new(j, "slope_per_block", json_real(S->slope));
+        json_object_set_new(j, "block_queries", json_integer((json_int_t) S->block));
+        json_object_set_new(j, "slope_per_query", json_real(S->slope / (double) S->block));
         json_object_set_new(j, "proof", S->proof[0] ? json_string(S->proof) : json_null());
         if (S->best.have)
         {
@@ -1346,7 +1352,9 @@ search_report(search_run * S)
             fprintf(out, "  family in m (best input, a block repeated m times): %s",
                 S->growth);
             if (strcmp(S->growth, "growing") == 0)
-                fprintf(out, " (~%.6g per repetition)", S->slope);
+                fprintf(out, " (~%.6g per repetition of %lu quer%s, %.6g per "
+                    "query)", S->slope, S->block, S->block == 1 ? "y" : "ies",
+                    S->slope / (double) S->block);
             if (S->proof[0])
                 fprintf(out, "\n  %s\n", S->proof);
             else if (strncmp(S->growth, "growing", 7) == 0)
@@ -1387,6 +1395,7 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
     S->t0 = now();
     S->deadline = S->t0 + o->seconds;
     S->growth = "none";
+    S->block = 1;
     svt_runs_init(S->best.R);
     ratio_result_init(S->best.r);
     fmpq_init(S->T0);

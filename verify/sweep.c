@@ -22,6 +22,7 @@ sweep_result_init(sweep_result_t s)
     s->len = 0;
     s->growth = GROWTH_NONE;
     s->slope = 0;
+    s->block = 1;
     arb_init(s->max_loss);
     s->max_loss_m = 0;
     lossmax_init(s->agg);
@@ -67,6 +68,27 @@ done:
     if (n == 0 || ms[n - 1] != m_max)
         ms[n++] = m_max;
     return n;
+}
+
+/* the queries each unit of m adds to the construction: the block */
+ulong
+construction_block(const construction_info * ci, slong c, const fmpq_t delta,
+    const fmpq_t T)
+{
+    svt_runs_t R1, R2;
+    char err[256];
+    ulong b = 1;
+    if (!ci->uses_m)
+        return 1;
+    svt_runs_init(R1);
+    svt_runs_init(R2);
+    if (construction_build(R1, ci, 1, c, delta, T, err, sizeof(err)) == 0
+            && construction_build(R2, ci, 2, c, delta, T, err, sizeof(err)) == 0
+            && svt_runs_length(R2) > svt_runs_length(R1))
+        b = svt_runs_length(R2) - svt_runs_length(R1);
+    svt_runs_clear(R1);
+    svt_runs_clear(R2);
+    return b;
 }
 
 /* loss at m (certified), and its verdict */
@@ -119,6 +141,7 @@ sweep_run(sweep_result_t s, const svt_model_t M, const construction_info * ci,
     if (!ci->uses_m)
         ms[0] = 1;
     s->pts = flint_malloc(n * sizeof(sweep_point));
+    s->block = construction_block(ci, M->c, delta, T);
     ratio_result_init(r);
     arb_init(target);
     arb_init(loss);

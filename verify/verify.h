@@ -171,9 +171,12 @@ typedef struct
     sweep_point * pts;
     slong len;
     growth_t growth;
-    double slope;       /* fitted growth of ln ratio per query (last decade);
+    double slope;       /* fitted growth of ln ratio per unit of m, that
+                           is per block of `block` queries (last decade);
                            linear growth needs two decades of sustained
                            slope, see sweep.c */
+    ulong block;        /* queries added by each unit of m (1 when the
+                           construction does not use m) */
     arb_t max_loss;     /* largest loss seen (finite points): for the
                            growth classification only */
     lossmax_t agg;      /* every point, undecided ones included: the
@@ -190,6 +193,11 @@ typedef sweep_result_struct sweep_result_t[1];
 
 void sweep_result_init(sweep_result_t s);
 void sweep_result_clear(sweep_result_t s);
+
+/* The queries each unit of m adds to construction ci (its block; 1 when
+   it does not use m). */
+ulong construction_block(const construction_info * ci, slong c,
+    const fmpq_t delta, const fmpq_t T);
 
 /* The geometric grid 1, 2, 5, 10, 20, 50, ... up to m_max (included).
    Returns the number of values written (at most 64). */
