@@ -110,6 +110,9 @@ Test(report, every_variant_has_its_row, .timeout = 900)
     /* the report states its parameters and precision */
     cr_assert(strstr(html, "svt-verify version") != NULL);
     cr_assert(strstr(html, "relative accuracy goal") != NULL);
+    /* the report's sizes differ from verify all's, and the page says so */
+    cr_assert(strstr(html, "go to m = 1000 by default") != NULL);
+    cr_assert(strstr(md, "go to m = 1000 by default") != NULL);
     /* the three proof-error sections */
     cr_assert(strstr(md, "Eq. 11") != NULL);
     cr_assert(strstr(md, "false factorisation") != NULL);
