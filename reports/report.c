@@ -115,6 +115,8 @@ typedef struct
     arb_t max_loss;
     ulong max_m;
     int exceeds;
+    slong block_index;  /* its block in the plot's data file (-1: no
+                           finite point, drawn as an annotation) */
 }
 row;
 
@@ -161,6 +163,7 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
     arb_t best;
     const char * best_where = NULL;
     ulong best_m = 0;
+    slong nblocks = 0;
 
     V->var = svt_catalog_get(C->cat, idx);
     svt_model_init(V->M);
@@ -198,13 +201,23 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
             && (s->growth == GROWTH_INFINITE || arb_gt(s->max_loss, V->M->claimed));
         undecided += lossmax_undecided(s->agg);
         /* data block for the plot: m, ln ratio (midpoint; the certified
-           intervals are in the tables) */
-        fprintf(dat, "# %s\n", ci->name);
+           intervals are in the tables).  gnuplot skips an empty block, so
+           a construction with no finite point gets none (and an
+           annotation instead): the indices stay those of the legend */
+        r->block_index = -1;
         for (i = 0; i < s->len; i++)
             if (arb_is_finite(s->pts[i].loss))
+            {
+                if (r->block_index < 0)
+                {
+                    r->block_index = nblocks++;
+                    fprintf(dat, "# %s\n", ci->name);
+                }
                 fprintf(dat, "%lu %.17g\n", s->pts[i].m,
                     arf_get_d(arb_midref(s->pts[i].loss), ARF_RND_NEAR));
-        fprintf(dat, "\n\n");
+            }
+        if (r->block_index >= 0)
+            fprintf(dat, "\n\n");
         if (s->growth == GROWTH_INFINITE)
             any_inf = 1;
         else if (s->growth != GROWTH_NONE)
@@ -260,24 +273,50 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
     arb_clear(best);
 }
 
+/* the construction that breaks the variant (infinite first, then the
+   largest ratio beyond the claim), else the tight one of the private
+   variants */
+static const construction_info *
+breaking_construction(const vresult * V)
+{
+    const row * best = NULL;
+    slong k;
+    for (k = 0; k < V->nrows; k++)
+    {
+        const row * r = V->rows + k;
+        if (!r->exceeds || strcmp(r->cname, "two-loops") == 0)
+            continue;
+        if (best == NULL || (r->growth == GROWTH_INFINITE
+                && best->growth != GROWTH_INFINITE)
+                || (best->growth != GROWTH_INFINITE && r->growth != GROWTH_INFINITE
+                && arf_cmp(arb_midref(r->max_loss), arb_midref(best->max_loss)) > 0))
+            best = r;
+    }
+    if (best != NULL)
+        return construction_find(best->cname);
+    return construction_find(V->M->output != SVT_OUT_TOP ? "numeric-tail"
+        : V->var->monotone_only ? "bottoms" : "split-c");
+}
+
 /* integrand plot for a small instance */
 static void
 integrand_plot(const vresult * V, const ctx * C, char * caption, size_t len)
 {
     const construction_info * ci;
     svt_runs_t R;
-    char err[256], name[256];
+    char err[256], name[256], mtext[32];
     FILE * dat, * gp;
     arb_t z, f;
     slong k, m = 3;
     int side;
 
-    ci = construction_find(V->M->output != SVT_OUT_TOP ? "numeric-tail"
-        : V->var->monotone_only ? "bottoms" : "split-c");
+    ci = breaking_construction(V);
     svt_runs_init(R);
     construction_build(R, ci, m, V->M->c, C->delta, C->T, err, sizeof(err));
+    snprintf(mtext, sizeof(mtext), " with m = %ld", (long) m);
     snprintf(caption, len, "integrands of Pr[A(D)=a] and Pr[A(D')=a] against the "
-        "threshold noise z, %s with m = %ld%s", ci->name, (long) m,
+        "threshold noise z, %s%s (the construction that breaks it, when one "
+        "does)%s", ci->name, ci->uses_m ? mtext : "",
         V->M->output == SVT_OUT_COMPARED ? " (the numeric output cuts the domain at "
         "z = v - T = 0)" : V->M->reset ? " (first segment: rho is redrawn after top)" : "");
     snprintf(name, sizeof(name), "plots/%s-integrand.dat", V->var->name);
@@ -310,10 +349,27 @@ integrand_plot(const vresult * V, const ctx * C, char * caption, size_t len)
             "set output 'plots/%s-ratio.svg'\n"
             "set logscale x\nset xlabel 'm'\nset ylabel 'ln ratio (max of both directions)'\n"
             "set key top left\nset grid\n", V->var->name);
+        /* constructions with no finite point: an annotation each */
+        {
+            slong nl = 0;
+            for (k = 0; k < V->nrows; k++)
+                if (V->rows[k].block_index < 0)
+                {
+                    nl++;
+                    fprintf(gp, "set label %ld \"%s: %s\" at graph 0.98, graph "
+                        "%.3f right front\n", (long) nl, V->rows[k].cname,
+                        V->rows[k].growth == GROWTH_INFINITE
+                        ? "infinite (a probability is exactly 0)"
+                        : V->rows[k].growth == GROWTH_NONE ? "no possible output"
+                        : "no finite ratio", 0.06 + 0.06 * (double) (nl - 1));
+                }
+        }
         fprintf(gp, "plot ");
         for (k = 0; k < V->nrows; k++)
-            fprintf(gp, "'plots/%s-ratio.dat' index %ld with linespoints title '%s', ",
-                V->var->name, (long) k, V->rows[k].cname);
+            if (V->rows[k].block_index >= 0)
+                fprintf(gp, "'plots/%s-ratio.dat' index %ld with linespoints "
+                    "title '%s', ", V->var->name, (long) V->rows[k].block_index,
+                    V->rows[k].cname);
         if (cl)
             fprintf(gp, "%s with lines dashtype 2 lw 2 title 'claimed eps'\n", cl);
         else
@@ -323,6 +379,7 @@ integrand_plot(const vresult * V, const ctx * C, char * caption, size_t len)
         fprintf(gp,
             "set terminal svg size 640,400 dynamic font 'sans,11'\n"
             "set output 'plots/%s-integrand.svg'\n"
+            "unset label\n"
             "unset logscale x\nset xlabel 'z (threshold noise)'\nset ylabel 'integrand'\n"
             "set key top right\n"
             "plot 'plots/%s-integrand.dat' using 1:2 with lines lw 2 title 'D', "

@@ -85,6 +85,46 @@ Test(report, chromium_renders_table_and_plots, .timeout = 900)
     cr_assert(stat(path, &st) == 0 && st.st_size > 5000, "PNG beside the SVG");
 }
 
+/* plots/NAME.gp plots 'index K ... title T' from plots/NAME-ratio.dat:
+   the K-th block of that file (blocks separated by two blank lines,
+   each starting with "# construction") must be T's */
+static void
+legends_match(const char * dir, const char * name)
+{
+    char path[512], * gp, * dat, * p;
+    snprintf(path, sizeof(path), "cat %s/plots/%s.gp", dir, name);
+    gp = slurp_cmd(path);
+    snprintf(path, sizeof(path), "cat %s/plots/%s-ratio.dat", dir, name);
+    dat = slurp_cmd(path);
+    for (p = strstr(gp, "index "); p != NULL; p = strstr(p + 1, "index "))
+    {
+        long k = atol(p + 6), b = 0;
+        char title[64], head[80];
+        const char * t = strstr(p, "title '"), * q = dat, * e;
+        cr_assert(t != NULL, "%s: no title after index", name);
+        t += 7;
+        e = strchr(t, '\'');
+        cr_assert(e != NULL && e - t < 60);
+        memcpy(title, t, e - t);
+        title[e - t] = '\0';
+        /* the k-th block */
+        while (b < k && (q = strstr(q, "\n\n\n")) != NULL)
+        {
+            q += 3;
+            b++;
+        }
+        cr_assert(q != NULL, "%s: no block %ld for '%s'", name, k, title);
+        snprintf(head, sizeof(head), "# %s\n", title);
+        cr_assert(strncmp(q, head, strlen(head)) == 0, "%s: block %ld is not "
+            "'%s' (%.30s)", name, k, title, q);
+        /* and it has points */
+        cr_assert(q[strlen(head)] >= '0' && q[strlen(head)] <= '9', "%s: block "
+            "'%s' is empty", name, title);
+    }
+    free(gp);
+    free(dat);
+}
+
 Test(report, every_variant_has_its_row, .timeout = 900)
 {
     const char * dir = "build/test-report-rows";
@@ -106,6 +146,33 @@ Test(report, every_variant_has_its_row, .timeout = 900)
         cr_assert(strstr(md, row) != NULL, "Markdown row of %s", name);
         snprintf(row, sizeof(row), "<a href=\"variant-%s.html\">%s</a>", name, name);
         cr_assert(strstr(html, row) != NULL, "HTML row of %s", name);
+    }
+    /* every plot's legend names the data block it draws */
+    for (i = 0; i < svt_catalog_count(cat); i++)
+        legends_match(dir, svt_catalog_get(cat, i)->name);
+    /* the integrand plots show the counterexample: Alg. 5 on swap, where
+       the integrand of D' is exactly 0 and that of D is not */
+    {
+        char * dat, * line;
+        int d_pos = 0, d2_pos = 0;
+        snprintf(path, sizeof(path), "cat %s/plots/alg5-integrand.dat", dir);
+        dat = slurp_cmd(path);
+        for (line = strtok(dat, "\n"); line != NULL; line = strtok(NULL, "\n"))
+        {
+            double z, a, b;
+            if (sscanf(line, "%lf %lf %lf", &z, &a, &b) == 3)
+            {
+                d_pos |= a > 0;
+                d2_pos |= b > 0;
+            }
+        }
+        cr_assert(d_pos && !d2_pos, "alg5's integrand plot is not swap's");
+        free(dat);
+        snprintf(path, sizeof(path), "cat %s/variant-alg5.html", dir);
+        dat = slurp_cmd(path);
+        cr_assert(strstr(dat, "threshold noise z, swap (the construction that "
+            "breaks it") != NULL, "alg5's caption");
+        free(dat);
     }
     /* the report states its parameters and precision */
     cr_assert(strstr(html, "svt-verify version") != NULL);
