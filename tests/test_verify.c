@@ -591,18 +591,24 @@ Test(cli, digits_option_sets_printed_digits)
     j = json_loads(out, 0, &e);
     cr_assert(j != NULL, "JSON: %s", e.text);
     lo = json_string_value(json_array_get(json_object_get(j, "pr_D"), 0));
-    /* "6.105996084642975658774148665108396763516e-1": 40 digits */
-    cr_assert(lo != NULL && strchr(lo, 'e') - lo == 41, "%s", lo);
+    /* "0.6105996084642975658774148665108396763516": 40 digits, plain */
+    cr_assert(lo != NULL && strncmp(lo, "0.6105996", 9) == 0 && strlen(lo) == 42
+        && strchr(lo, 'e') == NULL, "%s", lo);
     json_decref(j);
     run_cli("ratio alg5 custom --qD 0,0 --qD2 0,1 --T 0.5 --output bot,bot "
         "--digits 25", out, sizeof(out));
-    cr_assert(strstr(out, "[6.105996084642975658774148e-1, "
-        "6.105996084642975658774149e-1]") != NULL, "%s", out);
+    cr_assert(strstr(out, "[0.6105996084642975658774148, "
+        "0.6105996084642975658774149]") != NULL, "%s", out);
     /* the default stays short */
     run_cli("ratio alg5 custom --qD 0,0 --qD2 0,1 --T 0.5 --output bot,bot",
         out, sizeof(out));
-    cr_assert(strstr(out, "[6.10599608464297e-1, 6.10599608464298e-1]") != NULL,
+    cr_assert(strstr(out, "[0.610599608464297, 0.610599608464298]") != NULL,
         "%s", out);
+    /* plain decimals where they fit, exponents beyond */
+    run_cli("ratio alg3 numeric-tail --m 1000", out, sizeof(out));
+    cr_assert(strstr(out, "[499.499999999999, 499.500000000001]") != NULL, "%s", out);
+    run_cli("ratio alg1 bottoms --m 1000 --eps 1/1000000", out, sizeof(out));
+    cr_assert(strstr(out, "e-7, ") != NULL, "%s", out);
 }
 
 /* A ratio whose probability ball contains 0 is undecided with its own

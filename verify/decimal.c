@@ -93,7 +93,39 @@ decimal_bound(const arb_t x, slong digits, int round_up)
     /* N may have digits + 1 digits after rounding up: fold into e */
     fmpz_add_ui(e, e, len - 1);
     es = fmpz_get_str(NULL, 10, e);
-    s = flint_malloc(len + strlen(es) + 8);
+    s = flint_malloc(len + strlen(es) + 32);
+    if (fmpz_cmp_si(e, -5) >= 0 && fmpz_cmp_si(e, 15) <= 0)
+    {
+        /* plain decimal: 0.00049999, 2.5, 249.75, 1000 */
+        slong ex = fmpz_get_si(e), k = len, i;
+        char * p = s;
+        while (k > 1 && ns[k - 1] == '0')
+            k--;                        /* significant digits ns[0..k) */
+        if (neg)
+            *p++ = '-';
+        if (ex < 0)
+        {
+            *p++ = '0';
+            *p++ = '.';
+            for (i = 0; i < -ex - 1; i++)
+                *p++ = '0';
+            memcpy(p, ns, k);
+            p += k;
+        }
+        else
+        {
+            for (i = 0; i <= ex; i++)
+                *p++ = i < k ? ns[i] : '0';
+            if (k > ex + 1)
+            {
+                *p++ = '.';
+                memcpy(p, ns + ex + 1, k - ex - 1);
+                p += k - ex - 1;
+            }
+        }
+        *p = '\0';
+    }
+    else
     {
         char * p = s;
         if (neg)
