@@ -298,6 +298,28 @@ breaking_construction(const vresult * V)
         : V->var->monotone_only ? "bottoms" : "split-c");
 }
 
+/* the paper's bounds as reference lines on the ratio plot: Alg. 6 on
+   split (2m queries) grows at least like m eps/2 (Sec. 4.3, App. 9.2),
+   Alg. 4 on split-c tends to (1 + 6c)/4 eps (Sec. 4.3) */
+static void
+paper_lines(FILE * gp, const vresult * V, const ctx * C)
+{
+    double eps = fmpq_get_d(C->eps);
+    slong k;
+    for (k = 0; k < V->nrows; k++)
+    {
+        const row * r = V->rows + k;
+        if (r->block_index < 0)
+            continue;
+        if (strcmp(V->var->name, "alg6") == 0 && strcmp(r->cname, "split") == 0)
+            fprintf(gp, "x*%.17g/2 with lines dashtype 3 lw 2 title 'paper: m eps/2 "
+                "on split (2m queries)', ", eps);
+        if (strcmp(V->var->name, "alg4") == 0 && strcmp(r->cname, "split-c") == 0)
+            fprintf(gp, "%.17g with lines dashtype 3 lw 2 title 'paper: (1+6c)/4 "
+                "eps on split-c', ", (1.0 + 6.0 * (double) V->M->c) / 4.0 * eps);
+    }
+}
+
 /* integrand plot for a small instance */
 static void
 integrand_plot(const vresult * V, const ctx * C, char * caption, size_t len)
@@ -370,6 +392,7 @@ integrand_plot(const vresult * V, const ctx * C, char * caption, size_t len)
                 fprintf(gp, "'plots/%s-ratio.dat' index %ld with linespoints "
                     "title '%s', ", V->var->name, (long) V->rows[k].block_index,
                     V->rows[k].cname);
+        paper_lines(gp, V, C);
         if (cl)
             fprintf(gp, "%s with lines dashtype 2 lw 2 title 'claimed eps'\n", cl);
         else

@@ -150,6 +150,18 @@ Test(report, every_variant_has_its_row, .timeout = 900)
     /* every plot's legend names the data block it draws */
     for (i = 0; i < svt_catalog_count(cat); i++)
         legends_match(dir, svt_catalog_get(cat, i)->name);
+    /* the paper's bounds are drawn as reference lines */
+    {
+        char * g;
+        snprintf(path, sizeof(path), "cat %s/plots/alg6.gp", dir);
+        g = slurp_cmd(path);
+        cr_assert(strstr(g, "title 'paper: m eps/2 on split (2m queries)'") != NULL);
+        free(g);
+        snprintf(path, sizeof(path), "cat %s/plots/alg4.gp", dir);
+        g = slurp_cmd(path);
+        cr_assert(strstr(g, "1.75 with lines dashtype 3 lw 2 title 'paper: (1+6c)/4") != NULL, "%s", g);
+        free(g);
+    }
     /* the integrand plots show the counterexample: Alg. 5 on swap, where
        the integrand of D' is exactly 0 and that of D is not */
     {
