@@ -367,10 +367,10 @@ integrand_plot(const vresult * V, const ctx * C, char * caption, size_t len)
     {
         char * cl = V->M->has_claim ? decimal_bound(V->M->claimed, 12, 0) : NULL;
         fprintf(gp,
-            "set terminal svg size 640,400 dynamic font 'sans,11'\n"
+            "set terminal svg size 860,400 dynamic font 'sans,11'\n"
             "set output 'plots/%s-ratio.svg'\n"
             "set logscale x\nset xlabel 'm'\nset ylabel 'ln ratio (max of both directions)'\n"
-            "set key top left\nset grid\n", V->var->name);
+            "set key outside right top\nset grid\n", V->var->name);
         /* constructions with no finite point: an annotation each */
         {
             slong nl = 0;
@@ -397,14 +397,14 @@ integrand_plot(const vresult * V, const ctx * C, char * caption, size_t len)
             fprintf(gp, "%s with lines dashtype 2 lw 2 title 'claimed eps'\n", cl);
         else
             fprintf(gp, "1/0 notitle\n");
-        fprintf(gp, "set terminal pngcairo size 640,400\nset output 'plots/%s-ratio.png'\nreplot\n",
+        fprintf(gp, "set terminal pngcairo size 860,400\nset output 'plots/%s-ratio.png'\nreplot\n",
             V->var->name);
         fprintf(gp,
             "set terminal svg size 640,400 dynamic font 'sans,11'\n"
             "set output 'plots/%s-integrand.svg'\n"
             "unset label\n"
             "unset logscale x\nset xlabel 'z (threshold noise)'\nset ylabel 'integrand'\n"
-            "set key top right\n"
+            "set key top right inside\n"
             "plot 'plots/%s-integrand.dat' using 1:2 with lines lw 2 title 'D', "
             "'' using 1:3 with lines lw 2 dashtype 2 title \"D'\"\n"
             "set terminal pngcairo size 640,400\nset output 'plots/%s-integrand.png'\nreplot\n",
