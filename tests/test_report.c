@@ -150,6 +150,15 @@ Test(report, every_variant_has_its_row, .timeout = 900)
     /* every plot's legend names the data block it draws */
     for (i = 0; i < svt_catalog_count(cat); i++)
         legends_match(dir, svt_catalog_get(cat, i)->name);
+    /* a measurement that disagrees with its source is flagged, with a
+       paragraph giving the best certified evidence (abs-inside: stated not
+       private, no certified violation, shifted inputs near the claim) */
+    cr_assert(strstr(html, "<a href=\"#disagree-abs-inside\"><b>(disagrees with "
+        "the source") != NULL);
+    cr_assert(strstr(html, "<p id=\"disagree-abs-inside\">") != NULL);
+    cr_assert(strstr(md, "**abs-inside.** The source says: not private") != NULL);
+    cr_assert(strstr(md, "moved by +20 Delta") != NULL, "%s", md);
+    cr_assert(strstr(html, "#disagree-alg1\"") == NULL);
     /* the paper's bounds are drawn as reference lines */
     {
         char * g;

@@ -226,6 +226,23 @@ Test(search, correct_programs_no_violation, .timeout = 900)
     cr_assert(strstr(text, "1b. the program's own families") != NULL, "%s", text);
 }
 
+/* an absolute value makes the ratio depend on where the queries lie:
+   the search moves the constructions' queries and threshold together and
+   finds abs-inside's shifted inputs near the claim (0.9999 at +20 Delta;
+   the constructions at 0 give 0.0998) */
+Test(search, shifted_inputs_for_absolute_values, .timeout = 900)
+{
+    const char * p;
+    double lo;
+    cr_assert_eq(run_search("variants/specs/abs-inside.svt", NULL, budget(10),
+        text, sizeof(text), NULL), 0, "%s", text);
+    cr_assert(strstr(text, "also shifted") != NULL, "%s", text);
+    p = strstr(text, "ln ratio D/D'    [");
+    cr_assert(p != NULL, "%s", text);
+    lo = atof(p + strlen("ln ratio D/D'    ["));
+    cr_assert(lo > 0.98, "best %g:\n%s", lo, text);
+}
+
 /* the accounting: the counts by verdict add up to the ratios tried; the
    saved file states the verdict; JSON gives the best input as runs */
 Test(search, accounting_save_header_and_json_input, .timeout = 900)

@@ -1136,3 +1136,19 @@ svt_exact_log_ratio(fmpq_t r, const svt_model_t M, const svt_runs_t R)
     fmpq_clear(b);
     return same;
 }
+
+int
+svt_variant_translation_invariant(const svt_variant_struct * var)
+{
+    const svt_program * P = var->prog;
+    int i, j, k;
+    if (P == NULL)
+        return var->comparison == SVT_CMP_STANDARD;
+    for (i = 0; i < P->nstates; i++)
+        for (j = 0; j < P->states[i].nbranches; j++)
+            for (k = 0; k < P->states[i].branches[j].natoms; k++)
+                if (P->states[i].branches[j].atoms[k].op == PROG_ABS_GE
+                        || P->states[i].branches[j].atoms[k].op == PROG_ABS_LT)
+                    return 0;
+    return 1;
+}

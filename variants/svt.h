@@ -293,6 +293,9 @@ int svt_exact_log_ratio(fmpq_t r, const svt_model_t M, const svt_runs_t R);
 int svt_model_claim_fmpq(fmpq_t res, const svt_model_t M);
 /* a scale expression in rationals: 1 when it is a positive rational */
 int svt_model_scale_fmpq(fmpq_t res, const svt_model_t M, const spec_expr * e);
+/* 1 when adding the same t to every query and threshold changes no
+   probability (no absolute value of a noisy answer is compared) */
+int svt_variant_translation_invariant(const svt_variant_struct * var);
 /* 1 when no state reads the input (DiPA automata whose states are all
    non-input): the outputs do not depend on the input */
 int svt_program_reads_no_input(const svt_program * P);
