@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -279,14 +280,41 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
     arb_clear(best);
 }
 
+/* does the construction's source name the variant ("App. 9.3 (the GPTT
+   construction ...)" names gptt, "(Alg. 6)" names alg6)? */
+static int
+source_names(const char * source, const char * name)
+{
+    char flat[256];
+    size_t n = 0;
+    for (; *source && n + 1 < sizeof(flat); source++)
+        if (*source != ' ' && *source != '.')
+            flat[n++] = (char) tolower((unsigned char) *source);
+    flat[n] = '\0';
+    return strstr(flat, name) != NULL;
+}
+
 /* the construction that breaks the variant (infinite first, then the
-   largest ratio beyond the claim), else the tight one of the private
-   variants */
+   one its paper uses, then the largest ratio beyond the claim), else
+   the tight one of the private variants */
 static const construction_info *
 breaking_construction(const vresult * V)
 {
     const row * best = NULL;
     slong k;
+    for (k = 0; k < V->nrows; k++)
+    {
+        const row * r = V->rows + k;
+        if (r->exceeds && r->growth != GROWTH_INFINITE && source_names(
+                construction_find(r->cname)->source, V->var->name))
+        {
+            int inf = 0, j;
+            for (j = 0; j < V->nrows; j++)
+                inf |= V->rows[j].exceeds && V->rows[j].growth == GROWTH_INFINITE;
+            if (!inf)
+                return construction_find(r->cname);
+        }
+    }
     for (k = 0; k < V->nrows; k++)
     {
         const row * r = V->rows + k;

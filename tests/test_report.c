@@ -194,6 +194,22 @@ Test(report, every_variant_has_its_row, .timeout = 900)
         cr_assert(strstr(dat, "threshold noise z, swap (the construction that "
             "breaks it") != NULL, "alg5's caption");
         free(dat);
+        /* and the paper's own constructions for the others */
+        {
+            static const char * const vc[4][2] = { { "alg6", "split with" },
+                { "gptt", "cm15 with" }, { "alg3", "numeric-tail with" },
+                { "alg4", "split-c with" } };
+            int v;
+            for (v = 0; v < 4; v++)
+            {
+                char want[128];
+                snprintf(path, sizeof(path), "cat %s/variant-%s.html", dir, vc[v][0]);
+                dat = slurp_cmd(path);
+                snprintf(want, sizeof(want), "threshold noise z, %s", vc[v][1]);
+                cr_assert(strstr(dat, want) != NULL, "%s's integrand plot", vc[v][0]);
+                free(dat);
+            }
+        }
     }
     /* the report states its parameters and precision */
     cr_assert(strstr(html, "svt-verify version") != NULL);
