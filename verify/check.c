@@ -302,10 +302,16 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
             fprintf(out, "PASS: %s claims no budget; the ratios above are "
                 "reported only\n", var->name);
         else
+        {
+            slong k;
             fprintf(out, "PASS: no violation of the claim of %s in %ld "
-                "certified ratios (the constructions above, m <= %lu); this "
-                "is evidence on finite m, not a proof for every m\n",
+                "certified ratios (the constructions above, m <= %lu, c in {",
                 var->name, (long) nratios, o->m_max);
+            for (k = 0; k < nc; k++)
+                fprintf(out, "%s%ld", k ? ", " : "", (long) clist[k]);
+            fprintf(out, "}); this is evidence on finite m, not a proof for "
+                "every m\n");
+        }
     }
 
     ratio_result_clear(worst);
