@@ -473,6 +473,22 @@ Test(cli, check_exit_codes, .timeout = 600)
     cr_assert_eq(run_cli("check alg1 --m-max 100 --c-list 1,2", NULL, 0), 0);
 }
 
+/* words match what was checked: finite evidence is "no violation in N
+   certified ratios (constructions, m <= .., c in {..})", never "holds" */
+Test(cli, check_words_say_what_was_checked, .timeout = 300)
+{
+    char out[16384];
+    cr_assert_eq(run_cli("check alg1 --m-max 10 --c-list 1,2", out, sizeof(out)), 0);
+    cr_assert(strstr(out, "PASS: no violation of the claim of alg1 in ") != NULL,
+        "%s", out);
+    cr_assert(strstr(out, "(the constructions above, m <= 10, c in {1, 2})") != NULL,
+        "%s", out);
+    cr_assert(strstr(out, "not a proof for every m") != NULL, "%s", out);
+    cr_assert(strstr(out, "holds") == NULL, "%s", out);
+    run_cli("--help", out, sizeof(out));
+    cr_assert(strstr(out, "claim holds") == NULL, "%s", out);
+}
+
 /* Report Noisy Max with exponential noise attains its claim exactly: the
    ratios tie with eps, are decided in rationals, and check passes; with
    eps = 2/3 too; its value-releasing version fails */
