@@ -555,13 +555,10 @@ int
 integral_eval(integral_result_t res, const integral_t I,
     const integral_opt_t opt, slong prec)
 {
-    slong digits = (opt != NULL && opt->goal_digits > 0) ? opt->goal_digits : 30;
-    slong goal = integral_goal_bits(digits);
-    slong cap = (opt != NULL && opt->max_prec > 0) ? opt->max_prec
-        : FLINT_MAX(4096, 16 * goal);
-    slong nbits = 0, k;
+    slong goal, cap, nbits = 0, k;
     int verbose = opt != NULL && opt->verbose;
 
+    integral_opt_bits(&goal, &cap, opt);
     for (k = 0; k < I->len; k++)
         nbits = FLINT_MAX(nbits, (slong) fmpz_bits(I->factors[k].mult));
     if (prec <= 0)

@@ -212,6 +212,15 @@ integral_opt_init(integral_opt_t opt)
 }
 
 void
+integral_opt_bits(slong * goal, slong * cap, const integral_opt_t opt)
+{
+    slong digits = (opt != NULL && opt->goal_digits > 0) ? opt->goal_digits : 30;
+    *goal = integral_goal_bits(digits);
+    *cap = (opt != NULL && opt->max_prec > 0) ? opt->max_prec
+        : FLINT_MAX(4096, 16 * *goal);
+}
+
+void
 integral_result_init(integral_result_t r)
 {
     arb_init(r->value);

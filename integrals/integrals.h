@@ -154,6 +154,9 @@ integral_opt_struct;
 typedef integral_opt_struct integral_opt_t[1];
 
 void integral_opt_init(integral_opt_t opt);
+/* the relative goal in bits and the working-precision cap of opt (NULL:
+   the defaults), shared by every precision ladder */
+void integral_opt_bits(slong * goal, slong * cap, const integral_opt_t opt);
 
 #define INTEGRAL_SUCCESS     0
 #define INTEGRAL_GOAL_MISSED 1

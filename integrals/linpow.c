@@ -76,12 +76,10 @@ int
 integral_linear_powers(arb_t res, const arb_struct * c, const fmpz * n,
     slong len, const integral_opt_t opt)
 {
-    slong digits = (opt != NULL && opt->goal_digits > 0) ? opt->goal_digits : 30;
-    slong goal = integral_goal_bits(digits);
-    slong cap = (opt != NULL && opt->max_prec > 0) ? opt->max_prec
-        : FLINT_MAX(4096, 16 * goal);
-    slong prec = FLINT_MIN(goal + 32, cap);
+    slong goal, cap, prec;
     linpow_param L;
+    integral_opt_bits(&goal, &cap, opt);
+    prec = FLINT_MIN(goal + 32, cap);
     L.len = len;
     L.c = c;
     L.n = n;

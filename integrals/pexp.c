@@ -99,8 +99,9 @@ term_forget(pexp_term_struct * t, slong v)
 }
 
 static int
-term_cmp(const pexp_term_struct * a, const pexp_term_struct * b, slong nv)
+term_cmp(const pexp_term_struct * a, const pexp_term_struct * b)
 {
+    const slong nv = PEXP_MAXV;
     slong i, j;
     int r;
     /* the integers first: they tell most terms apart */
@@ -127,6 +128,28 @@ term_cmp(const pexp_term_struct * a, const pexp_term_struct * b, slong nv)
     return 0;
 }
 
+/* c = c x^p e^{g x} */
+static void
+mul_at_point(arb_t c, const fmpq_t g, const fmpq_t x, ulong p, slong prec)
+{
+    arb_t e;
+    fmpq_t y;
+    arb_init(e);
+    fmpq_init(y);
+    fmpq_mul(y, g, x);
+    arb_set_fmpq(e, y, prec);
+    arb_exp(e, e, prec);
+    arb_mul(c, c, e, prec);
+    if (p > 0)
+    {
+        arb_set_fmpq(e, x, prec);
+        arb_pow_ui(e, e, p, prec);
+        arb_mul(c, c, e, prec);
+    }
+    arb_clear(e);
+    fmpq_clear(y);
+}
+
 /* ---- functions ------------------------------------------------------- */
 
 void
@@ -151,14 +174,6 @@ pexp_clear(pexp_t F)
         pexp_clear(F->scratch);
         flint_free(F->scratch);
     }
-}
-
-void
-pexp_swap(pexp_t F, pexp_t G)
-{
-    pexp_struct t = *F;
-    *F = *G;
-    *G = t;
 }
 
 /* a new term at the end (initialised, zero) */
@@ -245,25 +260,18 @@ pexp_mul_laplace(pexp_t F, slong v, const fmpq_t m, const fmpq_t r,
 {
     slong k, n = F->len;
     char * keep;
-    arb_t c, e1, e2;
-    fmpq_t b, x;
-    arb_init(c);
+    arb_t e1, e2;
+    fmpq_t b;
     arb_init(e1);
     arb_init(e2);
     fmpq_init(b);
-    fmpq_init(x);
     /* v >= m: (r/2) e^{r m} e^{-r v}; v < m: (r/2) e^{-r m} e^{r v} */
-    arb_set_fmpq(c, r, prec);
-    arb_mul_2exp_si(c, c, -1);
-    fmpq_mul(x, r, m);
-    arb_set_fmpq(e1, x, prec);
-    arb_exp(e1, e1, prec);
-    arb_mul(e1, e1, c, prec);
-    fmpq_neg(x, x);
-    arb_set_fmpq(e2, x, prec);
-    arb_exp(e2, e2, prec);
-    arb_mul(e2, e2, c, prec);
     fmpq_neg(b, r);
+    arb_set_fmpq(e1, r, prec);
+    arb_mul_2exp_si(e1, e1, -1);
+    arb_set(e2, e1);
+    mul_at_point(e1, r, m, 0, prec);
+    mul_at_point(e2, b, m, 0, prec);
     for (k = 0; k < n; k++)
     {
         pexp_push(F);   /* may move the terms: index after it */
@@ -288,11 +296,9 @@ pexp_mul_laplace(pexp_t F, slong v, const fmpq_t m, const fmpq_t r,
     }
     pexp_compact(F, keep);
     flint_free(keep);
-    arb_clear(c);
     arb_clear(e1);
     arb_clear(e2);
     fmpq_clear(b);
-    fmpq_clear(x);
 }
 
 void
@@ -372,12 +378,7 @@ void
 pexp_subst(pexp_t F, slong v, const fmpq_t x, slong prec)
 {
     char * keep = flint_malloc(F->len + 1);
-    arb_t e, p;
-    fmpq_t y;
     slong k, j;
-    arb_init(e);
-    arb_init(p);
-    fmpq_init(y);
     for (k = 0; k < F->len; k++)
     {
         pexp_term_struct * t = F->terms + k;
@@ -391,20 +392,11 @@ pexp_subst(pexp_t F, slong v, const fmpq_t x, slong prec)
         keep[k] = ok;
         if (!ok)
             continue;
-        fmpq_mul(y, t->beta + v, x);
-        arb_set_fmpq(e, y, prec);
-        arb_exp(e, e, prec);
-        arb_set_fmpq(p, x, prec);
-        arb_pow_ui(p, p, (ulong) t->deg[v], prec);
-        arb_mul(e, e, p, prec);
-        arb_mul(t->c, t->c, e, prec);
+        mul_at_point(t->c, t->beta + v, x, (ulong) t->deg[v], prec);
         term_forget(t, v);
     }
     pexp_compact(F, keep);
     flint_free(keep);
-    arb_clear(e);
-    arb_clear(p);
-    fmpq_clear(y);
 }
 
 /* ---- integration ------------------------------------------------------ */
@@ -448,8 +440,7 @@ emit(pexp_t out, const pexp_term_struct * s, const pexp_end * E, int upper,
     const fmpq * lo, const fmpq * hi, const fmpq * coef, const slong * pw,
     slong n, const fmpq_t g, slong prec)
 {
-    arb_t e, p;
-    fmpq_t y;
+    arb_t e;
     slong k;
     if (E->kind == 0)
     {
@@ -459,8 +450,6 @@ emit(pexp_t out, const pexp_term_struct * s, const pexp_end * E, int upper,
         return;
     }
     arb_init(e);
-    arb_init(p);
-    fmpq_init(y);
     for (k = 0; k < n; k++)
     {
         pexp_term_struct * t = pexp_push(out);
@@ -469,16 +458,7 @@ emit(pexp_t out, const pexp_term_struct * s, const pexp_end * E, int upper,
         if (!upper)
             arb_neg(e, e);
         if (E->kind == 1)
-        {
-            const fmpq * x = upper ? hi : lo;
-            fmpq_mul(y, g, x);
-            arb_set_fmpq(p, y, prec);
-            arb_exp(p, p, prec);
-            arb_mul(e, e, p, prec);
-            arb_set_fmpq(p, x, prec);
-            arb_pow_ui(p, p, (ulong) pw[k], prec);
-            arb_mul(e, e, p, prec);
-        }
+            mul_at_point(e, g, upper ? hi : lo, (ulong) pw[k], prec);
         else
         {
             fmpq_add(t->beta + E->var, t->beta + E->var, g);
@@ -487,8 +467,6 @@ emit(pexp_t out, const pexp_term_struct * s, const pexp_end * E, int upper,
         arb_mul(t->c, t->c, e, prec);
     }
     arb_clear(e);
-    arb_clear(p);
-    fmpq_clear(y);
 }
 
 /* s = base with the lower end L the largest of the lower bounds, the
@@ -700,8 +678,7 @@ pexp_normalise(pexp_t F, slong prec)
     {
         slong p = (slong) (term_hash(F->terms + k) & (ulong) (size - 1));
         keep[k] = 1;
-        while (table[p] >= 0 && term_cmp(F->terms + table[p], F->terms + k,
-                PEXP_MAXV) != 0)
+        while (table[p] >= 0 && term_cmp(F->terms + table[p], F->terms + k) != 0)
             p = (p + 1) & (size - 1);
         if (table[p] < 0)
             table[p] = k;

@@ -64,7 +64,6 @@ typedef pexp_struct pexp_t[1];
 
 void pexp_init(pexp_t F, slong nv);
 void pexp_clear(pexp_t F);
-void pexp_swap(pexp_t F, pexp_t G);
 /* F = 0, or F = 1 (one term, no constraint) */
 void pexp_zero(pexp_t F);
 void pexp_one(pexp_t F);

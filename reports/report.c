@@ -302,18 +302,15 @@ breaking_construction(const vresult * V)
 {
     const row * best = NULL;
     slong k;
+    int inf = 0;
     for (k = 0; k < V->nrows; k++)
+        inf |= V->rows[k].exceeds && V->rows[k].growth == GROWTH_INFINITE;
+    for (k = 0; k < V->nrows && !inf; k++)
     {
         const row * r = V->rows + k;
-        if (r->exceeds && r->growth != GROWTH_INFINITE && source_names(
-                construction_find(r->cname)->source, V->var->name))
-        {
-            int inf = 0, j;
-            for (j = 0; j < V->nrows; j++)
-                inf |= V->rows[j].exceeds && V->rows[j].growth == GROWTH_INFINITE;
-            if (!inf)
-                return construction_find(r->cname);
-        }
+        if (r->exceeds && source_names(construction_find(r->cname)->source,
+                V->var->name))
+            return construction_find(r->cname);
     }
     for (k = 0; k < V->nrows; k++)
     {
@@ -363,7 +360,7 @@ shifted_best(arb_t best, slong * best_t, const vresult * V, const ctx * C)
     static const slong ts[4] = { 2, 5, 10, 20 };
     const construction_info * ci = construction_find("split-c");
     ratio_opt ro = C->ro;
-    slong j, i;
+    slong j;
     arb_neg_inf(best);
     *best_t = 0;
     for (j = 0; j < 4; j++)
@@ -379,12 +376,7 @@ shifted_best(arb_t best, slong * best_t, const vresult * V, const ctx * C)
         if (construction_build(R, ci, C->m_max, V->M->c, C->delta, C->T, err,
                 sizeof(err)) == 0)
         {
-            for (i = 0; i < R->len; i++)
-            {
-                fmpq_add(R->runs[i].q[0], R->runs[i].q[0], t);
-                fmpq_add(R->runs[i].q[1], R->runs[i].q[1], t);
-                fmpq_add(R->runs[i].T, R->runs[i].T, t);
-            }
+            svt_runs_shift(R, t);
             ratio_decide(r, V->M, R, &ro);
             if (arb_is_finite(r->loss) && (!arb_is_finite(best)
                     || arf_cmp(arb_midref(r->loss), arb_midref(best)) > 0))
@@ -454,6 +446,29 @@ flag_disagreement(vresult * V, const ctx * C, const arb_t best,
 done:
     flint_free(b);
     flint_free(cl);
+}
+
+/* the paragraphs the Figure-2 rows link to when measured and stated
+   properties differ */
+static void
+disagreements(FILE * h, FILE * md, const vresult * V, slong n)
+{
+    slong i, k = 0;
+    for (i = 0; i < n; i++)
+    {
+        if (!V[i].disagrees)
+            continue;
+        if (k++ == 0)
+        {
+            fprintf(h, "<h2>Where the measurement disagrees with the source</h2>\n");
+            fprintf(md, "\n## Where the measurement disagrees with the source\n\n");
+        }
+        fprintf(h, "<p id=\"disagree-%s\"><b>%s.</b> ", V[i].var->name,
+            V[i].var->name);
+        html_escape(h, V[i].disagreement);
+        fprintf(h, "</p>\n");
+        fprintf(md, "**%s.** %s\n\n", V[i].var->name, V[i].disagreement);
+    }
 }
 
 /* integrand plot for a small instance */
@@ -1108,21 +1123,7 @@ main(int argc, char ** argv)
             V[i].evidence);
     }
     fprintf(h, "</table>\n");
-    for (i = 0, k = 0; i < n; i++)
-    {
-        if (!V[i].disagrees)
-            continue;
-        if (k++ == 0)
-        {
-            fprintf(h, "<h2>Where the measurement disagrees with the source</h2>\n");
-            fprintf(md, "\n## Where the measurement disagrees with the source\n\n");
-        }
-        fprintf(h, "<p id=\"disagree-%s\"><b>%s.</b> ", V[i].var->name,
-            V[i].var->name);
-        html_escape(h, V[i].disagreement);
-        fprintf(h, "</p>\n");
-        fprintf(md, "**%s.** %s\n\n", V[i].var->name, V[i].disagreement);
-    }
+    disagreements(h, md, V, n);
     proof_alg3(h, md, &C);
     proof_factorisation(h, md, &C);
     proof_gptt(h, md, &C);

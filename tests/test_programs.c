@@ -408,16 +408,6 @@ Test(programs, every_builtin_program_is_simulated)
    and the paths of adaptive-svt (a gap from either branch) */
 static void
 number_density_matches_variant(const svt_variant_struct * var, double lo,
-    double hi, ulong seed);
-
-static void
-number_density_matches(const char * name, double lo, double hi, ulong seed)
-{
-    number_density_matches_variant(t_variant(name), lo, hi, seed);
-}
-
-static void
-number_density_matches_variant(const svt_variant_struct * var, double lo,
     double hi, ulong seed)
 {
     const char * name = var->name;
@@ -476,6 +466,12 @@ number_density_matches_variant(const svt_variant_struct * var, double lo,
     cr_assert(fabs(hits / (double) NSIM - p) <= 5 * sd + 2e-4, "%s", name);
     cr_assert(hits > NSIM / 1000, "%s: the event is not rare", name);
     svt_model_clear(M);
+}
+
+static void
+number_density_matches(const char * name, double lo, double hi, ulong seed)
+{
+    number_density_matches_variant(t_variant(name), lo, hi, seed);
 }
 
 Test(programs, numeric_densities_match_the_simulation, .timeout = 600)

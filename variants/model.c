@@ -198,39 +198,16 @@ done:
     return r;
 }
 
-/* eps, c, Delta as rationals (eps_k undefined) */
-static void
-model_vals_fmpq(fmpq * vals, int * def, const svt_model_t M)
+int
+svt_model_expr_fmpq(fmpq_t res, const svt_model_t M, const spec_expr * e)
 {
-    int k;
-    for (k = 0; k < SPEC_NVARS; k++)
-        def[k] = k < 3;
+    fmpq * vals = _fmpq_vec_init(SPEC_NVARS);
+    int def[SPEC_NVARS] = { 1, 1, 1, 0, 0, 0 }, ok;
+    /* eps, c, Delta as rationals (eps_k undefined) */
     fmpq_set(vals + SPEC_VAR_EPS, M->eps_q);
     fmpq_set_si(vals + SPEC_VAR_C, M->c, 1);
     fmpq_set(vals + SPEC_VAR_DELTA, M->delta_q);
-}
-
-int
-svt_model_claim_fmpq(fmpq_t res, const svt_model_t M)
-{
-    fmpq * vals;
-    int def[SPEC_NVARS], ok;
-    if (!M->has_claim || M->var->claimed == NULL)
-        return 0;
-    vals = _fmpq_vec_init(SPEC_NVARS);
-    model_vals_fmpq(vals, def, M);
-    ok = spec_expr_eval_fmpq(res, M->var->claimed, vals, def) == 0;
-    _fmpq_vec_clear(vals, SPEC_NVARS);
-    return ok;
-}
-
-int
-svt_model_scale_fmpq(fmpq_t res, const svt_model_t M, const spec_expr * e)
-{
-    fmpq * vals = _fmpq_vec_init(SPEC_NVARS);
-    int def[SPEC_NVARS], ok;
-    model_vals_fmpq(vals, def, M);
-    ok = spec_expr_eval_fmpq(res, e, vals, def) == 0 && fmpq_sgn(res) > 0;
+    ok = e != NULL && spec_expr_eval_fmpq(res, e, vals, def) == 0;
     _fmpq_vec_clear(vals, SPEC_NVARS);
     return ok;
 }

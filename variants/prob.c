@@ -21,6 +21,20 @@ svt_prob_clear(svt_prob_t P)
     arb_clear(P->log_value);
 }
 
+void
+svt_prob_set_log(svt_prob_t P, slong prec)
+{
+    if (P->zero)
+    {
+        arb_zero(P->value);
+        arb_neg_inf(P->log_value);
+    }
+    else if (arb_is_positive(P->value))
+        arb_log(P->log_value, P->value, prec);
+    else
+        arb_indeterminate(P->log_value);
+}
+
 const char *
 svt_output_impossible(const svt_model_t M, const svt_runs_t R)
 {

@@ -332,6 +332,19 @@ joint_step(joint_walk * w, const svt_run_struct * r, int side, int last)
     }
 }
 
+/* res += the integral of F over every variable (t: scratch) */
+static void
+add_total(arb_t res, int * exact_zero, joint_walk * w, const pexp_t F,
+    arb_t t)
+{
+    if (F->len == 0 || w->unsupported != NULL)
+        return;
+    *exact_zero = 0;
+    if (pexp_total(t, F, w->prec) != 0)
+        w->unsupported = "a term of the joint integral does not decay";
+    arb_add(res, res, t, w->prec);
+}
+
 /* the whole vector at working precision prec; returns 0, or 1 when
    unsupported (*why says why) */
 static int
@@ -339,7 +352,7 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
     const svt_runs_t R, int side, slong prec, const char ** why)
 {
     joint_walk w;
-    slong i, nq = 0;
+    slong i;
     ulong k;
     arb_t t;
     fmpq zero[PROG_MAX_REGS];
@@ -348,9 +361,7 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
     w.P = M->var->prog;
     w.nv = w.P->nregs + 1;
     w.prec = prec;
-    for (i = 0; i < R->len; i++)
-        nq += (slong) FLINT_MIN(R->runs[i].count, (ulong) PROG_JOINT_MAX_QUERIES + 1);
-    if (nq > PROG_JOINT_MAX_QUERIES)
+    if (svt_runs_length(R) > PROG_JOINT_MAX_QUERIES)
     {
         *why = "the exact joint integral of an automaton with several "
             "registers grows with every query; supported: at most 48 queries";
@@ -373,22 +384,10 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
             joint_step(&w, R->runs + i, side,
                 i == R->len - 1 && k == R->runs[i].count - 1);
     arb_zero(res);
-    *exact_zero = w.ended->len == 0;
-    for (i = 0; i < w.cur->len && w.unsupported == NULL; i++)
-    {
-        if (w.cur->e[i].F.len == 0)
-            continue;
-        *exact_zero = 0;
-        if (pexp_total(t, &w.cur->e[i].F, prec) != 0)
-            w.unsupported = "a term of the joint integral does not decay";
-        arb_add(res, res, t, prec);
-    }
-    if (w.unsupported == NULL && w.ended->len > 0)
-    {
-        if (pexp_total(t, w.ended, prec) != 0)
-            w.unsupported = "a term of the joint integral does not decay";
-        arb_add(res, res, t, prec);
-    }
+    *exact_zero = 1;
+    for (i = 0; i < w.cur->len; i++)
+        add_total(res, exact_zero, &w, &w.cur->e[i].F, t);
+    add_total(res, exact_zero, &w, w.ended, t);
     /* an exact 0 (every term's region empty, or radius-0 terms that
        cancel) is the exact value */
     if (w.unsupported == NULL && arb_is_zero(res))
@@ -412,15 +411,13 @@ int
 svt_program_joint_prob(svt_prob_t res, const svt_model_t M,
     const svt_runs_t R, int side, const integral_opt_t opt)
 {
-    slong digits = (opt != NULL && opt->goal_digits > 0) ? opt->goal_digits : 30;
-    slong goal = integral_goal_bits(digits);
-    slong cap = (opt != NULL && opt->max_prec > 0) ? opt->max_prec
-        : FLINT_MAX(4096, 16 * goal);
-    /* the terms alternate in sign: start with room for cancellation */
-    slong prec = FLINT_MIN(2 * goal + 64, cap);
+    slong goal, cap, prec;
     const char * why = NULL;
     int zero = 0;
 
+    integral_opt_bits(&goal, &cap, opt);
+    /* the terms alternate in sign: start with room for cancellation */
+    prec = FLINT_MIN(2 * goal + 64, cap);
     res->zero = 0;
     res->status = SVT_PROB_OK;
     res->note = NULL;
@@ -444,16 +441,8 @@ svt_program_joint_prob(svt_prob_t res, const svt_model_t M,
         }
         prec = FLINT_MIN(2 * prec, cap);
     }
-    if (zero)
-    {
-        res->zero = 1;
-        arb_zero(res->value);
-        arb_neg_inf(res->log_value);
-    }
-    else if (arb_is_positive(res->value))
-        arb_log(res->log_value, res->value, prec);
-    else
-        arb_indeterminate(res->log_value);
+    res->zero = zero;
+    svt_prob_set_log(res, prec);
     return res->status;
 }
 

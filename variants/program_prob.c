@@ -818,22 +818,31 @@ argmax_exp_value(svt_prob_t res, const svt_runs_t R, slong k, int side,
     arb_clear(t);
 }
 
+/* the largest query of one side */
+static const fmpq *
+runs_max_q(const svt_runs_t R, int side)
+{
+    const fmpq * L = R->runs[0].q[side];
+    slong i;
+    for (i = 1; i < R->len; i++)
+        if (fmpq_cmp(R->runs[i].q[side], L) > 0)
+            L = R->runs[i].q[side];
+    return L;
+}
+
 static void
 argmax_exp_index(svt_prob_t res, const svt_runs_t R, slong k, int side,
     const arb_t b, const integral_opt_t opt, slong prec)
 {
     arb_ptr c = _arb_vec_init(R->len);
     fmpz * n = _fmpz_vec_init(R->len);
-    const fmpq * L = R->runs[0].q[side];
+    const fmpq * L = runs_max_q(R, side);
     fmpq_t x;
     arb_t ck, J;
     slong i, len = 0;
     fmpq_init(x);
     arb_init(ck);
     arb_init(J);
-    for (i = 1; i < R->len; i++)
-        if (fmpq_cmp(R->runs[i].q[side], L) > 0)
-            L = R->runs[i].q[side];
     for (i = 0; i < R->len; i++)
     {
         fmpq_sub(x, R->runs[i].q[side], L);
@@ -924,44 +933,13 @@ argmax_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R, int side,
         arb_set(res->value, ir->value);
         integral_result_clear(ir);
     }
-    if (arb_is_zero(res->value))
-    {
-        res->zero = 1;
-        arb_neg_inf(res->log_value);
-    }
-    else if (arb_is_positive(res->value))
-        arb_log(res->log_value, res->value, prec);
-    else
-        arb_indeterminate(res->log_value);
+    res->zero = arb_is_zero(res->value);
+    svt_prob_set_log(res, prec);
     integral_clear(I);
     fmpq_clear(x);
     arb_clear(s);
     fmpz_clear(n);
     return res->status;
-}
-
-/* a DiPA automaton whose walk is bracketed (a register assigned after
-   a guard) or unsupported (two such in a row): the exact joint integral
-   instead, when the output is short enough for it and it succeeds */
-static void
-dipa_exact_instead(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
-    int side, const integral_opt_t opt)
-{
-    svt_prob_t J;
-    if (!M->var->prog->dipa || (res->status != SVT_PROB_UNSUPPORTED
-            && res->status != SVT_PROB_GOAL_MISSED)
-            || svt_runs_length(R) > PROG_JOINT_MAX_QUERIES)
-        return;
-    svt_prob_init(J);
-    if (svt_program_joint_prob(J, M, R, side, opt) == SVT_PROB_OK)
-    {
-        arb_swap(res->value, J->value);
-        arb_swap(res->log_value, J->log_value);
-        res->zero = J->zero;
-        res->status = SVT_PROB_OK;
-        res->note = NULL;
-    }
-    svt_prob_clear(J);
 }
 
 /* a DiPA automaton with a branch that assigns its register after a
@@ -978,6 +956,31 @@ dipa_guarded_assignment(const svt_program * P)
     return 0;
 }
 
+/* a DiPA automaton whose walk misses its goal or is refused: the exact
+   joint integral instead, when the output is short enough for it and it
+   succeeds.  An automaton with a guarded assignment (which the walk
+   brackets, or refuses twice in a row) has tried it first already. */
+static void
+dipa_exact_instead(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
+    int side, const integral_opt_t opt)
+{
+    svt_prob_t J;
+    if (!M->var->prog->dipa || dipa_guarded_assignment(M->var->prog)
+            || (res->status != SVT_PROB_UNSUPPORTED
+            && res->status != SVT_PROB_GOAL_MISSED)
+            || svt_runs_length(R) > PROG_JOINT_MAX_QUERIES)
+        return;
+    svt_prob_init(J);
+    if (svt_program_joint_prob(J, M, R, side, opt) == SVT_PROB_OK)
+    {
+        arb_swap(res->value, J->value);
+        arb_swap(res->log_value, J->log_value);
+        res->zero = J->zero;
+        res->status = SVT_PROB_OK;
+        res->note = NULL;
+    }
+    svt_prob_clear(J);
+}
 
 int
 svt_program_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
@@ -1032,10 +1035,7 @@ svt_program_walk_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
     else
     {
         arb_set(res->value, w.total);
-        if (arb_is_positive(res->value))
-            arb_log(res->log_value, res->value, SVT_PARAM_PREC);
-        else
-            arb_indeterminate(res->log_value);
+        svt_prob_set_log(res, SVT_PARAM_PREC);
         if (w.goal_missed)
             res->status = SVT_PROB_GOAL_MISSED;
     }
@@ -1060,10 +1060,7 @@ argmax_offsets(fmpq * off, ulong * cnt, const svt_runs_t R, slong k,
     int side, fmpq_t L)
 {
     slong i, j, n = 0;
-    fmpq_set(L, R->runs[0].q[side]);
-    for (i = 1; i < R->len; i++)
-        if (fmpq_cmp(R->runs[i].q[side], L) > 0)
-            fmpq_set(L, R->runs[i].q[side]);
+    fmpq_set(L, runs_max_q(R, side));
     for (i = 0; i < R->len; i++)
     {
         fmpq_t d;
@@ -1099,7 +1096,8 @@ svt_exact_log_ratio(fmpq_t r, const svt_model_t M, const svt_runs_t R)
     if (k < 0 || R->runs[k].a != SVT_TOP)
         return 0;
     fmpq_init(b);
-    if (!svt_model_scale_fmpq(b, M, P->noises[P->register_noise].scale))
+    if (!svt_model_expr_fmpq(b, M, P->noises[P->register_noise].scale)
+            || fmpq_sgn(b) <= 0)
     {
         fmpq_clear(b);
         return 0;

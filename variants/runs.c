@@ -63,6 +63,20 @@ svt_runs_push_label(svt_runs_t R, const fmpq_t qD, const fmpq_t qD2,
 }
 
 void
+svt_runs_shift(svt_runs_t R, const fmpq_t t)
+{
+    slong i;
+    for (i = 0; i < R->len; i++)
+    {
+        fmpq_add(R->runs[i].q[0], R->runs[i].q[0], t);
+        fmpq_add(R->runs[i].q[1], R->runs[i].q[1], t);
+        fmpq_add(R->runs[i].T, R->runs[i].T, t);
+        if (R->runs[i].a == SVT_NUM)
+            fmpq_add(R->runs[i].v, R->runs[i].v, t);
+    }
+}
+
+void
 svt_runs_set(svt_runs_t dst, const svt_runs_t src)
 {
     slong i;

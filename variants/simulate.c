@@ -118,12 +118,14 @@ simulate_program(svt_answer_kind * a, double * v, const svt_model_t M,
     /* the register: T_i + z, or (DiPA) the assigned value x */
     double z = draw(r, P->noises[P->register_noise].law,
         dbl(M->prog_scale + P->register_noise));
-    /* DiPA's registers; the first holds x before its first assignment */
-    double xs[PROG_MAX_REGS] = { 0 }, regs[PROG_MAX_REGS] = { 0 };
-    double x = P->dipa ? fmpq_get_d(P->noises[P->register_noise].mean) + z : 0;
+    /* DiPA's registers x (the first holds its value before its first
+       assignment), and the values each query compares with */
+    double x[PROG_MAX_REGS] = { 0 }, regs[PROG_MAX_REGS];
     slong i, counter = 0;
     int s = 0, k;
 
+    if (P->dipa)
+        x[0] = fmpq_get_d(P->noises[P->register_noise].mean) + z;
     if (P->argmax)
     {
         /* Report Noisy Max: every query's noisy answer, the largest wins */
@@ -158,10 +160,10 @@ simulate_program(svt_answer_kind * a, double * v, const svt_model_t M,
             y[k] = qi + (n < 0 ? 0.0 : fmpq_get_d(P->noises[n].mean)
                 + draw(r, P->noises[n].law, dbl(M->prog_scale + n)));
         }
-        xs[0] = x;
-        regs[0] = P->dipa ? x : T[i] + z;
-        for (k = 1; k < PROG_MAX_REGS; k++)
-            regs[k] = xs[k];
+        for (k = 0; k < PROG_MAX_REGS; k++)
+            regs[k] = x[k];
+        if (!P->dipa)
+            regs[0] = T[i] + z;
         b = sim_branch(S, y, regs);
         if (b < 0)
             return i;   /* no branch: the run ends */
@@ -181,7 +183,7 @@ simulate_program(svt_answer_kind * a, double * v, const svt_model_t M,
         if (B->out == PROG_OUT_NOISY)
             v[i] = y[B->out_answer];
         else if (B->out == PROG_OUT_GAP)
-            v[i] = y[B->out_answer] - (P->dipa ? x : T[i] + z);
+            v[i] = y[B->out_answer] - regs[0];
         else if (B->out == PROG_OUT_FRESH)
             v[i] = qi + fmpq_get_d(P->noises[B->out_noise].mean)
                 + draw(r, P->noises[B->out_noise].law,
@@ -190,16 +192,14 @@ simulate_program(svt_answer_kind * a, double * v, const svt_model_t M,
         if (B->reset == PROG_RESET_FRESH)
             z = draw(r, P->noises[B->reset_noise].law,
                 dbl(M->prog_scale + B->reset_noise));
-        else if (B->reset == PROG_RESET_ANSWER && B->assign > 1)
-        {
-            for (k = 1; !(B->assign >> k & 1); k++)
-                ;
-            xs[k] = y[B->reset_answer];     /* another DiPA register */
-        }
         else if (B->reset == PROG_RESET_ANSWER)
         {
-            x = y[B->reset_answer];
-            z = x - T[i];
+            /* the register assigned (register 0 in our own format) */
+            for (k = 0; B->assign >> k > 1; k++)
+                ;
+            x[k] = y[B->reset_answer];
+            if (k == 0)
+                z = x[0] - T[i];
         }
         s = B->next;
         if (B->stop || (P->has_counter && counter >= M->limit))

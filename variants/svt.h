@@ -218,6 +218,8 @@ void svt_runs_push_label(svt_runs_t R, const fmpq_t qD, const fmpq_t qD2,
     const fmpq_t T, const char * label, ulong count);
 /* dst = a copy of src */
 void svt_runs_set(svt_runs_t dst, const svt_runs_t src);
+/* every query (both sides), threshold and released number moved by t */
+void svt_runs_shift(svt_runs_t R, const fmpq_t t);
 /* number of queries (saturates at UWORD_MAX) */
 ulong svt_runs_length(const svt_runs_t R);
 /* 1 if q(D) - q(D') never changes sign (monotone queries) */
@@ -248,6 +250,9 @@ typedef svt_prob_struct svt_prob_t[1];
 
 void svt_prob_init(svt_prob_t P);
 void svt_prob_clear(svt_prob_t P);
+/* log_value from value: -inf when zero (value set to the exact 0), the
+   logarithm of a positive value, indeterminate otherwise */
+void svt_prob_set_log(svt_prob_t P, slong prec);
 
 /* Why an output is impossible, or NULL when it is possible. */
 const char * svt_output_impossible(const svt_model_t M, const svt_runs_t R);
@@ -289,10 +294,9 @@ ulong svt_model_max_queries(const svt_model_t M);
    queries' distances below the maximum agree on both sides: the
    polynomial integrals are then equal), 0 when not known */
 int svt_exact_log_ratio(fmpq_t r, const svt_model_t M, const svt_runs_t R);
-/* the claimed budget in rationals: 1 when it is one (res set), else 0 */
-int svt_model_claim_fmpq(fmpq_t res, const svt_model_t M);
-/* a scale expression in rationals: 1 when it is a positive rational */
-int svt_model_scale_fmpq(fmpq_t res, const svt_model_t M, const spec_expr * e);
+/* an expression of the variant (a scale, the claim) at this model's eps,
+   c, Delta, in rationals: 1 when it is a rational (res set), else 0 */
+int svt_model_expr_fmpq(fmpq_t res, const svt_model_t M, const spec_expr * e);
 /* 1 when adding the same t to every query and threshold changes no
    probability (no absolute value of a noisy answer is compared) */
 int svt_variant_translation_invariant(const svt_variant_struct * var);

@@ -7,6 +7,60 @@
 #include "spec.h"
 #include "verify.h"
 
+/* the digits ns (the first one at 10^e) as a decimal, negative when neg:
+   plain for -5 <= e <= 15 (0.00049999, 2.5, 249.75, 1000), else
+   d.ddde<e> */
+static char *
+decimal_format(const char * ns, const fmpz_t e, int neg)
+{
+    slong len = strlen(ns), k = len, i;
+    char * es = fmpz_get_str(NULL, 10, e);
+    char * s = flint_malloc(len + strlen(es) + 32), * p = s;
+    while (k > 1 && ns[k - 1] == '0')
+        k--;                            /* significant digits ns[0..k) */
+    if (neg)
+        *p++ = '-';
+    if (fmpz_cmp_si(e, -5) >= 0 && fmpz_cmp_si(e, 15) <= 0)
+    {
+        slong ex = fmpz_get_si(e);
+        if (ex < 0)
+        {
+            *p++ = '0';
+            *p++ = '.';
+            for (i = 0; i < -ex - 1; i++)
+                *p++ = '0';
+            memcpy(p, ns, k);
+            p += k;
+        }
+        else
+        {
+            for (i = 0; i <= ex; i++)
+                *p++ = i < k ? ns[i] : '0';
+            if (k > ex + 1)
+            {
+                *p++ = '.';
+                memcpy(p, ns + ex + 1, k - ex - 1);
+                p += k - ex - 1;
+            }
+        }
+        *p = '\0';
+    }
+    else
+    {
+        *p++ = ns[0];
+        if (k > 1)
+        {
+            *p++ = '.';
+            memcpy(p, ns + 1, k - 1);
+            p += k - 1;
+        }
+        *p++ = 'e';
+        strcpy(p, es);
+    }
+    flint_free(es);
+    return s;
+}
+
 /* lower (round_up = 0) or upper (round_up = 1) decimal bound of the ball */
 char *
 decimal_bound(const arb_t x, slong digits, int round_up)
@@ -14,7 +68,7 @@ decimal_bound(const arb_t x, slong digits, int round_up)
     arf_t b;
     arb_t t, y, p10;
     fmpz_t e, N;
-    char * s, * ns, * es;
+    char * s, * ns;
     slong prec, len;
     int neg;
 
@@ -92,67 +146,8 @@ decimal_bound(const arb_t x, slong digits, int round_up)
     len = strlen(ns);
     /* N may have digits + 1 digits after rounding up: fold into e */
     fmpz_add_ui(e, e, len - 1);
-    es = fmpz_get_str(NULL, 10, e);
-    s = flint_malloc(len + strlen(es) + 32);
-    if (fmpz_cmp_si(e, -5) >= 0 && fmpz_cmp_si(e, 15) <= 0)
-    {
-        /* plain decimal: 0.00049999, 2.5, 249.75, 1000 */
-        slong ex = fmpz_get_si(e), k = len, i;
-        char * p = s;
-        while (k > 1 && ns[k - 1] == '0')
-            k--;                        /* significant digits ns[0..k) */
-        if (neg)
-            *p++ = '-';
-        if (ex < 0)
-        {
-            *p++ = '0';
-            *p++ = '.';
-            for (i = 0; i < -ex - 1; i++)
-                *p++ = '0';
-            memcpy(p, ns, k);
-            p += k;
-        }
-        else
-        {
-            for (i = 0; i <= ex; i++)
-                *p++ = i < k ? ns[i] : '0';
-            if (k > ex + 1)
-            {
-                *p++ = '.';
-                memcpy(p, ns + ex + 1, k - ex - 1);
-                p += k - ex - 1;
-            }
-        }
-        *p = '\0';
-    }
-    else
-    {
-        char * p = s;
-        if (neg)
-            *p++ = '-';
-        *p++ = ns[0];
-        if (len > 1)
-        {
-            slong k = len;
-            while (k > 1 && ns[k - 1] == '0')
-                k--;
-            if (k > 1)
-            {
-                *p++ = '.';
-                memcpy(p, ns + 1, k - 1);
-                p += k - 1;
-            }
-        }
-        if (!fmpz_is_zero(e))
-        {
-            *p++ = 'e';
-            strcpy(p, es);
-        }
-        else
-            *p = '\0';
-    }
+    s = decimal_format(ns, e, neg);
     flint_free(ns);
-    flint_free(es);
 
 cleanup:
     arf_clear(b);

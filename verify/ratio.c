@@ -87,7 +87,8 @@ ratio_exact(ratio_result_t r, const svt_model_t M, const svt_runs_t R)
     int done = 0;
     fmpq_init(x);
     fmpq_init(cl);
-    if (svt_model_claim_fmpq(cl, M) && svt_exact_log_ratio(x, M, R)
+    if (M->has_claim && svt_model_expr_fmpq(cl, M, M->var->claimed)
+            && svt_exact_log_ratio(x, M, R)
             && arb_contains_fmpq(r->lr[0], x))
     {
         fmpq_abs(x, x);

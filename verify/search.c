@@ -971,91 +971,27 @@ search_m_max(const svt_model_t M, const construction_info * ci, ulong m_max)
     return m_max;
 }
 
-/* q(D), q(D'), the numbers and T of R moved by t */
+/* the construction families in m and c, every query and the threshold
+   moved by shift Delta, m up to m_cap (each ratio is computed in both
+   directions) */
 static void
-runs_shift(svt_runs_t R, const fmpq_t t)
+constructions_pass(search_run * S, slong shift, ulong m_cap)
 {
-    slong i;
-    for (i = 0; i < R->len; i++)
-    {
-        fmpq_add(R->runs[i].q[0], R->runs[i].q[0], t);
-        fmpq_add(R->runs[i].q[1], R->runs[i].q[1], t);
-        fmpq_add(R->runs[i].T, R->runs[i].T, t);
-        if (R->runs[i].a == SVT_NUM)
-            fmpq_add(R->runs[i].v, R->runs[i].v, t);
-    }
-}
-
-/* stage 1, for variants that compare an absolute value: the
-   constructions with every query and threshold moved by t, where the
-   comparison can go either way (the queries near +-T) */
-static void
-stage_shifted_constructions(search_run * S)
-{
-    static const slong shifts[8] = { 20, -20, 10, -10, 5, -5, 2, -2 };
-    ulong ms[64];
+    slong ic, k, i, n;
     char err[512], desc[256];
-    fmpq_t t;
-    slong ic, k, i, j, n;
-    if (svt_variant_translation_invariant(S->var))
-        return;
-    fmpq_init(t);
-    for (j = 0; j < 8 && now() < S->deadline; j++)
-        for (ic = 0; ic < S->nc && now() < S->deadline; ic++)
-            for (k = 0; k < construction_count() && now() < S->deadline; k++)
-            {
-                const construction_info * ci = construction_get(k);
-                const char * why;
-                if (!mine(S->o, &S->t) || !construction_applicable(ci, S->models[ic], &why))
-                    continue;
-                n = ci->uses_m ? sweep_grid(ms, FLINT_MIN(100, search_m_max(
-                    S->models[ic], ci, S->o->base.m_max))) : 1;
-                fmpq_mul_si(t, S->o->base.delta, shifts[j]);
-                for (i = 0; i < n && now() < S->deadline; i++)
-                {
-                    svt_runs_t R;
-                    ulong m = ci->uses_m ? ms[i] : 1;
-                    svt_runs_init(R);
-                    if (construction_build(R, ci, m, S->models[ic]->c,
-                            S->o->base.delta, S->T0, err, sizeof(err)) == 0)
-                    {
-                        runs_shift(R, t);
-                        snprintf(desc, sizeof(desc), "construction %s shifted by "
-                            "%+ld Delta, m = %lu, c = %ld", ci->name,
-                            (long) shifts[j], m, (long) S->models[ic]->c);
-                        evaluate(&S->best, &S->t, S->models[ic], ic, R,
-                            &S->o->base.ro, desc, NULL, m);
-                    }
-                    svt_runs_clear(R);
-                }
-            }
-    fmpq_clear(t);
-}
-
-/* stage 1: the construction families in m and c */
-static void
-stage_constructions(search_run * S)
-{
-    slong ic;
-    slong k;
-    slong i;
-    char err[512];
-    char desc[256];
     ulong ms[64];
-    FILE * out = S->o->base.out;
-
-    /* 1. the construction families, swept in m and c (each ratio is
-       computed in both directions) */
+    fmpq_t t;
+    fmpq_init(t);
+    fmpq_mul_si(t, S->o->base.delta, shift);
     for (ic = 0; ic < S->nc && now() < S->deadline; ic++)
         for (k = 0; k < construction_count() && now() < S->deadline; k++)
         {
             const construction_info * ci = construction_get(k);
             const char * why;
-            slong n;
             if (!mine(S->o, &S->t) || !construction_applicable(ci, S->models[ic], &why))
                 continue;
-            n = ci->uses_m ? sweep_grid(ms, search_m_max(S->models[ic], ci,
-                S->o->base.m_max)) : 1;
+            n = ci->uses_m ? sweep_grid(ms, FLINT_MIN(m_cap, search_m_max(
+                S->models[ic], ci, S->o->base.m_max))) : 1;
             for (i = 0; i < n && now() < S->deadline; i++)
             {
                 svt_runs_t R;
@@ -1064,22 +1000,45 @@ stage_constructions(search_run * S)
                 if (construction_build(R, ci, m, S->models[ic]->c, S->o->base.delta, S->T0,
                         err, sizeof(err)) == 0)
                 {
-                    snprintf(desc, sizeof(desc), "construction %s, m = %lu, c = %ld",
-                        ci->name, m, (long) S->models[ic]->c);
-                    evaluate(&S->best, &S->t, S->models[ic], ic, R, &S->o->base.ro, desc, ci, m);
+                    if (shift != 0)
+                        svt_runs_shift(R, t);
+                    if (shift == 0)
+                        snprintf(desc, sizeof(desc), "construction %s, m = %lu, c = %ld",
+                            ci->name, m, (long) S->models[ic]->c);
+                    else
+                        snprintf(desc, sizeof(desc), "construction %s shifted by "
+                            "%+ld Delta, m = %lu, c = %ld", ci->name, (long) shift,
+                            m, (long) S->models[ic]->c);
+                    /* a shifted input is not the construction's own family */
+                    evaluate(&S->best, &S->t, S->models[ic], ic, R,
+                        &S->o->base.ro, desc, shift == 0 ? ci : NULL, m);
                 }
                 svt_runs_clear(R);
                 progress(S->o, "constructions", &S->t, &S->best);
             }
         }
-    stage_shifted_constructions(S);
+    fmpq_clear(t);
+}
+
+/* stage 1: the construction families; for variants that compare an
+   absolute value, also with every query and the threshold moved by t,
+   where the comparison can go either way (the queries near +-T) */
+static void
+stage_constructions(search_run * S)
+{
+    static const slong shifts[8] = { 20, -20, 10, -10, 5, -5, 2, -2 };
+    int shifted = !svt_variant_translation_invariant(S->var), j;
+    FILE * out = S->o->base.out;
+
+    constructions_pass(S, 0, S->o->base.m_max);
+    for (j = 0; shifted && j < 8 && now() < S->deadline; j++)
+        constructions_pass(S, shifts[j], 100);
     json_stage(S->o, S->var, "constructions", &S->t, &S->best);
     if (!S->o->base.json)
         fprintf(out, "  1. constructions: %ld ratios%s\n", (long) S->t.evaluated,
-            svt_variant_translation_invariant(S->var) ? "" : " (also shifted: "
-            "every query and the threshold moved together by t = +-2, 5, 10, "
-            "20 Delta, m <= 100, since an absolute value makes the ratio depend "
-            "on where the queries lie)");
+            shifted ? " (also shifted: every query and the threshold moved "
+            "together by t = +-2, 5, 10, 20 Delta, m <= 100, since an absolute "
+            "value makes the ratio depend on where the queries lie)" : "");
 }
 
 /* stage 2: the statistical testers' input patterns */
