@@ -26,6 +26,11 @@ svt_model_init(svt_model_t M)
     M->has_nu = M->reset = M->has_cutoff = 0;
     M->output = SVT_OUT_TOP;
     M->has_claim = 0;
+    for (int k = 0; k < 3; k++)
+    {
+        fmpq_init(M->epsk_given[k]);
+        M->epsk_is_given[k] = 0;
+    }
 }
 
 void
@@ -36,6 +41,8 @@ svt_model_clear(svt_model_t M)
     fmpq_clear(M->delta_q);
     arb_clear(M->eps1);
     arb_clear(M->eps2);
+    for (int k = 0; k < 3; k++)
+        fmpq_clear(M->epsk_given[k]);
     arb_clear(M->eps3);
     arb_clear(M->delta);
     arb_clear(M->rho_scale);
@@ -125,8 +132,12 @@ svt_model_set(svt_model_t M, const svt_variant_struct * var,
     {
         int i = order[k];
         arb_struct * dst = i == 0 ? M->eps1 : i == 1 ? M->eps2 : M->eps3;
+        M->epsk_is_given[i] = given[i] != NULL;
         if (given[i] != NULL)
+        {
             arb_set_fmpq(dst, given[i], prec);
+            fmpq_set(M->epsk_given[i], given[i]);
+        }
         else if (var->eps_expr[i] != NULL)
         {
             if (spec_expr_eval(dst, var->eps_expr[i], vals, def, prec, msg,

@@ -485,7 +485,7 @@ walk_from(prog_walk * w, slong i, ulong done, int s, slong counter,
 {
     const prog_state * S = w->P->states + s;
     const svt_run_struct * r;
-    int b, nmatch = 0;
+    int b, nmatch = 0, last, stop_at_end = 0;
 
     if (w->unsupported != NULL)
         return;
@@ -510,8 +510,17 @@ walk_from(prog_walk * w, slong i, ulong done, int s, slong counter,
         return;
     }
     r = w->R->runs + i;
+    /* a branch that stops can only take the very last query: it does not
+       split the queries before it */
+    last = i == w->R->len - 1;
     for (b = 0; b < S->nbranches; b++)
-        nmatch += prog_branch_matches(S->branches + b, r->a, r->label);
+        if (prog_branch_matches(S->branches + b, r->a, r->label))
+        {
+            if (!S->branches[b].stop || (last && r->count - done == 1))
+                nmatch++;
+            else if (last)
+                stop_at_end = 1;
+        }
     for (b = 0; b < S->nbranches; b++)
     {
         const prog_branch * B = S->branches + b;
@@ -519,9 +528,12 @@ walk_from(prog_walk * w, slong i, ulong done, int s, slong counter,
         int stopped = B->stop;
         if (!prog_branch_matches(B, r->a, r->label))
             continue;
-        /* many queries at once when nothing can change between them */
+        /* many queries at once when nothing can change between them (all
+           but the last, when a stopping branch may take the last) */
         k = (nmatch == 1 && B->next == s && !B->stop
             && B->reset != PROG_RESET_ANSWER) ? rest : 1;
+        if (k == rest && rest > 1 && stop_at_end)
+            k = rest - 1;
         if (w->P->has_counter && B->cost > 0)
         {
             ulong need = (ulong) ((w->M->limit - counter + B->cost - 1) / B->cost);

@@ -79,6 +79,38 @@ long spec_read_decimal(fmpq_t res, const char * s, long maxexp);
 int spec_expr_eval_fmpq(fmpq_t res, const spec_expr * e, const fmpq * vals,
     const int * defined);
 
+/* Linear forms k0 + k1 eps1 + k2 eps2 + k3 eps3 with rational
+   coefficients, where eps, c and Delta are rationals: the exact algebra
+   of budgets (a proof's bound B = eps1 + eps2 and a claim eps1 + eps2 +
+   eps3 compare exactly even when eps1 is irrational). */
+#define SPEC_LF_LEN 4
+typedef struct
+{
+    fmpq_t k[SPEC_LF_LEN];
+}
+spec_linform_struct;
+
+typedef spec_linform_struct spec_linform_t[1];
+
+void spec_linform_init(spec_linform_t f);
+void spec_linform_clear(spec_linform_t f);
+void spec_linform_zero(spec_linform_t f);
+void spec_linform_set(spec_linform_t f, const spec_linform_t g);
+int spec_linform_is_zero(const spec_linform_t f);
+int spec_linform_equal(const spec_linform_t f, const spec_linform_t g);
+/* f += a g */
+void spec_linform_addmul(spec_linform_t f, const spec_linform_t g, const fmpq_t a);
+/* the value, with eps1..3 given as balls */
+void spec_linform_eval(arb_t res, const spec_linform_t f, arb_srcptr epsk,
+    slong prec);
+
+/* The linear form of e (recip = 0) or of 1/e (recip = 1), with eps, c,
+   Delta given as rationals in vals and eps_k as the forms lf[k - 1] (a
+   symbol of its own when its expression is not a linear form).  Returns
+   -1 when the value is not such a form (eps1 * eps2, 1/eps1 + ...). */
+int spec_expr_linform(spec_linform_t res, const spec_expr * e, int recip,
+    const fmpq * vals, const spec_linform_struct * lf);
+
 /* 1 if the expression uses variable v */
 int spec_expr_uses(const spec_expr * e, int v);
 

@@ -483,3 +483,190 @@ spec_expr_eval_fmpq(fmpq_t res, const spec_expr * e, const fmpq * vals,
     fmpq_clear(b);
     return r;
 }
+
+/* ---- linear forms in eps1, eps2, eps3 ------------------------------- */
+
+void
+spec_linform_init(spec_linform_t f)
+{
+    int i;
+    for (i = 0; i < SPEC_LF_LEN; i++)
+        fmpq_init(f->k[i]);
+}
+
+void
+spec_linform_clear(spec_linform_t f)
+{
+    int i;
+    for (i = 0; i < SPEC_LF_LEN; i++)
+        fmpq_clear(f->k[i]);
+}
+
+void
+spec_linform_zero(spec_linform_t f)
+{
+    int i;
+    for (i = 0; i < SPEC_LF_LEN; i++)
+        fmpq_zero(f->k[i]);
+}
+
+void
+spec_linform_set(spec_linform_t f, const spec_linform_t g)
+{
+    int i;
+    for (i = 0; i < SPEC_LF_LEN; i++)
+        fmpq_set(f->k[i], g->k[i]);
+}
+
+int
+spec_linform_is_zero(const spec_linform_t f)
+{
+    int i;
+    for (i = 0; i < SPEC_LF_LEN; i++)
+        if (!fmpq_is_zero(f->k[i]))
+            return 0;
+    return 1;
+}
+
+int
+spec_linform_equal(const spec_linform_t f, const spec_linform_t g)
+{
+    int i;
+    for (i = 0; i < SPEC_LF_LEN; i++)
+        if (!fmpq_equal(f->k[i], g->k[i]))
+            return 0;
+    return 1;
+}
+
+void
+spec_linform_addmul(spec_linform_t f, const spec_linform_t g, const fmpq_t a)
+{
+    int i;
+    for (i = 0; i < SPEC_LF_LEN; i++)
+        fmpq_addmul(f->k[i], g->k[i], a);
+}
+
+void
+spec_linform_eval(arb_t res, const spec_linform_t f, arb_srcptr epsk, slong prec)
+{
+    arb_t t;
+    int i;
+    arb_init(t);
+    arb_set_fmpq(res, f->k[0], prec);
+    for (i = 1; i < SPEC_LF_LEN; i++)
+        if (!fmpq_is_zero(f->k[i]))
+        {
+            arb_mul_fmpz(t, epsk + i - 1, fmpq_numref(f->k[i]), prec);
+            arb_div_fmpz(t, t, fmpq_denref(f->k[i]), prec);
+            arb_add(res, res, t, prec);
+        }
+    arb_clear(t);
+}
+
+/* the constant of f when f is one (0), else -1 */
+static int
+lf_const(fmpq_t c, const spec_linform_t f)
+{
+    int i;
+    for (i = 1; i < SPEC_LF_LEN; i++)
+        if (!fmpq_is_zero(f->k[i]))
+            return -1;
+    fmpq_set(c, f->k[0]);
+    return 0;
+}
+
+static void
+lf_scale(spec_linform_t f, const fmpq_t a)
+{
+    int i;
+    for (i = 0; i < SPEC_LF_LEN; i++)
+        fmpq_mul(f->k[i], f->k[i], a);
+}
+
+int
+spec_expr_linform(spec_linform_t res, const spec_expr * e, int recip,
+    const fmpq * vals, const spec_linform_struct * lf)
+{
+    spec_linform_t a, b;
+    fmpq_t ca, cb, one;
+    int r = -1, i;
+
+    spec_linform_init(a);
+    spec_linform_init(b);
+    fmpq_init(ca);
+    fmpq_init(cb);
+    fmpq_init(one);
+    fmpq_one(one);
+    spec_linform_zero(res);
+    if (e->op == E_NUM || (e->op == E_VAR && e->var <= SPEC_VAR_DELTA))
+    {
+        fmpq_set(ca, e->op == E_NUM ? e->num : vals + e->var);
+        if (!recip)
+            r = (fmpq_set(res->k[0], ca), 0);
+        else if (!fmpq_is_zero(ca))
+            r = (fmpq_inv(res->k[0], ca), 0);
+    }
+    else if (e->op == E_VAR)
+    {
+        spec_linform_set(a, lf + e->var - SPEC_VAR_EPS1);
+        if (!recip)
+            r = (spec_linform_set(res, a), 0);
+        else if (lf_const(ca, a) == 0 && !fmpq_is_zero(ca))
+            r = (fmpq_inv(res->k[0], ca), 0);
+    }
+    else if (e->op == E_POW || (recip && (e->op == E_ADD || e->op == E_SUB)))
+    {
+        /* a constant, or nothing */
+        fmpq * v = _fmpq_vec_init(SPEC_NVARS);
+        int def[SPEC_NVARS] = { 1, 1, 1, 0, 0, 0 };
+        for (i = 0; i < SPEC_NVARS; i++)
+            if (i <= SPEC_VAR_DELTA)
+                fmpq_set(v + i, vals + i);
+            else if (lf_const(v + i, lf + i - SPEC_VAR_EPS1) == 0)
+                def[i] = 1;
+        if (spec_expr_eval_fmpq(ca, e, v, def) == 0 && (!recip || !fmpq_is_zero(ca)))
+        {
+            if (recip)
+                fmpq_inv(ca, ca);
+            fmpq_set(res->k[0], ca);
+            r = 0;
+        }
+        _fmpq_vec_clear(v, SPEC_NVARS);
+    }
+    else if (e->op == E_NEG)
+    {
+        fmpq_set_si(ca, -1, 1);
+        if ((r = spec_expr_linform(res, e->a, recip, vals, lf)) == 0)
+            lf_scale(res, ca);
+    }
+    else if (e->op == E_ADD || e->op == E_SUB)
+    {
+        if (spec_expr_linform(a, e->a, 0, vals, lf) == 0
+                && spec_expr_linform(b, e->b, 0, vals, lf) == 0)
+        {
+            fmpq_set_si(ca, e->op == E_ADD ? 1 : -1, 1);
+            spec_linform_set(res, a);
+            spec_linform_addmul(res, b, ca);
+            r = 0;
+        }
+    }
+    else if (e->op == E_MUL || e->op == E_DIV)
+    {
+        /* x * y, x / y; 1/(x * y) = (1/x)(1/y), 1/(x / y) = y (1/x) */
+        int ra = spec_expr_linform(a, e->a, recip, vals, lf);
+        int rb = spec_expr_linform(b, e->b, e->op == E_DIV ? !recip : recip, vals, lf);
+        if (ra == 0 && rb == 0)
+        {
+            if (lf_const(ca, a) == 0)
+                r = (spec_linform_set(res, b), lf_scale(res, ca), 0);
+            else if (lf_const(cb, b) == 0)
+                r = (spec_linform_set(res, a), lf_scale(res, cb), 0);
+        }
+    }
+    spec_linform_clear(a);
+    spec_linform_clear(b);
+    fmpq_clear(ca);
+    fmpq_clear(cb);
+    fmpq_clear(one);
+    return r;
+}

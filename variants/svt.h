@@ -159,6 +159,8 @@ typedef struct
     arb_ptr prog_scale;
     slong prog_nscale;
     slong limit;
+    fmpq_t epsk_given[3];       /* --eps1..3 as given (when epsk_is_given) */
+    int epsk_is_given[3];
 }
 svt_model_struct;
 

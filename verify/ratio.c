@@ -5,6 +5,7 @@
 
 #include <time.h>
 #include "verify.h"
+#include "align.h"
 
 const char *
 verdict_name(verdict_t v)
@@ -76,6 +77,37 @@ ratio_tie(const ratio_result_t r, const svt_model_t M)
     return M->has_claim && arb_is_finite(r->loss)
         && arb_rel_accuracy_bits(r->loss) >= 100
         && arb_contains(r->loss, M->claimed);
+}
+
+/* an undecided ratio of a variant whose claim is proved for every m
+   (variants/align.h): the shift coupling certifies e^B Pr[A(D')=a] >=
+   Pr[A(D)=a] (and the other way) pointwise in the noise, with B <= the
+   claim, so the ratio is within whatever the enclosure says */
+static int
+ratio_by_proof(ratio_result_t r, const svt_model_t M, const svt_runs_t R)
+{
+    align_result_t A;
+    int ok;
+    /* the proof covers neighbours only (monotone ones for such a claim) */
+    if (!M->has_claim || r->p[0]->zero || r->p[1]->zero || r->outside_claim
+            || !svt_runs_within_sensitivity(R, M->delta_q)
+            || (M->var->monotone_only && !svt_runs_monotone(R)))
+        return 0;
+    if (arb_is_finite(r->loss) && arb_gt(r->loss, M->claimed))
+        return 0;
+    align_result_init(A);
+    align_prove(A, M);
+    ok = A->proved && align_compare_claim(A, M) <= 0;
+    align_result_clear(A);
+    if (ok)
+    {
+        r->verdict = VERDICT_WITHIN;
+        r->exact = 1;   /* not decided by its enclosure */
+        r->note = "decided by the proof for every m (`verify prove`): a shift "
+            "coupling gives e^B Pr[A(D')=a] >= Pr[A(D)=a] and the reverse "
+            "with B <= the claim, while the enclosure still straddles the claim";
+    }
+    return ok;
 }
 
 /* an undecided ratio whose exact value is known in rationals (and lies
@@ -205,6 +237,8 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
             }
         }
         if (digits >= max_digits && ratio_exact(r, M, R))
+            break;
+        if (digits >= max_digits && ratio_by_proof(r, M, R))
             break;
         if (digits >= max_digits)
         {

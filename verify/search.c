@@ -9,6 +9,7 @@
         holds over the whole domain. */
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -793,6 +794,101 @@ numeric_tails(cand * best, tally * t, const svt_model_t M, slong ic,
     fmpz_clear(num);
 }
 
+/* the certified losses of each program family along m (the growth of
+   the best family is read from here) */
+#define FAM_PTS 8
+
+typedef struct
+{
+    char key[256];      /* its description with m left out */
+    int n;
+    ulong m[FAM_PTS];
+    arb_struct loss[FAM_PTS];
+}
+fam_rec;
+
+typedef struct
+{
+    fam_rec * r;
+    slong n, alloc;
+}
+fam_table;
+
+static void
+fam_key(char * key, size_t len, const char * desc)
+{
+    const char * p = strstr(desc, "m = ");
+    size_t k;
+    if (p == NULL)
+    {
+        snprintf(key, len, "%s", desc);
+        return;
+    }
+    k = (size_t) (p - desc) + 4;
+    snprintf(key, len, "%.*s*", (int) k, desc);
+    p += 4;
+    while (*p >= '0' && *p <= '9')
+        p++;
+    snprintf(key + strlen(key), len - strlen(key), "%s", p);
+}
+
+static fam_rec *
+fam_find(fam_table * T, const char * key, int create)
+{
+    slong i;
+    for (i = T->n - 1; i >= 0; i--)
+        if (strcmp(T->r[i].key, key) == 0)
+            return T->r + i;
+    if (!create)
+        return NULL;
+    if (T->n == T->alloc)
+    {
+        T->alloc = T->alloc ? 2 * T->alloc : 64;
+        T->r = flint_realloc(T->r, sizeof(fam_rec) * T->alloc);
+    }
+    memset(T->r + T->n, 0, sizeof(fam_rec));
+    snprintf(T->r[T->n].key, sizeof(T->r[T->n].key), "%s", key);
+    return T->r + T->n++;
+}
+
+static void
+fam_add(fam_table * T, const char * desc, ulong m, const arb_t loss)
+{
+    char key[256];
+    fam_rec * f;
+    int k;
+    fam_key(key, sizeof(key), desc);
+    f = fam_find(T, key, 1);
+    /* one point per m: the larger certified loss (both are lower bounds
+       of the largest loss at that m) */
+    for (k = 0; k < f->n; k++)
+        if (f->m[k] == m)
+        {
+            if (arf_cmp(arb_midref(loss), arb_midref(f->loss + k)) > 0)
+                arb_set(f->loss + k, loss);
+            return;
+        }
+    if (f->n == FAM_PTS)
+        return;
+    f->m[f->n] = m;
+    arb_init(f->loss + f->n);
+    arb_set(f->loss + f->n, loss);
+    f->n++;
+}
+
+static void
+fam_clear(fam_table * T)
+{
+    slong i;
+    int k;
+    for (i = 0; i < T->n; i++)
+        for (k = 0; k < T->r[i].n; k++)
+            arb_clear(T->r[i].loss + k);
+    flint_free(T->r);
+    T->r = NULL;
+    T->n = T->alloc = 0;
+}
+
 /* stage 1b: the callback of search_program_families */
 typedef struct
 {
@@ -802,6 +898,7 @@ typedef struct
     const search_opts * o;
     double deadline;
     double found;       /* when the best became a certified violation */
+    fam_table * fams;
 }
 family_ctx;
 
@@ -823,6 +920,8 @@ program_family(void * data, const svt_runs_t R, const char * desc, ulong m)
     count(f->t, r);
     loss = r->verdict == VERDICT_INFINITE ? HUGE_VAL : arb_is_finite(r->loss)
         ? arf_get_d(arb_midref(r->loss), ARF_RND_NEAR) : -HUGE_VAL;
+    if (f->fams != NULL && arb_is_finite(r->loss) && r->verdict != VERDICT_IMPOSSIBLE)
+        fam_add(f->fams, desc, m, r->loss);
     consider(f->best, R, 0, r, desc, NULL, m);
     ratio_result_clear(r);
     return loss;
@@ -847,13 +946,13 @@ family_runs(svt_runs_t F, const svt_runs_t base, slong which, ulong m)
 static void
 stages_1b_1c(cand * best, tally * t, const svt_model_t M,
     const svt_variant_struct * var, const search_opts * o, const fmpq_t T0,
-    double deadline)
+    double deadline, fam_table * fams)
 {
     FILE * out = o->base.out;
     slong before = t->evaluated;
     if (var->prog != NULL && mine(o, t))
     {
-        family_ctx f = { best, t, M, o, deadline, 0 };
+        family_ctx f = { best, t, M, o, deadline, 0, fams };
         search_program_families(M, o->base.delta, program_family, &f);
         json_stage(o, var, "program families", t, best);
         if (!o->base.json && svt_model_max_queries(M) > 0)
@@ -899,6 +998,9 @@ typedef struct
     const char * growth;
     double slope;       /* per repetition of the block */
     ulong block;        /* the queries of one repetition */
+    fam_table fams;     /* the program families' losses along m */
+    char family_note[512];  /* the best program family's certified
+                               losses along m */
 }
 search_run;
 
@@ -1185,6 +1287,55 @@ stage_optimiser(search_run * S)
     }
 }
 
+/* When the best input is a program family (stage 1b), its certified
+   losses along m: "growing" when the loss at the largest m is certainly
+   above the loss at the smallest and the losses increase; returns 1 when
+   the family had two points or more. */
+static int
+program_family_growth(search_run * S)
+{
+    char key[256];
+    fam_rec * f;
+    int i, j, incr = 1;
+    if (S->best.ci != NULL || strncmp(S->best.desc, "program family", 14) != 0)
+        return 0;
+    fam_key(key, sizeof(key), S->best.desc);
+    f = fam_find(&S->fams, key, 0);
+    if (f == NULL || f->n < 2)
+        return 0;
+    /* sort by m (a handful of points) */
+    for (i = 1; i < f->n; i++)
+        for (j = i; j > 0 && f->m[j - 1] > f->m[j]; j--)
+        {
+            ulong tm = f->m[j];
+            arb_struct tl = f->loss[j];
+            f->m[j] = f->m[j - 1];
+            f->loss[j] = f->loss[j - 1];
+            f->m[j - 1] = tm;
+            f->loss[j - 1] = tl;
+        }
+    for (i = 1; i < f->n; i++)
+        if (!arb_gt(f->loss + i, f->loss + i - 1))
+            incr = 0;
+    S->family_note[0] = '\0';
+    for (i = 0; i < f->n; i++)
+    {
+        char * ls = decimal_interval(f->loss + i, 8);
+        snprintf(S->family_note + strlen(S->family_note), sizeof(S->family_note)
+            - strlen(S->family_note), "%sm = %lu: %s", i ? ", " : "", f->m[i], ls);
+        flint_free(ls);
+    }
+    S->growth = incr ? "growing" : "bounded";
+    /* queries per unit of m: those of the best input over its m */
+    S->block = S->best.m > 0 ? svt_runs_length(S->best.R) / S->best.m : 1;
+    if (S->block == 0)
+        S->block = 1;
+    S->slope = (arf_get_d(arb_midref(f->loss + f->n - 1), ARF_RND_NEAR)
+        - arf_get_d(arb_midref(f->loss), ARF_RND_NEAR))
+        / (double) (f->m[f->n - 1] - f->m[0]);
+    return 1;
+}
+
 /* stage 4: a family in m for the best input, its growth and proof */
 static void
 stage_family(search_run * S)
@@ -1195,6 +1346,9 @@ stage_family(search_run * S)
     /* 4. a family in m for the best input (not measured within a limit
        on the queries) */
     if (S->best.have && S->best.r->verdict != VERDICT_IMPOSSIBLE
+            && program_family_growth(S))
+        ;   /* its own losses along m decide */
+    else if (S->best.have && S->best.r->verdict != VERDICT_IMPOSSIBLE
             && svt_model_max_queries(S->models[S->best.ci_index]) > 0)
         S->growth = "not measured (the exact joint integral of several "
             "registers is limited to 48 queries)";
@@ -1336,6 +1490,8 @@ search_report(search_run * S)
         json_object_set_new(j, "block_queries", json_integer((json_int_t) S->block));
         json_object_set_new(j, "slope_per_query", json_real(S->slope / (double) S->block));
         json_object_set_new(j, "proof", S->proof[0] ? json_string(S->proof) : json_null());
+        json_object_set_new(j, "family_losses", S->family_note[0]
+            ? json_string(S->family_note) : json_null());
         if (S->best.have)
         {
             report_ctx ctx = { "custom", 0, S->o->base.out_digits };
@@ -1380,6 +1536,8 @@ search_report(search_run * S)
                 fprintf(out, " (~%.6g per repetition of %lu quer%s, %.6g per "
                     "query)", S->slope, S->block, S->block == 1 ? "y" : "ies",
                     S->slope / (double) S->block);
+            if (S->family_note[0])
+                fprintf(out, "\n  the family's certified ln ratios: %s", S->family_note);
             if (S->proof[0])
                 fprintf(out, "\n  %s\n", S->proof);
             else if (strncmp(S->growth, "growing", 7) == 0)
@@ -1407,13 +1565,10 @@ search_report(search_run * S)
     return rc;
 }
 
-int
-verify_search(const svt_variant_struct * var, const search_opts * o)
+static void
+search_run_init(search_run * S, const svt_variant_struct * var,
+    const search_opts * o)
 {
-    search_run run, * S = &run;
-    slong ic;
-    int rc;
-
     memset(S, 0, sizeof(*S));
     S->var = var;
     S->o = o;
@@ -1425,13 +1580,37 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
     ratio_result_init(S->best.r);
     fmpq_init(S->T0);
     flint_randinit(S->st);
+}
+
+/* clears the search and the models it set (S->nc of them) */
+static void
+search_run_clear(search_run * S)
+{
+    slong ic;
+    for (ic = 0; ic < S->nc; ic++)
+        svt_model_clear(S->models[ic]);
+    fam_clear(&S->fams);
+    ratio_result_clear(S->best.r);
+    svt_runs_clear(S->best.R);
+    fmpq_clear(S->T0);
+    flint_randclear(S->st);
+}
+
+int
+verify_search(const svt_variant_struct * var, const search_opts * o)
+{
+    search_run run, * S = &run;
+    int rc;
+
+    search_run_init(S, var, o);
 
     rc = search_models(S);
     if (rc == 0)
     {
         search_header(S);
         stage_constructions(S);
-        stages_1b_1c(&S->best, &S->t, S->models[0], var, o, S->T0, S->deadline);
+        stages_1b_1c(&S->best, &S->t, S->models[0], var, o, S->T0, S->deadline,
+            &S->fams);
         stage_patterns(S);
         stage_optimiser(S);
         if (o->base.progress)
@@ -1439,11 +1618,88 @@ verify_search(const svt_variant_struct * var, const search_opts * o)
         stage_family(S);
         rc = search_report(S);
     }
-    for (ic = 0; ic < S->nc; ic++)
-        svt_model_clear(S->models[ic]);
-    ratio_result_clear(S->best.r);
-    svt_runs_clear(S->best.R);
-    fmpq_clear(S->T0);
-    flint_randclear(S->st);
+    search_run_clear(S);
+    return rc;
+}
+
+void
+search_best_init(search_best_t b)
+{
+    b->have = 0;
+    svt_runs_init(b->R);
+    ratio_result_init(b->r);
+    b->desc[0] = b->proof[0] = b->family_note[0] = '\0';
+    b->growth = "none";
+    b->slope = 0;
+    b->block = 1;
+    b->evaluated = b->inconclusive = 0;
+}
+
+void
+search_best_clear(search_best_t b)
+{
+    svt_runs_clear(b->R);
+    ratio_result_clear(b->r);
+}
+
+static void
+copy_str(char * dst, size_t n, const char * src)
+{
+    size_t k = strlen(src);
+    if (k >= n)
+        k = n - 1;
+    memcpy(dst, src, k);
+    dst[k] = '\0';
+}
+
+int
+search_lower_bound(search_best_t res, const svt_variant_struct * var,
+    const search_opts * o, slong c)
+{
+    search_run run, * S = &run;
+    search_opts q = *o;
+    char * buf = NULL, err[512];
+    size_t len = 0;
+    int rc = 0;
+
+    q.base.json = 0;
+    q.base.progress = 0;
+    q.shard = 0;
+    q.nshards = 1;
+    q.save_path = NULL;
+    q.base.out = open_memstream(&buf, &len);
+    if (q.base.out == NULL)
+        return 2;
+    search_run_init(S, var, &q);
+    svt_model_init(S->models[0]);
+    S->nc = 1;
+    if (svt_model_set(S->models[0], var, q.base.eps, c, q.base.delta,
+            &q.base.ov, err, sizeof(err)) != 0)
+        rc = 2;
+    else
+    {
+        stage_constructions(S);
+        stages_1b_1c(&S->best, &S->t, S->models[0], var, &q, S->T0, S->deadline,
+            &S->fams);
+        stage_patterns(S);
+        stage_family(S);
+        res->have = S->best.have;
+        if (S->best.have)
+        {
+            svt_runs_set(res->R, S->best.R);
+            ratio_result_swap(res->r, S->best.r);
+            copy_str(res->desc, sizeof(res->desc), S->best.desc);
+        }
+        res->growth = S->growth;
+        res->slope = S->slope;
+        res->block = S->block;
+        copy_str(res->proof, sizeof(res->proof), S->proof);
+        copy_str(res->family_note, sizeof(res->family_note), S->family_note);
+        res->evaluated = S->t.evaluated;
+        res->inconclusive = S->t.inconclusive;
+    }
+    search_run_clear(S);
+    fclose(q.base.out);
+    free(buf);
     return rc;
 }

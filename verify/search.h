@@ -32,6 +32,34 @@ typedef double (*search_family_fn)(void * data, const svt_runs_t R,
 void search_program_families(const svt_model_t M, const fmpq_t delta,
     search_family_fn fn, void * data);
 
+/* The best certified lower bound on the loss that the search's quick
+   stages find (the constructions in m, the testers' patterns, a program's
+   own families, numeric tails) at one cutoff c, within o->seconds and
+   silently; with its family in m and, where it holds, the alpha kappa^m
+   proof.  `verify prove` puts it beside the proved upper bound. */
+typedef struct
+{
+    int have;
+    svt_runs_t R;           /* the best input */
+    ratio_result_t r;       /* its certified ratio */
+    char desc[256];
+    const char * growth;    /* of its family in m */
+    double slope;
+    ulong block;
+    char proof[1024];       /* the kappa^m proof, or "" */
+    char family_note[512];  /* a program family's certified losses along m */
+    slong evaluated, inconclusive;
+}
+search_best_struct;
+
+typedef search_best_struct search_best_t[1];
+
+void search_best_init(search_best_t b);
+void search_best_clear(search_best_t b);
+/* 0, or 2 on bad parameters */
+int search_lower_bound(search_best_t res, const svt_variant_struct * var,
+    const search_opts * o, slong c);
+
 /* Returns 1 when a certified violation was found, 0 when none was,
    3 when none was but some ratios stayed undecided, 2 on bad input. */
 int verify_search(const svt_variant_struct * var, const search_opts * o);

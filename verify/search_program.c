@@ -377,7 +377,8 @@ families_ranked(family_set * F, ulong limit, const fmpq_t delta,
         f->score = (l4 > -HUGE_VAL && l1 > -HUGE_VAL && l4 < HUGE_VAL)
             ? l4 + 4 * (l4 - l1) : -HUGE_VAL;
     }
-    qsort(F->fam, F->nfam, sizeof(family_struct), family_by_score);
+    if (F->nfam > 0)
+        qsort(F->fam, F->nfam, sizeof(family_struct), family_by_score);
     for (i = 0; i < F->nfam && F->fam[i].score > -HUGE_VAL; i++)
         for (k = 0; k < 3; k++)
             if (family_queries(F, F->fam + i, ms[k]) <= limit)

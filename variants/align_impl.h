@@ -1,0 +1,76 @@
+/* align_impl.h -- the parts of the prover shared by align.c (the cost of
+   one branch under given register shifts) and align_runs.c (the runs:
+   which branches repeat, the costliest run, the choice of shifts). */
+
+#ifndef SVT_ALIGN_IMPL_H
+#define SVT_ALIGN_IMPL_H
+
+#include "align.h"
+
+#define PPREC 512           /* bits of the path sums */
+
+/* the variant as a program, with its noises' scales */
+typedef struct
+{
+    const svt_model_struct * M;
+    const svt_program * P;
+    svt_program own;            /* a template, translated */
+    int own_used;
+    arb_srcptr scale;           /* per noise */
+    arb_struct tscale[4];       /* a template's scales */
+    spec_linform_struct recip[PROG_MAX_NOISES]; /* 1/scale */
+    int recip_ok[PROG_MAX_NOISES];
+    slong limit;                /* 0: no counter */
+    fmpq_t dlo, dhi;            /* q' - q in [dlo, dhi] (this class) */
+}
+align_ctx;
+
+void align_translate_template(align_ctx * C);
+void align_recip_forms(align_ctx * C);
+void align_ctx_clear(align_ctx * C);
+
+/* the cost of one branch: the shift paid with each noise */
+typedef struct
+{
+    fmpq w[PROG_MAX_NOISES];    /* shift paid with each noise */
+    fmpq_t reset_amt;           /* the redrawn register's shift, paid
+                                   only when the run goes on */
+    int reset_k;
+    int inf;                    /* cannot be aligned */
+    int never;                  /* the branch can never be taken */
+    int gaussian;
+    char why[400];
+    char txt[600];
+}
+bweight;
+
+void align_bw_init(bweight * W);
+void align_bw_clear(bweight * W);
+int align_bw_is_zero(const bweight * W);
+/* under the shifts s of the registers compared, snew of the values
+   assigned (or redrawn) by the branch */
+void align_branch_weight(bweight * W, const align_ctx * C, const prog_state * S,
+    int b, const fmpq * s, const fmpq * snew);
+
+/* path values: a ball and, where the scales allow, the exact form */
+typedef struct
+{
+    arb_t v;
+    spec_linform_t lf;
+    int lf_ok;
+}
+pval;
+
+void align_pv_init(pval * x);
+void align_pv_clear(pval * x);
+void align_pv_zero(pval * x);
+void align_pv_set(pval * x, const pval * y);
+void align_pv_add(pval * x, const pval * y);
+void align_pv_add_noise(pval * x, const align_ctx * C, int k, const fmpq_t amount);
+void align_pv_of_weight(pval * x, const align_ctx * C, const bweight * W);
+int align_pv_gt(const pval * x, const pval * y);
+int align_pv_max(pval * x, const pval * y);
+void align_pv_print(char * buf, size_t len, const pval * x);
+void align_lf_print(char * buf, size_t len, const spec_linform_t f);
+
+#endif

@@ -1,0 +1,946 @@
+/* align_runs.c -- the runs of a variant under a shift coupling: the
+   branches that can repeat, the costliest run, and the choice of the
+   shifts (align.h).
+
+   Each value a register can hold has its own shift: the first draw, and
+   each branch that redraws it or assigns it an answer (a "site").  The
+   runs are walked on nodes (state, the site of each register's current
+   value) at each counter level.  A choice gives every site a shift in
+   {-Delta, 0, Delta}; every choice is tried, and the cheapest finite
+   one is the proof. */
+
+#include <stdio.h>
+#include <string.h>
+#include "align_impl.h"
+
+static int
+ipow3(int k)
+{
+    int r = 1;
+    while (k-- > 0)
+        r *= 3;
+    return r;
+}
+
+#define LEVELS_MAX 65536    /* counter values the path analysis walks */
+#define MAXSITES 16
+#define MAXCUR 64           /* combinations of current sites */
+#define MAXSLOTS 7          /* independent shifts (3^7 choices) */
+#define MAXNODES (PROG_MAX_STATES * MAXCUR)
+
+/* ---- sites ---------------------------------------------------------- */
+
+typedef struct
+{
+    int n;                          /* sites, all registers */
+    int reg[MAXSITES];
+    int st[MAXSITES], br[MAXSITES]; /* the assigning branch (-1: first draw) */
+    int base[PROG_MAX_REGS];        /* register r's sites: base[r] ... */
+    int nper[PROG_MAX_REGS];        /* ... base[r] + nper[r] - 1 (first draw
+                                       first) */
+    int slot[MAXSITES];             /* its shift's index, -1: always 0 */
+    int nslots;
+    int stride[PROG_MAX_REGS];
+    int ncur;
+    /* the site (index within its register) branch (s, b) assigns to r,
+       -1 when it leaves r alone */
+    int asg[PROG_MAX_STATES][PROG_MAX_BRANCHES][PROG_MAX_REGS];
+    int reach[MAXNODES];            /* node (s, cur) reached */
+    int initial[PROG_MAX_REGS];     /* the first draw is compared */
+}
+site_map;
+
+/* registers assigned by branch B (bits) */
+static unsigned
+assigned_regs(const svt_program * P, const prog_branch * B)
+{
+    if (B->reset == PROG_RESET_NONE)
+        return 0;
+    return P->dipa && B->assign ? B->assign : 1u;
+}
+
+static int
+cur_site(const site_map * S, int cur, int r)
+{
+    return (cur / S->stride[r]) % S->nper[r];
+}
+
+/* the sites, and the nodes reached from (start, first draws); -1 when
+   there are too many */
+static int
+sites_build(site_map * S, const align_ctx * C)
+{
+    const svt_program * P = C->P;
+    int r, s, b, k, stack[MAXNODES], top = 0;
+
+    memset(S, 0, sizeof(*S));
+    memset(S->asg, -1, sizeof(S->asg));
+    for (r = 0; r < P->nregs; r++)
+    {
+        S->base[r] = S->n;
+        S->reg[S->n] = r;
+        S->st[S->n] = S->br[S->n] = -1;
+        S->n++;
+        for (s = 0; s < P->nstates; s++)
+            for (b = 0; b < P->states[s].nbranches; b++)
+                if (assigned_regs(P, P->states[s].branches + b) >> r & 1)
+                {
+                    if (S->n == MAXSITES)
+                        return -1;
+                    S->asg[s][b][r] = S->n - S->base[r];
+                    S->reg[S->n] = r;
+                    S->st[S->n] = s;
+                    S->br[S->n] = b;
+                    S->n++;
+                }
+        S->nper[r] = S->n - S->base[r];
+    }
+    S->ncur = 1;
+    for (r = 0; r < P->nregs; r++)
+    {
+        S->stride[r] = S->ncur;
+        S->ncur *= S->nper[r];
+    }
+    if (S->ncur > MAXCUR)
+        return -1;
+
+    /* the nodes reached; which first draws are compared */
+    if (!P->dipa)
+        S->initial[0] = 1;
+    S->reach[0] = 1;
+    stack[top++] = 0;
+    while (top > 0)
+    {
+        int node = stack[--top], cur = node / P->nstates;
+        s = node % P->nstates;
+        for (b = 0; b < P->states[s].nbranches; b++)
+        {
+            const prog_branch * B = P->states[s].branches + b;
+            int nc = cur, j, i, nn;
+            for (j = 0; j <= b; j++)
+                for (i = 0; i < P->states[s].branches[j].natoms; i++)
+                {
+                    r = P->states[s].branches[j].atoms[i].reg;
+                    if (cur_site(S, cur, r) == 0)
+                        S->initial[r] = 1;
+                }
+            if (B->out == PROG_OUT_GAP && cur_site(S, cur, 0) == 0)
+                S->initial[0] = 1;
+            for (r = 0; r < P->nregs; r++)
+                if (S->asg[s][b][r] >= 0)
+                    nc += (S->asg[s][b][r] - cur_site(S, cur, r)) * S->stride[r];
+            nn = nc * P->nstates + B->next;
+            if (!B->stop && !S->reach[nn])
+            {
+                S->reach[nn] = 1;
+                stack[top++] = nn;
+            }
+        }
+    }
+
+    /* one shift per site when few; else one per register */
+    S->nslots = 0;
+    for (k = 0; k < S->n; k++)
+        S->slot[k] = (S->st[k] < 0 && !S->initial[S->reg[k]]) ? -1 : S->nslots++;
+    if (S->nslots > MAXSLOTS)
+    {
+        S->nslots = 0;
+        for (r = 0; r < P->nregs; r++)
+        {
+            for (k = S->base[r]; k < S->base[r] + S->nper[r]; k++)
+                S->slot[k] = S->nslots;
+            S->nslots++;
+        }
+    }
+    return 0;
+}
+
+/* ---- one choice of shifts -------------------------------------------- */
+
+typedef struct
+{
+    pval wv, rv;            /* the branch's cost; a redraw's (paid when a
+                               query follows) */
+    int inf, never;
+}
+edge;
+
+typedef struct
+{
+    edge e[PROG_MAX_STATES][PROG_MAX_BRANCHES][MAXCUR];
+    pval start;             /* the first draws */
+    pval total;             /* B of this choice */
+    slong uses[PROG_MAX_STATES][PROG_MAX_BRANCHES];    /* on the costliest run */
+    fmpq shift[MAXSITES];
+    char why[600];
+}
+choice_eval;
+
+static choice_eval *
+choice_new(void)
+{
+    choice_eval * E = flint_malloc(sizeof(choice_eval));
+    int s, b, c;
+    for (s = 0; s < PROG_MAX_STATES; s++)
+        for (b = 0; b < PROG_MAX_BRANCHES; b++)
+            for (c = 0; c < MAXCUR; c++)
+            {
+                align_pv_init(&E->e[s][b][c].wv);
+                align_pv_init(&E->e[s][b][c].rv);
+            }
+    for (s = 0; s < MAXSITES; s++)
+        fmpq_init(E->shift + s);
+    align_pv_init(&E->start);
+    align_pv_init(&E->total);
+    E->why[0] = '\0';
+    return E;
+}
+
+static void
+choice_free(choice_eval * E)
+{
+    int s, b, c;
+    for (s = 0; s < PROG_MAX_STATES; s++)
+        for (b = 0; b < PROG_MAX_BRANCHES; b++)
+            for (c = 0; c < MAXCUR; c++)
+            {
+                align_pv_clear(&E->e[s][b][c].wv);
+                align_pv_clear(&E->e[s][b][c].rv);
+            }
+    for (s = 0; s < MAXSITES; s++)
+        fmpq_clear(E->shift + s);
+    align_pv_clear(&E->start);
+    align_pv_clear(&E->total);
+    flint_free(E);
+}
+
+/* the shifts compared (s) and assigned (snew) at node cur by branch b */
+static void
+node_shifts(fmpq * s, fmpq * snew, const site_map * S, const choice_eval * E,
+    int st, int b, int cur)
+{
+    int r;
+    for (r = 0; r < PROG_MAX_REGS; r++)
+    {
+        fmpq_zero(s + r);
+        fmpq_zero(snew + r);
+    }
+    for (r = 0; r < PROG_MAX_REGS && r < (int) (sizeof(S->nper) / sizeof(int)); r++)
+    {
+        if (S->nper[r] == 0)
+            continue;
+        fmpq_set(s + r, E->shift + S->base[r] + cur_site(S, cur, r));
+        fmpq_set(snew + r, S->asg[st][b][r] >= 0
+            ? E->shift + S->base[r] + S->asg[st][b][r] : s + r);
+    }
+}
+
+static int
+next_node(const site_map * S, const svt_program * P, int st, int b, int cur)
+{
+    int r, nc = cur;
+    for (r = 0; r < P->nregs; r++)
+        if (S->asg[st][b][r] >= 0)
+            nc += (S->asg[st][b][r] - cur_site(S, cur, r)) * S->stride[r];
+    return nc * P->nstates + P->states[st].branches[b].next;
+}
+
+/* every edge's cost under the choice's shifts; -1 when a reached branch
+   cannot be aligned */
+static int
+edge_costs(const align_ctx * C, const site_map * S, choice_eval * E)
+{
+    const svt_program * P = C->P;
+    fmpq s[PROG_MAX_REGS], snew[PROG_MAX_REGS];
+    int st, b, cur, r, rc = 0;
+    bweight W;
+    for (r = 0; r < PROG_MAX_REGS; r++)
+    {
+        fmpq_init(s + r);
+        fmpq_init(snew + r);
+    }
+    for (cur = 0; cur < S->ncur && rc == 0; cur++)
+        for (st = 0; st < P->nstates && rc == 0; st++)
+        {
+            if (!S->reach[cur * P->nstates + st])
+                continue;
+            for (b = 0; b < P->states[st].nbranches && rc == 0; b++)
+            {
+                edge * e = &E->e[st][b][cur];
+                node_shifts(s, snew, S, E, st, b, cur);
+                align_bw_init(&W);
+                align_branch_weight(&W, C, P->states + st, b, s, snew);
+                e->inf = W.inf;
+                e->never = W.never;
+                if (W.inf && !W.never)
+                {
+                    snprintf(E->why, sizeof(E->why), "%s", W.why);
+                    rc = -1;
+                }
+                else if (!W.never)
+                {
+                    align_pv_of_weight(&e->wv, C, &W);
+                    align_pv_zero(&e->rv);
+                    align_pv_add_noise(&e->rv, C, W.reset_k, W.reset_amt);
+                    /* a zero cost is exactly zero */
+                    e->inf = 0;
+                    if (align_bw_is_zero(&W))
+                        e->never = -1;  /* marks "costs nothing" */
+                }
+                align_bw_clear(&W);
+            }
+        }
+    for (r = 0; r < PROG_MAX_REGS; r++)
+    {
+        fmpq_clear(s + r);
+        fmpq_clear(snew + r);
+    }
+    return rc;
+}
+
+/* ---- cycles that leave the counter alone ----------------------------- */
+
+typedef struct
+{
+    const align_ctx * C;
+    const site_map * S;
+    const choice_eval * E;
+    int index[MAXNODES], low[MAXNODES], on[MAXNODES], comp[MAXNODES];
+    int stack[MAXNODES], top, next, ncomp;
+}
+tarjan;
+
+static int
+free_edge(const align_ctx * C, const prog_branch * B)
+{
+    return !B->stop && (C->limit == 0 || B->cost == 0);
+}
+
+static void
+tarjan_visit(tarjan * T, int v)
+{
+    const svt_program * P = T->C->P;
+    int st = v % P->nstates, cur = v / P->nstates, b;
+    T->index[v] = T->low[v] = ++T->next;
+    T->stack[T->top++] = v;
+    T->on[v] = 1;
+    for (b = 0; b < P->states[st].nbranches; b++)
+    {
+        const prog_branch * B = P->states[st].branches + b;
+        int w;
+        if (!free_edge(T->C, B) || T->E->e[st][b][cur].never == 1)
+            continue;
+        w = next_node(T->S, P, st, b, cur);
+        if (T->index[w] == 0)
+        {
+            tarjan_visit(T, w);
+            if (T->low[w] < T->low[v])
+                T->low[v] = T->low[w];
+        }
+        else if (T->on[w] && T->index[w] < T->low[v])
+            T->low[v] = T->index[w];
+    }
+    if (T->low[v] == T->index[v])
+    {
+        int w;
+        do
+        {
+            w = T->stack[--T->top];
+            T->on[w] = 0;
+            T->comp[w] = T->ncomp;
+        }
+        while (w != v);
+        T->ncomp++;
+    }
+}
+
+/* no costly branch on a cycle that leaves the counter unchanged; 0 or -1 */
+static int
+check_cycles(const align_ctx * C, const site_map * S, choice_eval * E)
+{
+    const svt_program * P = C->P;
+    int N = P->nstates * S->ncur, v, b;
+    tarjan * T = flint_calloc(1, sizeof(tarjan));
+    int rc = 0;
+    T->C = C;
+    T->S = S;
+    T->E = E;
+    for (v = 0; v < N; v++)
+        if (S->reach[v] && T->index[v] == 0)
+            tarjan_visit(T, v);
+    for (v = 0; v < N && rc == 0; v++)
+    {
+        int st = v % P->nstates, cur = v / P->nstates;
+        if (!S->reach[v])
+            continue;
+        for (b = 0; b < P->states[st].nbranches && rc == 0; b++)
+        {
+            const prog_branch * B = P->states[st].branches + b;
+            const edge * e = &E->e[st][b][cur];
+            int w;
+            if (e->never != 0 || !free_edge(C, B))
+                continue;
+            w = next_node(S, P, st, b, cur);
+            if (T->comp[w] == T->comp[v])
+            {
+                char cs[160];
+                pval t;
+                align_pv_init(&t);
+                align_pv_set(&t, &e->wv);
+                align_pv_add(&t, &e->rv);
+                align_pv_print(cs, sizeof(cs), &t);
+                align_pv_clear(&t);
+                snprintf(E->why, sizeof(E->why), "state %s, branch %d costs %s "
+                    "> 0 and lies on a cycle that %s, so it is paid without "
+                    "bound in m", P->states[st].name, b + 1, cs, C->limit == 0
+                    ? "nothing stops (no counter)" : "leaves the counter unchanged");
+                rc = -1;
+            }
+        }
+    }
+    flint_free(T);
+    return rc;
+}
+
+/* ---- the costliest run ---------------------------------------------- */
+
+/* longest path over (counter level, node), from the top level down;
+   branches within a level iterate to a fixed point (their cycles cost 0).
+   Fills E->total and E->uses; 0, or -1 when too large. */
+static int
+longest_run(const align_ctx * C, const site_map * S, choice_eval * E)
+{
+    const svt_program * P = C->P;
+    slong L = C->limit > 0 ? C->limit : 1, k, win = 1, i;
+    int n = P->nstates, N = n * S->ncur, v, b, round;
+    pval * ring;
+    int * taken;
+    signed char * choice;
+
+    for (v = 0; v < n; v++)
+        for (b = 0; b < P->states[v].nbranches; b++)
+        {
+            slong cb = P->states[v].branches[b].cost;
+            if (cb < 0)
+                return -1;
+            if (C->limit > 0 && cb + 1 > win)
+                win = cb + 1;
+        }
+    if (L > LEVELS_MAX || win > 4096 || L * N > (slong) 1 << 22)
+        return -1;
+    ring = flint_malloc(sizeof(pval) * win * N * 2);
+    for (i = 0; i < 2 * win * N; i++)
+        align_pv_init(ring + i);
+    taken = flint_malloc(sizeof(int) * win * N);
+    choice = flint_malloc((size_t) L * N);
+    /* AT: the costliest continuation from (k, v), 0 when ending there;
+       TK: the same taking at least one branch (TAKEN says one exists) */
+#define AT(kk, vv) (ring + ((kk) % win) * N + (vv))
+#define TK(kk, vv) (ring + win * N + ((kk) % win) * N + (vv))
+#define TAKEN(kk, vv) taken[((kk) % win) * N + (vv)]
+    for (k = L - 1; k >= 0; k--)
+    {
+        for (v = 0; v < N; v++)
+        {
+            align_pv_zero(AT(k, v));    /* the run may end here */
+            align_pv_zero(TK(k, v));
+            TAKEN(k, v) = 0;
+            choice[k * N + v] = -1;
+        }
+        for (round = 0; round <= N; round++)
+        {
+            int changed = 0;
+            for (v = 0; v < N; v++)
+            {
+                int st = v % n, cur = v / n;
+                if (!S->reach[v])
+                    continue;
+                for (b = 0; b < P->states[st].nbranches; b++)
+                {
+                    const prog_branch * B = P->states[st].branches + b;
+                    const edge * e = &E->e[st][b][cur];
+                    slong cb = C->limit > 0 ? B->cost : 0;
+                    int w = next_node(S, P, st, b, cur);
+                    pval x, r;
+                    if (e->never == 1)
+                        continue;
+                    align_pv_init(&x);
+                    align_pv_init(&r);
+                    align_pv_set(&x, &e->wv);
+                    if (!B->stop && k + cb < L)
+                    {
+                        /* a redrawn register is paid when a query follows */
+                        if (TAKEN(k + cb, w))
+                        {
+                            align_pv_set(&r, &e->rv);
+                            align_pv_add(&r, TK(k + cb, w));
+                        }
+                        align_pv_max(&r, AT(k + cb, w));
+                        align_pv_add(&x, &r);
+                    }
+                    if (!TAKEN(k, v))
+                    {
+                        align_pv_set(TK(k, v), &x);
+                        TAKEN(k, v) = 1;
+                    }
+                    else
+                        align_pv_max(TK(k, v), &x);
+                    if (align_pv_max(AT(k, v), &x))
+                    {
+                        choice[k * N + v] = (signed char) b;
+                        changed = 1;
+                    }
+                    align_pv_clear(&x);
+                    align_pv_clear(&r);
+                }
+            }
+            if (!changed)
+                break;
+        }
+    }
+    align_pv_set(&E->total, &E->start);
+    align_pv_add(&E->total, AT(0, 0));
+#undef AT
+#undef TK
+#undef TAKEN
+    /* the branches of that run */
+    memset(E->uses, 0, sizeof(E->uses));
+    {
+        slong kk = 0, steps = 0;
+        int vv = 0;
+        while (steps++ < L * N + 16)
+        {
+            int bb = choice[kk * N + vv], st = vv % n;
+            const prog_branch * B;
+            if (bb < 0)
+                break;
+            B = P->states[st].branches + bb;
+            E->uses[st][bb]++;
+            if (B->stop || (C->limit > 0 && kk + B->cost >= L))
+                break;
+            kk += C->limit > 0 ? B->cost : 0;
+            vv = next_node(S, P, st, bb, vv / n);
+        }
+    }
+    for (i = 0; i < 2 * win * N; i++)
+        align_pv_clear(ring + i);
+    flint_free(ring);
+    flint_free(taken);
+    flint_free(choice);
+    return 0;
+}
+
+/* one choice of shifts: every edge's cost, the checks, the costliest
+   run.  0 when finite, -1 (why in E->why) when not. */
+static int
+eval_choice(const align_ctx * C, const site_map * S, choice_eval * E)
+{
+    const svt_program * P = C->P;
+    int r;
+    fmpq_t x;
+    if (edge_costs(C, S, E) != 0)
+        return -1;
+    fmpq_init(x);
+    align_pv_zero(&E->start);
+    for (r = 0; r < P->nregs; r++)
+        if (S->initial[r])
+        {
+            fmpq_abs(x, E->shift + S->base[r]);
+            if (!fmpq_is_zero(x) && P->noises[P->register_noise].law != INTEGRAL_LAPLACE)
+            {
+                snprintf(E->why, sizeof(E->why), "the register's Gaussian noise "
+                    "would have to move");
+                fmpq_clear(x);
+                return -1;
+            }
+            align_pv_add_noise(&E->start, C, P->register_noise, x);
+        }
+    fmpq_clear(x);
+    if (check_cycles(C, S, E) != 0)
+        return -1;
+    if (longest_run(C, S, E) != 0)
+    {
+        snprintf(E->why, sizeof(E->why), "the counter's limit times the "
+            "states is too large, or a branch costs more than 4095 (not "
+            "analysed)");
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- the proof in words ---------------------------------------------- */
+
+static void
+add_step(align_result_t res, const char * fmt, const char * a, const char * b)
+{
+    if (res->nsteps < ALIGN_STEPS)
+        snprintf(res->steps[res->nsteps++], ALIGN_STEP_LEN, fmt, a, b);
+}
+
+static const char *
+out_word(const prog_branch * B)
+{
+    switch (B->out)
+    {
+        case PROG_OUT_BOT: return "bot";
+        case PROG_OUT_TOP: return "top";
+        case PROG_OUT_LABEL: return B->out_label;
+        case PROG_OUT_NOISY: return "the noisy answer";
+        case PROG_OUT_GAP: return "the gap";
+        default: return "q + fresh noise";
+    }
+}
+
+/* "y >= z + 1 and y < z + 2" */
+static void
+guard_print(char * buf, size_t len, const svt_program * P, const prog_state * S,
+    const prog_branch * B)
+{
+    int i;
+    buf[0] = '\0';
+    if (B->natoms == 0)
+    {
+        snprintf(buf, len, "else");
+        return;
+    }
+    for (i = 0; i < B->natoms; i++)
+    {
+        const prog_atom * A = B->atoms + i;
+        int isabs = A->op == PROG_ABS_GE || A->op == PROG_ABS_LT;
+        int ge = A->op == PROG_GE || A->op == PROG_ABS_GE;
+        char * o = fmpq_get_str(NULL, 10, A->off);
+        const char * reg = P->dipa ? P->reg_names[A->reg] : P->register_name;
+        snprintf(buf + strlen(buf), len - strlen(buf), "%s%s%s%s %s %s%s%s%s",
+            i ? " and " : "", isabs ? "|" : "", S->answer_name[A->answer],
+            isabs ? "|" : "", ge ? (A->strict ? ">" : ">=") : (A->strict ? "<" : "<="),
+            P->dipa ? "" : "T + ", reg, fmpq_is_zero(A->off) ? "" : " + ",
+            fmpq_is_zero(A->off) ? "" : o);
+        flint_free(o);
+    }
+}
+
+static void
+proof_steps(align_result_t res, const align_ctx * C, const site_map * S,
+    const choice_eval * E, const char * cls)
+{
+    const svt_program * P = C->P;
+    char buf[ALIGN_STEP_LEN], g[200], v[200];
+    fmpq s[PROG_MAX_REGS], snew[PROG_MAX_REGS];
+    int st, b, k, cur, r;
+    bweight W;
+
+    for (r = 0; r < PROG_MAX_REGS; r++)
+    {
+        fmpq_init(s + r);
+        fmpq_init(snew + r);
+    }
+    align_pv_print(v, sizeof(v), &E->start);
+    for (k = 0; k < S->n; k++)
+    {
+        int reg = S->reg[k];
+        const char * nm = P->dipa ? P->reg_names[reg] : P->register_name;
+        char * ss = fmpq_get_str(NULL, 10, E->shift + k);
+        if (S->st[k] < 0 && !S->initial[reg])
+        {
+            flint_free(ss);
+            continue;
+        }
+        if (S->st[k] < 0)
+            snprintf(buf, sizeof(buf), "%sregister %s, first draw: moved by s = %s on "
+                "D' (%s' = %s + s), paid |s|/b (the first draws together: %s)",
+                cls, nm, ss, nm, nm, v);
+        else
+            snprintf(buf, sizeof(buf), "%sregister %s, the value set in state %s, "
+                "branch %d: moved by %s on D'", cls, nm, P->states[S->st[k]].name,
+                S->br[k] + 1, ss);
+        add_step(res, "%s%s", buf, "");
+        flint_free(ss);
+    }
+    for (st = 0; st < P->nstates; st++)
+        for (b = 0; b < P->states[st].nbranches; b++)
+        {
+            const prog_branch * B = P->states[st].branches + b;
+            int shown = 0;
+            for (cur = 0; cur < S->ncur && !shown; cur++)
+            {
+                if (!S->reach[cur * P->nstates + st] || E->e[st][b][cur].never == 1)
+                    continue;
+                node_shifts(s, snew, S, E, st, b, cur);
+                align_bw_init(&W);
+                align_branch_weight(&W, C, P->states + st, b, s, snew);
+                guard_print(g, sizeof(g), P, P->states + st, B);
+                align_pv_print(v, sizeof(v), &E->e[st][b][cur].wv);
+                snprintf(buf, sizeof(buf), "state %s, branch %d (%.120s -> %s%s): %.200s; "
+                    "costs %.60s%s; on the costliest run %ld time%s", P->states[st].name,
+                    b + 1, g, out_word(B), C->limit > 0 && B->cost > 0 ? ", counter "
+                    "+its cost" : "", W.txt[0] ? W.txt : "no noise moves (the guard "
+                    "holds on D' whenever it holds on D)", v, S->ncur > 1
+                    ? " (with the registers' values at their first reach)" : "",
+                    (long) E->uses[st][b], E->uses[st][b] == 1 ? "" : "s");
+                add_step(res, "%s%s", buf, "");
+                align_bw_clear(&W);
+                shown = 1;
+            }
+        }
+    align_pv_print(v, sizeof(v), &E->total);
+    snprintf(buf, sizeof(buf), "%sthe costliest run (every cycle that leaves the "
+        "counter unchanged costs 0%s): total %s", cls, C->limit > 0 ? "; the "
+        "counter stops the run at its limit" : "", v);
+    add_step(res, "%s%s", buf, "");
+    for (r = 0; r < PROG_MAX_REGS; r++)
+    {
+        fmpq_clear(s + r);
+        fmpq_clear(snew + r);
+    }
+}
+
+/* ---- Report Noisy Max -------------------------------------------------- */
+
+static int
+argmax_prove(align_result_t res, align_ctx * C)
+{
+    const svt_program * P = C->P;
+    const prog_state * S = P->states;
+    int k = S->answer_noise[0], value = S->branches[0].out == PROG_OUT_NOISY;
+    fmpq_t amount;
+    pval x;
+    char v[200];
+
+    if (value)
+    {
+        snprintf(res->reason, sizeof(res->reason), "the released maximum y_k "
+            "must stay equal (its noise moved by -(q'_k - q_k)), so every other "
+            "noisy answer must be moved down to stay below it: a cost for every "
+            "query, without bound in m");
+        return 0;
+    }
+    fmpq_init(amount);
+    align_pv_init(&x);
+    /* the winner's noise up by Delta - (q'_k - q_k) <= 2 Delta (Delta when
+       monotone), every other noise unchanged */
+    fmpq_sub(amount, C->dhi, C->dlo);
+    if (fmpq_is_zero(C->dlo) || fmpq_is_zero(C->dhi))
+        fmpq_set(amount, C->M->delta_q);
+    align_pv_add_noise(&x, C, k, amount);
+    align_pv_print(v, sizeof(v), &x);
+    res->proved = 1;
+    arb_set(res->bound, x.v);
+    res->exact = x.lf_ok;
+    spec_linform_set(res->bound_lf, x.lf);
+    add_step(res, "the winner k's noise moves up by at most %s (so y'_k >= y_k + "
+        "max(q'_j - q_j) keeps it above every other y'_j, whose noise stays), "
+        "which an exponential or Laplace noise pays as |shift|/b; every other "
+        "noise unchanged: total %s", fmpq_is_zero(C->dlo) || fmpq_is_zero(C->dhi)
+        ? "Delta (monotone: the winner alone moves by 0..Delta)" : "2 Delta", v);
+    fmpq_clear(amount);
+    align_pv_clear(&x);
+    return 0;
+}
+
+void
+align_result_init(align_result_t a)
+{
+    arb_init(a->bound);
+    spec_linform_init(a->bound_lf);
+    a->proved = a->exact = 0;
+    a->nsteps = 0;
+    a->reason[0] = '\0';
+    a->gaussian = a->unsupported = a->monotone = 0;
+}
+
+void
+align_result_clear(align_result_t a)
+{
+    arb_clear(a->bound);
+    spec_linform_clear(a->bound_lf);
+}
+
+/* the cheapest choice of shifts for one class of neighbours; 0 when some
+   choice is finite (the best in *best), -1 with the reasons in
+   res->reason */
+static int
+best_choice(align_result_t res, const align_ctx * C, const site_map * S,
+    choice_eval ** best, const char * cls)
+{
+    int ncomb = 1, c, k, have = 0, nfail = 0;
+    choice_eval * E = choice_new();
+    for (k = 0; k < S->nslots; k++)
+        ncomb *= 3;
+    snprintf(res->reason + strlen(res->reason), sizeof(res->reason)
+        - strlen(res->reason), "%s", cls);
+    for (c = 0; c < ncomb; c++)
+    {
+        for (k = 0; k < S->n; k++)
+        {
+            int d = S->slot[k] < 0 ? 1 : (c / ipow3(S->slot[k])) % 3;
+            fmpq_mul_si(E->shift + k, C->M->delta_q, d == 0 ? 1 : d == 1 ? 0 : -1);
+        }
+        E->why[0] = '\0';
+        if (eval_choice(C, S, E) != 0)
+        {
+            size_t l = strlen(res->reason);
+            if (nfail++ < 3 && l + 80 < sizeof(res->reason))
+            {
+                char * ss = fmpq_get_str(NULL, 10, E->shift + 0);
+                snprintf(res->reason + l, sizeof(res->reason) - l, "%sregister "
+                    "moved by %s%s: %s", l > 0 && res->reason[l - 1] != ' ' ? "; " : "",
+                    ss, S->nslots > 1 ? " (and the other values as chosen)" : "",
+                    E->why);
+                flint_free(ss);
+            }
+            res->gaussian |= strstr(E->why, "Gaussian") != NULL;
+            res->unsupported |= strstr(E->why, "not handled") != NULL
+                || strstr(E->why, "not analysed") != NULL;
+            continue;
+        }
+        if (!have || align_pv_gt(&(*best)->total, &E->total) == 1
+                || (align_pv_gt(&(*best)->total, &E->total) == -1
+                    && arf_cmp(arb_midref(E->total.v), arb_midref((*best)->total.v)) < 0))
+        {
+            choice_eval * t = *best;
+            *best = E;
+            E = t;
+            have = 1;
+        }
+    }
+    if (ncomb > 3 && !have)
+    {
+        size_t l = strlen(res->reason);
+        snprintf(res->reason + l, sizeof(res->reason) - l, "; and so for all %d "
+            "choices of the shifts", ncomb);
+    }
+    choice_free(E);
+    return have ? 0 : -1;
+}
+
+/* the neighbours of class cls: q' - q in [dlo, dhi] */
+static void
+set_class(align_ctx * C, int ncls, int cls)
+{
+    fmpq_set_si(C->dlo, ncls == 2 && cls == 0 ? 0 : -1, 1);
+    fmpq_set_si(C->dhi, ncls == 2 && cls == 1 ? 0 : 1, 1);
+    fmpq_mul(C->dlo, C->dlo, C->M->delta_q);
+    fmpq_mul(C->dhi, C->dhi, C->M->delta_q);
+}
+
+int
+align_prove(align_result_t res, const svt_model_t M)
+{
+    static const char * names[2] = { "[q' >= q] ", "[q' <= q] " };
+    align_ctx C;
+    site_map * S;
+    int ncls, cls, ok = 1;
+    choice_eval * best[2] = { NULL, NULL };
+
+    memset(&C, 0, sizeof(C));
+    fmpq_init(C.dlo);
+    fmpq_init(C.dhi);
+    C.M = M;
+    if (M->var->prog != NULL)
+    {
+        C.P = M->var->prog;
+        C.scale = M->prog_scale;
+        C.limit = C.P->has_counter ? M->limit : 0;
+    }
+    else
+    {
+        align_translate_template(&C);
+        C.P = &C.own;
+        C.limit = M->has_cutoff ? M->c : 0;
+    }
+    align_recip_forms(&C);
+    res->proved = 0;
+    res->nsteps = 0;
+    res->reason[0] = '\0';
+    res->monotone = M->var->monotone_only;
+    ncls = M->var->monotone_only ? 2 : 1;
+
+    if (C.P->argmax)
+    {
+        set_class(&C, ncls, 0);
+        if (ncls == 2)
+            fmpq_set(C.dhi, M->delta_q);    /* only the winner's shift differs */
+        argmax_prove(res, &C);
+        align_ctx_clear(&C);
+        return 0;
+    }
+
+    S = flint_malloc(sizeof(site_map));
+    if (sites_build(S, &C) != 0)
+    {
+        snprintf(res->reason, sizeof(res->reason), "more than %d register "
+            "assignments or %d combinations of them (not handled by the "
+            "prover)", MAXSITES, MAXCUR);
+        res->unsupported = 1;
+        flint_free(S);
+        align_ctx_clear(&C);
+        return 0;
+    }
+    for (cls = 0; cls < ncls; cls++)
+        best[cls] = choice_new();
+    for (cls = 0; cls < ncls && ok; cls++)
+    {
+        set_class(&C, ncls, cls);
+        if (best_choice(res, &C, S, &best[cls], ncls == 1 ? "" : names[cls]) != 0)
+            ok = 0;
+    }
+    if (ok)
+    {
+        pval B;
+        align_pv_init(&B);
+        align_pv_set(&B, &best[0]->total);
+        if (ncls == 2)
+            align_pv_max(&B, &best[1]->total);
+        res->proved = 1;
+        res->reason[0] = '\0';
+        arb_set(res->bound, B.v);
+        res->exact = B.lf_ok;
+        spec_linform_set(res->bound_lf, B.lf);
+        for (cls = 0; cls < ncls; cls++)
+        {
+            set_class(&C, ncls, cls);
+            proof_steps(res, &C, S, best[cls], ncls == 1 ? "" : names[cls]);
+        }
+        align_pv_clear(&B);
+    }
+    for (cls = 0; cls < ncls; cls++)
+        choice_free(best[cls]);
+    flint_free(S);
+    align_ctx_clear(&C);
+    return 0;
+}
+
+int
+align_compare_claim(const align_result_t res, const svt_model_t M)
+{
+    spec_linform_t cl;
+    fmpq vals[3];
+    spec_linform_struct lf[3];
+    int k, r = 2;
+    if (!M->has_claim || !res->proved)
+        return 2;
+    if (arb_lt(res->bound, M->claimed))
+        return -1;
+    if (arb_gt(res->bound, M->claimed))
+        return 1;
+    spec_linform_init(cl);
+    for (k = 0; k < 3; k++)
+    {
+        fmpq_init(vals + k);
+        spec_linform_init(lf + k);
+    }
+    align_epsk_linforms(lf, M);
+    fmpq_set(vals + SPEC_VAR_EPS, M->eps_q);
+    fmpq_set_si(vals + SPEC_VAR_C, M->c, 1);
+    fmpq_set(vals + SPEC_VAR_DELTA, M->delta_q);
+    if (res->exact && spec_expr_linform(cl, M->var->claimed, 0, vals, lf) == 0
+            && spec_linform_equal(cl, res->bound_lf))
+        r = 0;
+    for (k = 0; k < 3; k++)
+    {
+        fmpq_clear(vals + k);
+        spec_linform_clear(lf + k);
+    }
+    spec_linform_clear(cl);
+    return r;
+}

@@ -1,0 +1,457 @@
+/* prove.c -- `verify prove`: the proved upper bound B (variants/align.c)
+   beside the best certified lower bound L (search_lower_bound), the
+   decision they make, and its rendering. */
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include "prove.h"
+#include "report.h"
+
+static double
+now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
+}
+
+const char *
+prove_decision_name(prove_decision d)
+{
+    return d == PROVE_PROVED ? "proved" : d == PROVE_UNBOUNDED ? "unbounded"
+        : "unknown";
+}
+
+void
+prove_result_init(prove_result_t P)
+{
+    P->decision = PROVE_UNKNOWN;
+    P->claim_holds = -1;
+    align_result_init(P->A);
+    search_best_init(P->LB);
+    P->have_L = P->L_infinite = 0;
+    arb_init(P->L);
+    P->L_desc[0] = P->reason[0] = P->family[0] = '\0';
+    P->seconds = 0;
+}
+
+void
+prove_result_clear(prove_result_t P)
+{
+    align_result_clear(P->A);
+    search_best_clear(P->LB);
+    arb_clear(P->L);
+}
+
+/* A Gaussian template: one query answered bot, q(D) = 0 and q(D') =
+   Delta, threshold T = -k sigma^2/Delta.  With sigma^2 = sigma_rho^2 +
+   sigma_nu^2, Pr[bot] = Pr[N(0, sigma^2) > q - T], and the hazard rate of
+   a Gaussian is at least x/sigma^2, so ln(Pr[A(D)=bot]/Pr[A(D')=bot]) >=
+   T Delta/sigma^2 = k: unbounded in T.  The engine certifies the ratio at
+   k = 1, 2, 4, 8.  Returns 1 when every ratio was certified and they
+   increase. */
+static int
+gaussian_family(prove_result_t P, const svt_model_t M, const search_opts * o)
+{
+    arb_t s2, t, prev;
+    fmpz_t Tz;
+    int k, ok = 1;
+    char * s;
+    arb_init(s2);
+    arb_init(t);
+    arb_init(prev);
+    fmpz_init(Tz);
+    arb_sqr(s2, M->rho_scale, 64);
+    if (M->has_nu)
+    {
+        arb_sqr(t, M->nu_scale, 64);
+        arb_add(s2, s2, t, 64);
+    }
+    arb_div(s2, s2, M->delta, 64);
+    arb_neg_inf(prev);
+    snprintf(P->family, sizeof(P->family), "one query answered bot, q(D) = 0, "
+        "q(D') = Delta, threshold T = -k sigma^2/Delta (sigma^2 = the two "
+        "noises' variances), ln ratio >= k by the Gaussian hazard rate; "
+        "certified:");
+    for (k = 1; k <= 8 && ok; k *= 2)
+    {
+        svt_runs_t R;
+        ratio_result_t r;
+        fmpq_t T, zero;
+        fmpq_init(T);
+        fmpq_init(zero);
+        arb_mul_si(t, s2, k, 64);
+        arf_get_fmpz(Tz, arb_midref(t), ARF_RND_CEIL);
+        fmpq_set_fmpz(T, Tz);
+        fmpq_neg(T, T);
+        svt_runs_init(R);
+        svt_runs_push(R, zero, o->base.delta, T, SVT_BOT, zero, 1);
+        ratio_result_init(r);
+        ratio_decide(r, M, R, &o->base.ro);
+        if (!arb_is_finite(r->loss) || !arb_gt(r->loss, prev))
+            ok = 0;
+        else
+        {
+            char * ts = fmpz_get_str(NULL, 10, Tz);
+            s = decimal_interval(r->loss, 8);
+            snprintf(P->family + strlen(P->family), sizeof(P->family)
+                - strlen(P->family), " T = -%s: %s;", ts, s);
+            flint_free(s);
+            arb_set(prev, r->loss);
+            if (k == 8)
+            {
+                arb_set(P->L, r->loss);
+                P->have_L = 1;
+                snprintf(P->L_desc, sizeof(P->L_desc), "one bot at T = -%s", ts);
+            }
+            flint_free(ts);
+        }
+        ratio_result_clear(r);
+        svt_runs_clear(R);
+        fmpq_clear(T);
+        fmpq_clear(zero);
+    }
+    arb_clear(s2);
+    arb_clear(t);
+    arb_clear(prev);
+    fmpz_clear(Tz);
+    return ok;
+}
+
+/* the lower bound L from the search's quick stages */
+static void
+lower_bound(prove_result_t P, const svt_variant_struct * var,
+    const search_opts * o, slong c)
+{
+    search_lower_bound(P->LB, var, o, c);
+    if (!P->LB->have || P->LB->r->verdict == VERDICT_IMPOSSIBLE)
+        return;
+    P->have_L = 1;
+    snprintf(P->L_desc, sizeof(P->L_desc), "%s", P->LB->desc);
+    if (P->LB->r->verdict == VERDICT_INFINITE)
+        P->L_infinite = 1;
+    else
+        arb_set(P->L, P->LB->r->loss);
+}
+
+/* is the lower bound certainly above x? */
+static int
+L_above(const prove_result_t P, const arb_t x)
+{
+    return P->have_L && (P->L_infinite || (arb_is_finite(P->L) && arb_gt(P->L, x)));
+}
+
+/* M at (eps, c) with the options' overrides; 0, or -1 with the message
+   on stderr (M cleared) */
+static int
+prove_model(svt_model_t M, const svt_variant_struct * var,
+    const search_opts * o, slong c)
+{
+    char err[512];
+    svt_model_init(M);
+    if (svt_model_set(M, var, o->base.eps, c, o->base.delta, &o->base.ov, err,
+            sizeof(err)) != 0)
+    {
+        fprintf(stderr, "verify: %s\n", err);
+        svt_model_clear(M);
+        return -1;
+    }
+    return 0;
+}
+
+int
+prove_run(prove_result_t P, const svt_variant_struct * var,
+    const search_opts * o, slong c)
+{
+    svt_model_t M;
+    double t0 = now();
+    int growing;
+
+    if (prove_model(M, var, o, c) != 0)
+        return 2;
+    align_prove(P->A, M);
+    P->proof_seconds = now() - t0;
+    /* Gaussian noise: its own family in T decides, and the searches in m
+       (slow with Gaussian factors) would add nothing */
+    if (!(P->A->gaussian && !P->A->proved && var->prog == NULL))
+        lower_bound(P, var, o, c);
+
+    if (P->A->proved)
+    {
+        int cmp = align_compare_claim(P->A, M);
+        P->decision = PROVE_PROVED;
+        if (L_above(P, P->A->bound))
+        {
+            /* the engine contradicts the proof: never expected */
+            P->decision = PROVE_UNKNOWN;
+            snprintf(P->reason, sizeof(P->reason), "CONTRADICTION: the certified "
+                "lower bound exceeds the proved bound; please report this");
+        }
+        else if (!M->has_claim)
+            P->claim_holds = -1;
+        else if (cmp <= 0)
+            P->claim_holds = 1;
+        else if (L_above(P, M->claimed))
+            P->claim_holds = 0;
+        else
+            snprintf(P->reason, sizeof(P->reason), "%s", cmp == 1 ? "B is above "
+                "the claim, and no certified ratio found is: the truth lies "
+                "between L and B" : "B and the claim cannot be told apart");
+    }
+    else
+    {
+        growing = P->L_infinite || P->LB->proof[0] != '\0'
+            || strcmp(P->LB->growth, "linear") == 0
+            || strncmp(P->LB->growth, "growing", 7) == 0
+            || strcmp(P->LB->growth, "infinite") == 0;
+        snprintf(P->reason, sizeof(P->reason), "no shift coupling bounds the "
+            "loss: %s", P->A->reason);
+        if (P->A->gaussian && var->prog == NULL && gaussian_family(P, M, o))
+        {
+            P->decision = PROVE_UNBOUNDED;
+            snprintf(P->reason + strlen(P->reason), sizeof(P->reason)
+                - strlen(P->reason), ". Gaussian noise has no pure eps bound "
+                "at all (the family below); for (eps, delta) use `verify delta`");
+        }
+        else if (growing && (!M->has_claim || L_above(P, M->claimed)))
+        {
+            P->decision = PROVE_UNBOUNDED;
+            if (P->L_infinite)
+                snprintf(P->family, sizeof(P->family), "%s: one side has "
+                    "probability exactly 0, the loss is infinite", P->LB->desc);
+            else
+                snprintf(P->family, sizeof(P->family), "%.255s, repeated: ln ratio "
+                    "%s in m (~%.4g per unit of m, a block of %lu quer%s)%s%.500s%s%.1023s",
+                    P->LB->desc, P->LB->growth, P->LB->slope, P->LB->block,
+                    P->LB->block == 1 ? "y" : "ies", P->LB->family_note[0]
+                    ? "; certified: " : "", P->LB->family_note,
+                    P->LB->proof[0] ? "; " : "", P->LB->proof);
+        }
+        else
+            snprintf(P->reason + strlen(P->reason), sizeof(P->reason)
+                - strlen(P->reason), "; and the engine found no family whose "
+                "certified ratio grows in m (%s)", P->LB->growth);
+        if (P->decision == PROVE_UNBOUNDED)
+            P->claim_holds = M->has_claim ? 0 : -1;
+    }
+    P->seconds = now() - t0;
+    svt_model_clear(M);
+    return 0;
+}
+
+/* digits to which L and B agree (0 when they do not) */
+static slong
+sandwich_digits(const prove_result_t P)
+{
+    arb_t gap;
+    arf_t g, b;
+    slong d = 0;
+    if (!P->A->proved || !P->have_L || P->L_infinite || !arb_is_finite(P->L))
+        return 0;
+    arb_init(gap);
+    arf_init(g);
+    arf_init(b);
+    arb_sub(gap, P->A->bound, P->L, 128);
+    arb_get_abs_ubound_arf(g, gap, 64);
+    arb_get_abs_lbound_arf(b, P->A->bound, 64);
+    if (arf_is_zero(g))
+        d = 30;
+    else if (!arf_is_zero(b))
+    {
+        arf_div(g, g, b, 64, ARF_RND_UP);
+        d = (slong) floor(-log10(arf_get_d(g, ARF_RND_UP)));
+        if (d < 0)
+            d = 0;
+        if (d > 30)
+            d = 30;
+    }
+    arb_clear(gap);
+    arf_clear(g);
+    arf_clear(b);
+    return d;
+}
+
+static void
+print_text(const prove_result_t P, const svt_variant_struct * var,
+    const svt_model_t M, const search_opts * o)
+{
+    FILE * out = o->base.out;
+    slong i, d = sandwich_digits(P), dg = o->base.out_digits;
+    fprintf(out, "verify prove %s: %s [%s]\n  ", var->name, var->title, var->source);
+    report_model_line(out, M);
+    if (M->has_claim)
+    {
+        char * cl = decimal_interval(M->claimed, 10);
+        fprintf(out, "  claim: ln ratio <= %s%s\n", cl, var->monotone_only
+            ? " for monotone neighbours (q' >= q everywhere, or <= everywhere)" : "");
+        flint_free(cl);
+    }
+    else
+        fprintf(out, "  claim: none (report only)\n");
+    fprintf(out, "  decision: %s\n", P->decision == PROVE_PROVED ? "PROVED: ln ratio "
+        "<= B for every m, every pair of neighbouring inputs and every output"
+        : P->decision == PROVE_UNBOUNDED ? "UNBOUNDED: the privacy loss has no "
+        "finite bound: no shift coupling bounds it, and the engine certifies ratios that grow (below)" : "UNKNOWN");
+    if (P->A->proved)
+    {
+        fprintf(out, "  proof (a shift coupling: D's noises mapped one to one onto "
+            "D''s, each move of a Laplace noise of scale b by t paid as |t|/b):\n");
+        for (i = 0; i < P->A->nsteps; i++)
+            fprintf(out, "    %ld. %s\n", (long) i + 1, P->A->steps[i]);
+    }
+    if (P->reason[0])
+        fprintf(out, "  reason: %s\n", P->reason);
+    if (P->family[0])
+        fprintf(out, "  certified family: %s\n", P->family);
+    if (P->A->proved)
+    {
+        char * b = decimal_interval(P->A->bound, dg), f[200];
+        align_bound_form(f, sizeof(f), P->A);
+        if (f[0])
+            fprintf(out, "  upper bound B = %s exactly (%s)\n", f, b);
+        else
+            fprintf(out, "  upper bound B = %s\n", b);
+        flint_free(b);
+    }
+    if (P->have_L)
+    {
+        if (P->L_infinite)
+            fprintf(out, "  lower bound L = inf (%s)\n", P->L_desc);
+        else
+        {
+            char * l = decimal_interval(P->L, dg);
+            fprintf(out, "  lower bound L = %s (%s)\n", l, P->L_desc);
+            flint_free(l);
+        }
+    }
+    else
+        fprintf(out, "  lower bound L: none found\n");
+    if (P->A->proved && P->have_L && !P->L_infinite)
+    {
+        char * lo = decimal_bound(P->L, dg, 0);
+        char * hi = decimal_bound(P->A->bound, dg, 1);
+        fprintf(out, "  the largest loss over all m and inputs lies in [%s, %s]%s",
+            lo, hi, d >= 8 ? "" : "\n");
+        if (d >= 8)
+            fprintf(out, ": exact (L and B meet to %ld digits)\n", (long) d);
+        flint_free(lo);
+        flint_free(hi);
+    }
+    if (M->has_claim)
+        fprintf(out, "%s\n", P->claim_holds == 1 ? "CLAIM PROVED: B <= the claimed "
+            "eps, for every m (exit 0)" : P->claim_holds == 0 ? "CLAIM VIOLATED: "
+            "a certified ratio exceeds the claimed eps (exit 1)"
+            : "CLAIM UNDECIDED (exit 3)");
+    fprintf(out, "  %.3f s for the proof, %.2f s in all (the lower bound's "
+        "search: --seconds)\n", P->proof_seconds, P->seconds);
+}
+
+static void
+print_json(const prove_result_t P, const svt_variant_struct * var,
+    const svt_model_t M, const search_opts * o)
+{
+    json_t * j = json_object(), * steps = json_array();
+    slong i, dg = o->base.out_digits;
+    json_object_set_new(j, "variant", json_string(var->name));
+    json_object_set_new(j, "mode", json_string("prove"));
+    json_object_set_new(j, "decision", json_string(prove_decision_name(P->decision)));
+    json_object_set_new(j, "claim_holds", P->claim_holds < 0 ? json_null()
+        : json_boolean(P->claim_holds));
+    json_object_set_new(j, "upper_bound", P->A->proved
+        ? report_json_interval(P->A->bound, dg) : json_null());
+    {
+        char f[200];
+        align_bound_form(f, sizeof(f), P->A);
+        json_object_set_new(j, "upper_bound_exact", f[0] ? json_string(f) : json_null());
+    }
+    if (P->have_L && P->L_infinite)
+    {
+        json_t * a = json_array();
+        json_array_append_new(a, json_string("inf"));
+        json_array_append_new(a, json_string("inf"));
+        json_object_set_new(j, "lower_bound", a);
+    }
+    else
+        json_object_set_new(j, "lower_bound", P->have_L
+            ? report_json_interval(P->L, dg) : json_null());
+    json_object_set_new(j, "lower_bound_at", P->have_L ? json_string(P->L_desc)
+        : json_null());
+    json_object_set_new(j, "lower_bound_growth", json_string(P->LB->growth));
+    json_object_set_new(j, "sandwich_digits", json_integer(sandwich_digits(P)));
+    json_object_set_new(j, "claimed_eps", M->has_claim
+        ? report_json_interval(M->claimed, dg) : json_null());
+    json_object_set_new(j, "monotone_only", json_boolean(var->monotone_only));
+    json_object_set_new(j, "reason", P->reason[0] ? json_string(P->reason) : json_null());
+    for (i = 0; i < P->A->nsteps && P->A->proved; i++)
+        json_array_append_new(steps, json_string(P->A->steps[i]));
+    json_object_set_new(j, "proof", steps);
+    json_object_set_new(j, "family", P->family[0] ? json_string(P->family) : json_null());
+    json_object_set_new(j, "c", json_integer(M->c));
+    json_object_set_new(j, "seconds", json_real(P->seconds));
+    json_object_set_new(j, "proof_seconds", json_real(P->proof_seconds));
+    report_json_line(j);
+}
+
+int
+verify_prove(const svt_variant_struct * var, const search_opts * o, slong c)
+{
+    prove_result_t P;
+    svt_model_t M;
+    int rc;
+
+    if (prove_model(M, var, o, c) != 0)
+        return 2;
+    prove_result_init(P);
+    rc = prove_run(P, var, o, c);
+    if (rc == 0)
+    {
+        if (o->base.json)
+            print_json(P, var, M, o);
+        else
+            print_text(P, var, M, o);
+        if (P->claim_holds == 1)
+            rc = 0;
+        else if (P->claim_holds == 0)
+            rc = 1;
+        else if (!M->has_claim && P->decision != PROVE_UNKNOWN)
+            rc = 0;
+        else
+            rc = 3;
+    }
+    prove_result_clear(P);
+    svt_model_clear(M);
+    return rc;
+}
+
+int
+prove_claim_line(char * line, size_t len, const svt_model_t M)
+{
+    align_result_t A;
+    int ok = 0;
+    align_result_init(A);
+    align_prove(A, M);
+    if (A->proved && M->has_claim && align_compare_claim(A, M) <= 0)
+    {
+        char * b = decimal_interval(A->bound, 10);
+        char f[200];
+        align_bound_form(f, sizeof(f), A);
+        snprintf(line, len, "ln ratio <= B = %s%s%s <= the claim, for every m "
+            "(a shift coupling: `verify prove %s`)", f[0] ? f : b,
+            f[0] ? " exactly" : "", "", M->var->name);
+        flint_free(b);
+        ok = 1;
+    }
+    else if (A->proved)
+    {
+        char * b = decimal_interval(A->bound, 10);
+        snprintf(line, len, "proved bound B = %s for every m%s", b,
+            M->has_claim ? ", above the claim" : "");
+        flint_free(b);
+    }
+    else
+        snprintf(line, len, "no shift coupling bounds the loss");
+    align_result_clear(A);
+    return ok;
+}

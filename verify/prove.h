@@ -1,0 +1,56 @@
+/* prove.h -- `verify prove`: a proved upper bound B on the privacy loss
+   for every m (variants/align.h), beside the best certified lower bound
+   L the engine finds, and the decision they make together. */
+
+#ifndef SVT_PROVE_H
+#define SVT_PROVE_H
+
+#include "align.h"
+#include "search.h"
+
+typedef enum
+{
+    PROVE_PROVED = 0,       /* ln ratio <= B for every m, pair, output */
+    PROVE_UNBOUNDED,        /* no bound: the loss grows without bound */
+    PROVE_UNKNOWN
+}
+prove_decision;
+
+const char * prove_decision_name(prove_decision d);
+
+typedef struct
+{
+    prove_decision decision;
+    int claim_holds;        /* 1, 0, or -1 (undecided, or no claim) */
+    align_result_t A;       /* the proof (A->proved) or why none */
+    search_best_t LB;       /* the best certified lower bound found */
+    int have_L, L_infinite;
+    arb_t L;                /* the loss of LB (a certified ball) */
+    char L_desc[300];
+    char reason[2048];
+    char family[2048];       /* the growing family (unbounded) */
+    double seconds;
+    double proof_seconds;   /* the proof alone */
+}
+prove_result_struct;
+
+typedef prove_result_struct prove_result_t[1];
+
+void prove_result_init(prove_result_t P);
+void prove_result_clear(prove_result_t P);
+
+/* Proves (or refutes) at cutoff c; o->seconds bounds the search for L.
+   Returns 0, or 2 on bad parameters (message on stderr). */
+int prove_run(prove_result_t P, const svt_variant_struct * var,
+    const search_opts * o, slong c);
+
+/* `verify prove`: prints (text or JSON) and returns the exit code: 0 the
+   claim is proved (or no claim and decided), 1 violated, 3 undecided. */
+int verify_prove(const svt_variant_struct * var, const search_opts * o,
+    slong c);
+
+/* The proof's bound at (eps, c) for `check` and `all`: 1 when proved
+   with B <= claimed (the line to print in line), 0 otherwise. */
+int prove_claim_line(char * line, size_t len, const svt_model_t M);
+
+#endif
