@@ -472,3 +472,61 @@ Test(prove, tight_ratio_decided_by_the_proof_only_where_it_applies)
     fmpq_clear(d);
     fmpq_clear(T);
 }
+
+/* Every built-in variant: the decision of prove_run (the proof and the
+   engine together) and the sandwich L <= B, with L a real lower bound
+   (at least half the claim when proved, above the claim when unbounded);
+   m <= 20 so that every stage runs to its end on any machine */
+Test(prove, every_builtin_sandwich, .timeout = 2400)
+{
+    svt_catalog_t cat;
+    search_opts o;
+    slong i;
+    arb_t half;
+    arb_init(half);
+    svt_catalog_init(cat);
+    search_opts_init(&o);
+    o.seconds = 1200;
+    o.base.m_max = 20;
+    o.base.ro.digits = 20;
+    o.base.ro.max_digits = 120;
+    o.base.out_digits = 15;
+    for (i = 0; i < svt_catalog_count(cat); i++)
+    {
+        const svt_variant_struct * v = svt_catalog_get(cat, i);
+        int found;
+        const char * B = pinned_bound(v->name, &found);
+        prove_result_t P;
+        svt_model_t M;
+        t_model(M, v->name, "1", 1);
+        prove_result_init(P);
+        cr_assert_eq(prove_run(P, v, &o, 1), 0, "%s", v->name);
+        cr_assert(P->decision != PROVE_UNKNOWN, "%s: unknown (%s)", v->name, P->reason);
+        cr_assert(P->have_L, "%s: no lower bound", v->name);
+        if (B != NULL)
+        {
+            cr_assert_eq(P->decision, PROVE_PROVED, "%s", v->name);
+            cr_assert(!P->L_infinite && !arb_gt(P->L, P->A->bound),
+                "%s: the certified L is above the proved B", v->name);
+            arb_mul_2exp_si(half, M->claimed, -1);
+            cr_assert(arb_gt(P->L, half), "%s: L below half the claim", v->name);
+            cr_assert_eq(P->claim_holds, strcmp(B, "1") == 0 ? 1 : 0, "%s", v->name);
+        }
+        else
+        {
+            cr_assert_eq(P->decision, PROVE_UNBOUNDED, "%s: %s", v->name, P->reason);
+            cr_assert(P->family[0] != '\0', "%s: no family shown", v->name);
+            if (M->has_claim)
+            {
+                cr_assert(P->L_infinite || arb_gt(P->L, M->claimed),
+                    "%s: L not above the claim", v->name);
+                cr_assert_eq(P->claim_holds, 0, "%s", v->name);
+            }
+        }
+        prove_result_clear(P);
+        svt_model_clear(M);
+    }
+    search_opts_clear(&o);
+    svt_catalog_clear(cat);
+    arb_clear(half);
+}
