@@ -404,131 +404,186 @@ check_cycles(const align_ctx * C, const site_map * S, choice_eval * E)
 
 /* ---- the costliest run ---------------------------------------------- */
 
-/* longest path over (counter level, node), from the top level down;
-   branches within a level iterate to a fixed point (their cycles cost 0).
-   Fills E->total and E->uses; 0, or -1 when too large. */
-static int
-longest_run(const align_ctx * C, const site_map * S, choice_eval * E)
+/* the longest-path table: per counter level (a window of the levels a
+   branch's cost reaches) and node, AT = the costliest continuation (0:
+   the run ends there), TK = the same taking at least one branch (TAKEN
+   says one exists); choice = the branch AT takes, per level and node */
+typedef struct
 {
-    const svt_program * P = C->P;
-    slong L = C->limit > 0 ? C->limit : 1, k, win = 1, i;
-    int n = P->nstates, N = n * S->ncur, v, b, round;
+    slong L, win;
+    int N;
     pval * ring;
     int * taken;
     signed char * choice;
+}
+dp_table;
 
-    for (v = 0; v < n; v++)
+#define AT(T, kk, vv) ((T)->ring + ((kk) % (T)->win) * (T)->N + (vv))
+#define TK(T, kk, vv) ((T)->ring + (T)->win * (T)->N + ((kk) % (T)->win) * (T)->N + (vv))
+#define TAKEN(T, kk, vv) ((T)->taken[((kk) % (T)->win) * (T)->N + (vv)])
+
+/* 0, or -1 when the walk would be too large */
+static int
+dp_init(dp_table * T, const align_ctx * C, const site_map * S)
+{
+    const svt_program * P = C->P;
+    slong i;
+    int v, b;
+    T->L = C->limit > 0 ? C->limit : 1;
+    T->win = 1;
+    T->N = P->nstates * S->ncur;
+    for (v = 0; v < P->nstates; v++)
         for (b = 0; b < P->states[v].nbranches; b++)
         {
             slong cb = P->states[v].branches[b].cost;
             if (cb < 0)
                 return -1;
-            if (C->limit > 0 && cb + 1 > win)
-                win = cb + 1;
+            if (C->limit > 0 && cb + 1 > T->win)
+                T->win = cb + 1;
         }
-    if (L > LEVELS_MAX || win > 4096 || L * N > (slong) 1 << 22)
+    if (T->L > LEVELS_MAX || T->win > 4096 || T->L * T->N > (slong) 1 << 22)
         return -1;
-    ring = flint_malloc(sizeof(pval) * win * N * 2);
-    for (i = 0; i < 2 * win * N; i++)
-        align_pv_init(ring + i);
-    taken = flint_malloc(sizeof(int) * win * N);
-    choice = flint_malloc((size_t) L * N);
-    /* AT: the costliest continuation from (k, v), 0 when ending there;
-       TK: the same taking at least one branch (TAKEN says one exists) */
-#define AT(kk, vv) (ring + ((kk) % win) * N + (vv))
-#define TK(kk, vv) (ring + win * N + ((kk) % win) * N + (vv))
-#define TAKEN(kk, vv) taken[((kk) % win) * N + (vv)]
-    for (k = L - 1; k >= 0; k--)
+    T->ring = flint_malloc(sizeof(pval) * T->win * T->N * 2);
+    for (i = 0; i < 2 * T->win * T->N; i++)
+        align_pv_init(T->ring + i);
+    T->taken = flint_malloc(sizeof(int) * T->win * T->N);
+    T->choice = flint_malloc((size_t) T->L * T->N);
+    return 0;
+}
+
+static void
+dp_clear(dp_table * T)
+{
+    slong i;
+    for (i = 0; i < 2 * T->win * T->N; i++)
+        align_pv_clear(T->ring + i);
+    flint_free(T->ring);
+    flint_free(T->taken);
+    flint_free(T->choice);
+}
+
+/* node v at level k takes branch b: its cost and the best continuation
+   (a redrawn register is paid when a query follows) into x */
+static void
+dp_edge(pval * x, const dp_table * T, const align_ctx * C, const site_map * S,
+    const choice_eval * E, slong k, int v, int b)
+{
+    const svt_program * P = C->P;
+    int st = v % P->nstates, cur = v / P->nstates;
+    const prog_branch * B = P->states[st].branches + b;
+    const edge * e = &E->e[st][b][cur];
+    slong cb = C->limit > 0 ? B->cost : 0;
+    int w = next_node(S, P, st, b, cur);
+    align_pv_set(x, &e->wv);
+    if (!B->stop && k + cb < T->L)
     {
-        for (v = 0; v < N; v++)
+        pval r;
+        align_pv_init(&r);
+        if (TAKEN(T, k + cb, w))
         {
-            align_pv_zero(AT(k, v));    /* the run may end here */
-            align_pv_zero(TK(k, v));
-            TAKEN(k, v) = 0;
-            choice[k * N + v] = -1;
+            align_pv_set(&r, &e->rv);
+            align_pv_add(&r, TK(T, k + cb, w));
         }
-        for (round = 0; round <= N; round++)
+        align_pv_max(&r, AT(T, k + cb, w));
+        align_pv_add(x, &r);
+        align_pv_clear(&r);
+    }
+}
+
+/* one counter level: the branches that leave the counter alone iterate
+   to a fixed point (their cycles cost 0) */
+static void
+dp_level(dp_table * T, const align_ctx * C, const site_map * S,
+    const choice_eval * E, slong k)
+{
+    const svt_program * P = C->P;
+    int v, b, round, changed = 1;
+    pval x;
+    align_pv_init(&x);
+    for (v = 0; v < T->N; v++)
+    {
+        align_pv_zero(AT(T, k, v));     /* the run may end here */
+        align_pv_zero(TK(T, k, v));
+        TAKEN(T, k, v) = 0;
+        T->choice[k * T->N + v] = -1;
+    }
+    for (round = 0; round <= T->N && changed; round++)
+    {
+        changed = 0;
+        for (v = 0; v < T->N; v++)
         {
-            int changed = 0;
-            for (v = 0; v < N; v++)
+            int st = v % P->nstates;
+            if (!S->reach[v])
+                continue;
+            for (b = 0; b < P->states[st].nbranches; b++)
             {
-                int st = v % n, cur = v / n;
-                if (!S->reach[v])
+                if (E->e[st][b][v / P->nstates].never == 1)
                     continue;
-                for (b = 0; b < P->states[st].nbranches; b++)
+                dp_edge(&x, T, C, S, E, k, v, b);
+                if (!TAKEN(T, k, v))
                 {
-                    const prog_branch * B = P->states[st].branches + b;
-                    const edge * e = &E->e[st][b][cur];
-                    slong cb = C->limit > 0 ? B->cost : 0;
-                    int w = next_node(S, P, st, b, cur);
-                    pval x, r;
-                    if (e->never == 1)
-                        continue;
-                    align_pv_init(&x);
-                    align_pv_init(&r);
-                    align_pv_set(&x, &e->wv);
-                    if (!B->stop && k + cb < L)
-                    {
-                        /* a redrawn register is paid when a query follows */
-                        if (TAKEN(k + cb, w))
-                        {
-                            align_pv_set(&r, &e->rv);
-                            align_pv_add(&r, TK(k + cb, w));
-                        }
-                        align_pv_max(&r, AT(k + cb, w));
-                        align_pv_add(&x, &r);
-                    }
-                    if (!TAKEN(k, v))
-                    {
-                        align_pv_set(TK(k, v), &x);
-                        TAKEN(k, v) = 1;
-                    }
-                    else
-                        align_pv_max(TK(k, v), &x);
-                    if (align_pv_max(AT(k, v), &x))
-                    {
-                        choice[k * N + v] = (signed char) b;
-                        changed = 1;
-                    }
-                    align_pv_clear(&x);
-                    align_pv_clear(&r);
+                    align_pv_set(TK(T, k, v), &x);
+                    TAKEN(T, k, v) = 1;
+                }
+                else
+                    align_pv_max(TK(T, k, v), &x);
+                if (align_pv_max(AT(T, k, v), &x))
+                {
+                    T->choice[k * T->N + v] = (signed char) b;
+                    changed = 1;
                 }
             }
-            if (!changed)
-                break;
         }
     }
+    align_pv_clear(&x);
+}
+
+/* the branches the costliest run takes, and how often */
+static void
+dp_uses(choice_eval * E, const dp_table * T, const align_ctx * C,
+    const site_map * S)
+{
+    const svt_program * P = C->P;
+    slong k = 0, steps = 0;
+    int v = 0;
+    memset(E->uses, 0, sizeof(E->uses));
+    while (steps++ < T->L * T->N + 16)
+    {
+        int b = T->choice[k * T->N + v], st = v % P->nstates;
+        const prog_branch * B;
+        if (b < 0)
+            break;
+        B = P->states[st].branches + b;
+        E->uses[st][b]++;
+        if (B->stop || (C->limit > 0 && k + B->cost >= T->L))
+            break;
+        k += C->limit > 0 ? B->cost : 0;
+        v = next_node(S, P, st, b, v / P->nstates);
+    }
+}
+
+/* the costliest run: the longest path over (counter level, node), from
+   the top level down.  Fills E->total and E->uses; 0, or -1 when too
+   large. */
+static int
+longest_run(const align_ctx * C, const site_map * S, choice_eval * E)
+{
+    dp_table T;
+    slong k;
+    if (dp_init(&T, C, S) != 0)
+        return -1;
+    for (k = T.L - 1; k >= 0; k--)
+        dp_level(&T, C, S, E, k);
     align_pv_set(&E->total, &E->start);
-    align_pv_add(&E->total, AT(0, 0));
+    align_pv_add(&E->total, AT(&T, 0, 0));
+    dp_uses(E, &T, C, S);
+    dp_clear(&T);
+    return 0;
+}
+
 #undef AT
 #undef TK
 #undef TAKEN
-    /* the branches of that run */
-    memset(E->uses, 0, sizeof(E->uses));
-    {
-        slong kk = 0, steps = 0;
-        int vv = 0;
-        while (steps++ < L * N + 16)
-        {
-            int bb = choice[kk * N + vv], st = vv % n;
-            const prog_branch * B;
-            if (bb < 0)
-                break;
-            B = P->states[st].branches + bb;
-            E->uses[st][bb]++;
-            if (B->stop || (C->limit > 0 && kk + B->cost >= L))
-                break;
-            kk += C->limit > 0 ? B->cost : 0;
-            vv = next_node(S, P, st, bb, vv / n);
-        }
-    }
-    for (i = 0; i < 2 * win * N; i++)
-        align_pv_clear(ring + i);
-    flint_free(ring);
-    flint_free(taken);
-    flint_free(choice);
-    return 0;
-}
 
 /* one choice of shifts: every edge's cost, the checks, the costliest
    run.  0 when finite, -1 (why in E->why) when not. */
