@@ -64,6 +64,17 @@ align_translate_template(align_ctx * C)
     bot->out = PROG_OUT_BOT;
 }
 
+void
+align_model_vals(fmpq * vals, const svt_model_struct * M)
+{
+    int k;
+    for (k = 0; k < 3; k++)
+        fmpq_init(vals + k);
+    fmpq_set(vals + SPEC_VAR_EPS, M->eps_q);
+    fmpq_set_si(vals + SPEC_VAR_C, M->c, 1);
+    fmpq_set(vals + SPEC_VAR_DELTA, M->delta_q);
+}
+
 /* the noises' reciprocal scales as linear forms in eps1..3 */
 void
 align_recip_forms(align_ctx * C)
@@ -74,12 +85,7 @@ align_recip_forms(align_ctx * C)
     for (i = 0; i < 3; i++)
         spec_linform_init(lf + i);
     align_epsk_linforms(lf, C->M);
-    fmpq_init(vals + 0);
-    fmpq_init(vals + 1);
-    fmpq_init(vals + 2);
-    fmpq_set(vals + SPEC_VAR_EPS, C->M->eps_q);
-    fmpq_set_si(vals + SPEC_VAR_C, C->M->c, 1);
-    fmpq_set(vals + SPEC_VAR_DELTA, C->M->delta_q);
+    align_model_vals(vals, C->M);
     for (i = 0; i < C->P->nnoises; i++)
     {
         spec_linform_init(C->recip + i);
@@ -100,11 +106,7 @@ align_epsk_linforms(spec_linform_struct * lf, const svt_model_t M)
     const svt_variant_struct * v = M->var;
     fmpq vals[3];
     int k;
-    for (k = 0; k < 3; k++)
-        fmpq_init(vals + k);
-    fmpq_set(vals + SPEC_VAR_EPS, M->eps_q);
-    fmpq_set_si(vals + SPEC_VAR_C, M->c, 1);
-    fmpq_set(vals + SPEC_VAR_DELTA, M->delta_q);
+    align_model_vals(vals, M);
     for (k = 0; k < 3; k++)
     {
         int i = order[k];
@@ -483,13 +485,12 @@ piece_empty(const prog_state * S, int b, int a, const int * t)
    that keeps it), so pieces map into themselves and the map stays one
    to one.  The cost is the worst piece's. */
 static int
-answer_cost_multi(fmpq_t cost, char * txt, size_t tlen, const align_ctx * C,
-    const prog_state * S, int b, int a, const fmpq * s, const answer_fix * fx,
-    const fmpq_t dlo, const fmpq_t dhi, int law, char * why, size_t wlen)
+answer_cost_multi(fmpq_t cost, char * txt, size_t tlen, const prog_state * S,
+    int b, int a, const fmpq * s, const answer_fix * fx, const fmpq_t dlo,
+    const fmpq_t dhi, int law, char * why, size_t wlen)
 {
     int t[PROG_MAX_BRANCHES], j, i, rr, done = 0, r = 0;
     fmpq_t c1, zero;
-    (void) C;
     fmpq_init(c1);
     fmpq_init(zero);
     fmpq_zero(cost);
@@ -830,7 +831,7 @@ answer_cost(fmpq_t cost, char * txt, size_t tlen, const align_ctx * C,
 
     mixed = answer_guards(&reg, &absmode, S, b, a);
     if (mixed && absmode == 0 && multi_plain(S, b, a))
-        r = answer_cost_multi(cost, txt, tlen, C, S, b, a, s, fx, dlo, dhi, law,
+        r = answer_cost_multi(cost, txt, tlen, S, b, a, s, fx, dlo, dhi, law,
             why, wlen);
     else if (mixed)
     {

@@ -25,6 +25,9 @@ typedef struct
 }
 align_ctx;
 
+/* eps, c, Delta of M as rationals (vals[0..2], initialised here; the
+   caller clears them) */
+void align_model_vals(fmpq * vals, const svt_model_struct * M);
 void align_translate_template(align_ctx * C);
 void align_recip_forms(align_ctx * C);
 void align_ctx_clear(align_ctx * C);

@@ -225,7 +225,7 @@ node_shifts(fmpq * s, fmpq * snew, const site_map * S, const choice_eval * E,
         fmpq_zero(s + r);
         fmpq_zero(snew + r);
     }
-    for (r = 0; r < PROG_MAX_REGS && r < (int) (sizeof(S->nper) / sizeof(int)); r++)
+    for (r = 0; r < PROG_MAX_REGS; r++)
     {
         if (S->nper[r] == 0)
             continue;
@@ -980,14 +980,9 @@ align_compare_claim(const align_result_t res, const svt_model_t M)
         return 1;
     spec_linform_init(cl);
     for (k = 0; k < 3; k++)
-    {
-        fmpq_init(vals + k);
         spec_linform_init(lf + k);
-    }
     align_epsk_linforms(lf, M);
-    fmpq_set(vals + SPEC_VAR_EPS, M->eps_q);
-    fmpq_set_si(vals + SPEC_VAR_C, M->c, 1);
-    fmpq_set(vals + SPEC_VAR_DELTA, M->delta_q);
+    align_model_vals(vals, M);
     if (res->exact && spec_expr_linform(cl, M->var->claimed, 0, vals, lf) == 0
             && spec_linform_equal(cl, res->bound_lf))
         r = 0;

@@ -588,15 +588,13 @@ spec_expr_linform(spec_linform_t res, const spec_expr * e, int recip,
     const fmpq * vals, const spec_linform_struct * lf)
 {
     spec_linform_t a, b;
-    fmpq_t ca, cb, one;
+    fmpq_t ca, cb;
     int r = -1, i;
 
     spec_linform_init(a);
     spec_linform_init(b);
     fmpq_init(ca);
     fmpq_init(cb);
-    fmpq_init(one);
-    fmpq_one(one);
     spec_linform_zero(res);
     if (e->op == E_NUM || (e->op == E_VAR && e->var <= SPEC_VAR_DELTA))
     {
@@ -667,6 +665,5 @@ spec_expr_linform(spec_linform_t res, const spec_expr * e, int recip,
     spec_linform_clear(b);
     fmpq_clear(ca);
     fmpq_clear(cb);
-    fmpq_clear(one);
     return r;
 }

@@ -896,7 +896,6 @@ cmd_prove(const char ** pos, int npos)
 {
     const svt_variant_struct * var;
     search_opts so;
-    int tmp = 0;
     int rc;
     if (npos < 2)
         die("prove needs VARIANT (a built-in name or a spec file)");
@@ -916,7 +915,6 @@ cmd_prove(const char ** pos, int npos)
     so.seconds = (double) get_count(O_SECONDS, 10, 1, 1000000,
         "an integer number of seconds from 1 to 10^6");
     so.seed = get_count(O_SEED, 1, 0, UWORD_MAX, "a non-negative integer");
-    (void) tmp;
     require_cutoff(var, &so.base);
     if (so.base.nc > 0 && so.base.clist[0] > 65536)
         die("--c: prove takes c up to 65536 (the path analysis walks every "

@@ -437,9 +437,9 @@ prove_claim_line(char * line, size_t len, const svt_model_t M)
         char * b = decimal_interval(A->bound, 10);
         char f[200];
         align_bound_form(f, sizeof(f), A);
-        snprintf(line, len, "ln ratio <= B = %s%s%s <= the claim, for every m "
+        snprintf(line, len, "ln ratio <= B = %s%s <= the claim, for every m "
             "(a shift coupling: `verify prove %s`)", f[0] ? f : b,
-            f[0] ? " exactly" : "", "", M->var->name);
+            f[0] ? " exactly" : "", M->var->name);
         flint_free(b);
         ok = 1;
     }
