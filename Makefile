@@ -15,7 +15,7 @@ CFLAGS  ?= -O2 -g
 WARN    = -Wall -Wextra -Werror -Wno-stringop-overread -Wno-stringop-overflow
 CPPFLAGS_ALL = -Iintegrals -Ivariants -Iverify -D_POSIX_C_SOURCE=200809L
 CFLAGS_ALL = -std=c11 $(WARN) $(CFLAGS) $(CPPFLAGS_ALL)
-LDLIBS  = -ljansson -lgsl -lgslcblas -lflint-arb -lflint -lmpfr -lgmp -lm
+LDLIBS  = -pthread -ljansson -lgsl -lgslcblas -lflint-arb -lflint -lmpfr -lgmp -lm
 TESTLIBS = -lcriterion
 
 B       = build

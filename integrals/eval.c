@@ -13,34 +13,48 @@
 typedef struct
 {
     arf_t l, r;
+    double reach;   /* the least reach of its points (bpoint_struct) */
 }
 cluster_struct;
 
+/* A break point and how far its span may reach past it: 0 for a kink
+   (a Laplace term's or density's, a domain end), which always splits;
+   for the zero of a Gaussian term of scale s, sqrt(2) s (its argument
+   stays within [-1, 1] there, so both of its forms are accurate);
+   HUGE_VAL for the centre of a Gaussian density, which has no kink. */
 typedef struct
 {
-    arb_struct * pts;
+    arb_struct x;
+    double reach;
+}
+bpoint_struct;
+
+typedef struct
+{
+    bpoint_struct * pts;
     slong len, alloc;
 }
 ptvec_struct;
 
 static void
-ptvec_push(ptvec_struct * v, const arb_t x)
+ptvec_push(ptvec_struct * v, const arb_t x, double reach)
 {
     if (v->len == v->alloc)
     {
         v->alloc = FLINT_MAX(8, 2 * v->alloc);
-        v->pts = flint_realloc(v->pts, v->alloc * sizeof(arb_struct));
+        v->pts = flint_realloc(v->pts, v->alloc * sizeof(bpoint_struct));
     }
-    arb_init(v->pts + v->len);
-    arb_set(v->pts + v->len, x);
+    arb_init(&v->pts[v->len].x);
+    arb_set(&v->pts[v->len].x, x);
+    v->pts[v->len].reach = reach;
     v->len++;
 }
 
 static int
 cmp_mid(const void * x, const void * y)
 {
-    return arf_cmp(arb_midref((const arb_struct *) x),
-        arb_midref((const arb_struct *) y));
+    return arf_cmp(arb_midref(&((const bpoint_struct *) x)->x),
+        arb_midref(&((const bpoint_struct *) y)->x));
 }
 
 /* Is x certainly outside the open domain (lo, hi)? */
@@ -118,7 +132,9 @@ static double
 hlog(piece_t P, double z)
 {
     acb_t x, L, pw;
-    double r;
+    double r = piece_log_d(P, z);
+    if (!isnan(r))
+        return r;
     acb_init(x);
     acb_init(L);
     acb_init(pw);
@@ -282,6 +298,100 @@ span_peak(span_struct * S, double w, double drop)
     S->width = FLINT_MAX(sl + sr, w * ldexp(1.0, -60));
 }
 
+/* The break points of I (the kinks of the density and of the terms, the
+   zeros of the Gaussian terms, the finite domain ends), merged into
+   clusters of overlapping balls, in increasing order.  An interior
+   cluster of Gaussian zeros is dropped when the span that then contains
+   it stays within the reach of every zero it holds: with the first and
+   the last cluster always kept, the tails keep a fixed form, and a long
+   list of nearby thresholds costs one span instead of one each. */
+static cluster_struct *
+break_clusters(slong * len, const integral_struct * I, slong prec)
+{
+    ptvec_struct pv = { NULL, 0, 0 };
+    cluster_struct * cl;
+    slong i, j, k, ncl = 0, kept;
+    double reach;
+    arb_t x;
+    arf_t l, r, w;
+
+    arb_init(x);
+    arf_init(l);
+    arf_init(r);
+    arf_init(w);
+    if (!outside_domain(I, x))
+        ptvec_push(&pv, x, I->kind == INTEGRAL_LAPLACE ? 0 : HUGE_VAL);
+    for (k = 0; k < I->len; k++)
+        for (j = 0; j < I->factors[k].nterms; j++)
+        {
+            const integral_term_struct * tr = I->factors[k].terms + j;
+            arb_mul_si(x, tr->shift, -tr->sign, prec);
+            reach = tr->kind == INTEGRAL_LAPLACE ? 0 : sqrt(2.0)
+                * arf_get_d(arb_midref(tr->scale), ARF_RND_DOWN) * 0.999;
+            if (!outside_domain(I, x))
+                ptvec_push(&pv, x, reach);
+        }
+    if (!I->lo_inf)
+        ptvec_push(&pv, I->lo, 0);
+    if (!I->hi_inf)
+        ptvec_push(&pv, I->hi, 0);
+    qsort(pv.pts, pv.len, sizeof(bpoint_struct), cmp_mid);
+
+    cl = flint_malloc(FLINT_MAX(pv.len, 1) * sizeof(cluster_struct));
+    for (i = 0; i < pv.len; i++)
+    {
+        arb_get_lbound_arf(l, &pv.pts[i].x, prec);
+        arb_get_ubound_arf(r, &pv.pts[i].x, prec);
+        if (ncl > 0 && arf_cmp(l, cl[ncl - 1].r) <= 0)
+        {
+            if (arf_cmp(r, cl[ncl - 1].r) > 0)
+                arf_set(cl[ncl - 1].r, r);
+            cl[ncl - 1].reach = FLINT_MIN(cl[ncl - 1].reach, pv.pts[i].reach);
+        }
+        else
+        {
+            arf_init(cl[ncl].l);
+            arf_init(cl[ncl].r);
+            arf_set(cl[ncl].l, l);
+            arf_set(cl[ncl].r, r);
+            cl[ncl].reach = pv.pts[i].reach;
+            ncl++;
+        }
+        arb_clear(&pv.pts[i].x);
+    }
+    flint_free(pv.pts);
+
+    /* drop the interior clusters of Gaussian zeros that fit */
+    reach = HUGE_VAL;
+    for (i = 1, kept = 1; i < ncl; i++)
+    {
+        int drop = 0;
+        if (i < ncl - 1 && cl[i].reach > 0 && arf_equal(cl[i].l, cl[i].r))
+        {
+            arf_sub(w, cl[i + 1].l, cl[kept - 1].r, 53, ARF_RND_UP);
+            drop = arf_cmp_d(w, FLINT_MIN(reach, cl[i].reach)) <= 0;
+        }
+        if (drop)
+        {
+            reach = FLINT_MIN(reach, cl[i].reach);
+            arf_clear(cl[i].l);
+            arf_clear(cl[i].r);
+            continue;
+        }
+        reach = HUGE_VAL;
+        if (kept != i)
+            cl[kept] = cl[i];
+        kept++;
+    }
+    *len = FLINT_MIN(kept, ncl);
+
+    arb_clear(x);
+    arf_clear(l);
+    arf_clear(r);
+    arf_clear(w);
+    return cl;
+}
+
 static void
 integrate_segment(acb_t res, piece_t P, const arf_t x0, const arf_t x1,
     slong goal, const mag_t tol, slong prec)
@@ -302,10 +412,9 @@ void
 integral_eval_fixed(integral_result_t res, const integral_t I,
     slong goal_bits, slong prec)
 {
-    ptvec_struct pv = { NULL, 0, 0 };
     cluster_struct * cl = NULL;
     span_struct * sp = NULL;
-    slong ncl = 0, nsp = 0, i, k, j;
+    slong ncl = 0, nsp = 0, i, j;
     arb_t x, total, t, lref;
     acb_t seg;
     mag_t tol;
@@ -331,49 +440,7 @@ integral_eval_fixed(integral_result_t res, const integral_t I,
     acb_init(seg);
     mag_init(tol);
 
-    /* break points: the kink of the density, every term's kink (where its
-       argument vanishes), the finite domain ends */
-    arb_zero(x);
-    if (!outside_domain(I, x))
-        ptvec_push(&pv, x);
-    for (k = 0; k < I->len; k++)
-        for (j = 0; j < I->factors[k].nterms; j++)
-        {
-            const integral_term_struct * tr = I->factors[k].terms + j;
-            arb_mul_si(x, tr->shift, -tr->sign, prec);
-            if (!outside_domain(I, x))
-                ptvec_push(&pv, x);
-        }
-    if (!I->lo_inf)
-        ptvec_push(&pv, I->lo);
-    if (!I->hi_inf)
-        ptvec_push(&pv, I->hi);
-    qsort(pv.pts, pv.len, sizeof(arb_struct), cmp_mid);
-
-    cl = flint_malloc(FLINT_MAX(pv.len, 1) * sizeof(cluster_struct));
-    for (i = 0; i < pv.len; i++)
-    {
-        arf_t l, r;
-        arf_init(l);
-        arf_init(r);
-        arb_get_lbound_arf(l, pv.pts + i, prec);
-        arb_get_ubound_arf(r, pv.pts + i, prec);
-        if (ncl > 0 && arf_cmp(l, cl[ncl - 1].r) <= 0)
-        {
-            if (arf_cmp(r, cl[ncl - 1].r) > 0)
-                arf_set(cl[ncl - 1].r, r);
-        }
-        else
-        {
-            arf_init(cl[ncl].l);
-            arf_init(cl[ncl].r);
-            arf_set(cl[ncl].l, l);
-            arf_set(cl[ncl].r, r);
-            ncl++;
-        }
-        arf_clear(l);
-        arf_clear(r);
-    }
+    cl = break_clusters(&ncl, I, prec);
 
     /* spans between clusters */
     sp = flint_malloc((ncl + 1) * sizeof(span_struct));
@@ -534,9 +601,6 @@ integral_eval_fixed(integral_result_t res, const integral_t I,
         arf_clear(cl[i].r);
     }
     flint_free(cl);
-    for (i = 0; i < pv.len; i++)
-        arb_clear(pv.pts + i);
-    flint_free(pv.pts);
     arb_clear(x);
     arb_clear(total);
     arb_clear(t);

@@ -1,8 +1,45 @@
 /* piece.c -- the integrand on an analytic piece, and its tails. */
 
+#include <math.h>
 #include <arb_hypgeom.h>
 #include <acb_hypgeom.h>
 #include "piece.h"
+
+static double
+arb_d(const arb_t x)
+{
+    return arf_get_d(arb_midref(x), ARF_RND_NEAR);
+}
+
+/* double copies of the piece's constants, for piece_log_d */
+static void
+piece_init_doubles(piece_t P)
+{
+    slong nt = P->nterms, nf = P->I->len, k;
+    P->du = flint_malloc(5 * (nt + 1) * sizeof(double));
+    P->dv = P->du + (nt + 1);
+    P->dbeta = P->dv + (nt + 1);
+    P->dlogbeta = P->dbeta + (nt + 1);
+    P->da0 = flint_malloc(3 * (nf + 1) * sizeof(double));
+    P->dloga0 = P->da0 + (nf + 1);
+    P->dmult = P->dloga0 + (nf + 1);
+    for (k = 0; k < nt; k++)
+    {
+        P->du[k] = arb_d(P->u + k);
+        P->dv[k] = arb_d(P->v + k);
+        P->dbeta[k] = arb_d(P->beta + k);
+        P->dlogbeta[k] = arb_is_finite(P->logbeta + k)
+            ? arb_d(P->logbeta + k) : NAN;
+    }
+    for (k = 0; k < nf; k++)
+    {
+        P->da0[k] = arb_d(P->a0 + k);
+        P->dloga0[k] = P->ftype[k] == PIECE_LOG1P ? arb_d(P->loga0 + k) : NAN;
+        P->dmult[k] = fmpz_get_d(P->I->factors[k].mult);
+    }
+    P->dpa = arb_d(P->pa);
+    P->dpb = arb_d(P->pb);
+}
 
 void
 piece_init(piece_t P, const integral_struct * I, const arb_t m, slong prec)
@@ -78,6 +115,8 @@ piece_init(piece_t P, const integral_struct * I, const arb_t m, slong prec)
                 branch = 1;
             else if (arb_is_negative(arg))
                 branch = -1;
+            else if (tr->kind == INTEGRAL_GAUSSIAN)
+                branch = 1;     /* both forms are exact; no kink */
             else
                 flint_abort();  /* a piece never contains a kink */
 
@@ -128,6 +167,7 @@ piece_init(piece_t P, const integral_struct * I, const arb_t m, slong prec)
             P->ftype[k] = PIECE_GENERIC;
     }
     P->first[I->len] = idx;
+    piece_init_doubles(P);
 
     arb_clear(arg);
     arb_clear(t);
@@ -149,6 +189,61 @@ piece_clear(piece_t P)
     arb_clear(P->pa);
     arb_clear(P->pb);
     arb_clear(P->lref);
+    flint_free(P->du);
+    flint_free(P->da0);
+}
+
+/* log erfc(w) in double precision (the asymptotic series where erfc
+   underflows) */
+static double
+log_erfc_d(double w)
+{
+    double r;
+    if (w < 25)
+        return log(erfc(w));
+    r = 1 / (w * w);
+    return -w * w - log(w) - 0.5723649429247001 + log1p(-0.5 * r + 0.75 * r * r);
+}
+
+double
+piece_log_d(piece_t P, double z)
+{
+    const integral_struct * I = P->I;
+    double L, s, w, g;
+    slong k, j;
+
+    L = (I->kind == INTEGRAL_LAPLACE ? P->dpb * z : P->dpb * z * z) + P->dpa
+        - arb_d(P->lref);
+    for (k = 0; k < I->len; k++)
+    {
+        const integral_factor_struct * f = I->factors + k;
+        slong f0 = P->first[k];
+        if (P->ftype[k] == PIECE_PURE)
+        {
+            w = P->du[f0] * z + P->dv[f0];
+            g = P->dlogbeta[f0] + (P->tkind[f0] == INTEGRAL_LAPLACE ? w
+                : log_erfc_d(w));
+        }
+        else
+        {
+            s = 0;
+            for (j = 0; j < f->nterms; j++)
+            {
+                w = P->du[f0 + j] * z + P->dv[f0 + j];
+                s += P->dbeta[f0 + j] * (P->tkind[f0 + j] == INTEGRAL_LAPLACE
+                    ? exp(w) : erfc(w));
+            }
+            if (P->ftype[k] == PIECE_LOG1P)
+                g = s / P->da0[k] > -1 ? P->dloga0[k] + log1p(s / P->da0[k])
+                    : NAN;
+            else
+                g = P->da0[k] + s > 0 ? log(P->da0[k] + s) : NAN;
+        }
+        if (isnan(g))
+            return NAN;
+        L += P->dmult[k] * g;
+    }
+    return L;
 }
 
 /* E(u z + v) of term idx */
@@ -408,6 +503,20 @@ piece_log(acb_t L, acb_t pw, const acb_t z, piece_t P, int analytic,
 
     if (acb_is_exact(z))
         return piece_log_direct(L, pw, z, P, analytic, pow_mode, NULL, prec);
+
+    /* a quadrature node: a real ball of a few ulps, where the direct
+       evaluation is as sharp as the centred form unless a large
+       multiplicity magnifies the radius (checked on the result); it
+       evaluates each term once instead of twice */
+    if (!analytic && arb_is_zero(acb_imagref(z))
+            && mag_cmp_2exp_si(arb_radref(acb_realref(z)), 8 - prec) <= 0)
+    {
+        ok = piece_log_direct(L, pw, z, P, 0, pow_mode, NULL, prec);
+        if (ok && mag_cmp_2exp_si(arb_radref(acb_realref(L)), 24 - prec) <= 0
+                && mag_cmp_2exp_si(arb_radref(acb_imagref(L)), 24 - prec) <= 0
+                && (!pow_mode || acb_rel_accuracy_bits(pw) >= prec - 24))
+            return 1;
+    }
 
     acb_init(m);
     acb_init(d);

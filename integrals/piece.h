@@ -30,12 +30,18 @@ typedef struct
     arb_t pa, pb;           /* density */
     arb_t lref;             /* integrand is divided by exp(lref) */
     slong evals;
+    /* double copies, for the heuristics only (piece_log_d) */
+    double * du, * dv, * dbeta, * dlogbeta, * da0, * dloga0, * dmult;
+    double dpa, dpb;
 }
 piece_struct;
 
 typedef piece_struct piece_t[1];
 
-/* Prepares the piece whose interior contains the exact point m. */
+/* Prepares the piece whose interior contains the exact point m.  Every
+   Laplace kink lies outside the piece; a Gaussian term may change sign
+   inside it (its two forms are entire functions, both exact): it takes
+   the form of its sign at m, the upper one when that sign is 0. */
 void piece_init(piece_t P, const integral_struct * I, const arb_t m,
     slong prec);
 void piece_clear(piece_t P);
@@ -47,6 +53,12 @@ void piece_clear(piece_t P);
    made indeterminate.  Returns 0 when a branch cut was met. */
 int piece_log(acb_t L, acb_t pw, const acb_t z, piece_t P, int analytic,
     int pow_mode, slong prec);
+
+/* The log of the (normalised) integrand at the real point z, in double
+   precision: a heuristic for the choice of split points and tolerances,
+   never part of a certified result.  NaN when the double evaluation
+   cannot tell (a generic factor that cancels). */
+double piece_log_d(piece_t P, double z);
 
 /* The integrand, in the calling convention of acb_calc_integrate. */
 int piece_func(acb_ptr out, const acb_t z, void * param, slong order,

@@ -710,3 +710,69 @@ Test(integrals, pexp_against_the_engine)
     arb_clear(want);
     fmpz_clear(one);
 }
+
+/* int phi_sigma(z) sum_j c_j Phi((z + t_j)/s) dz = sum_j c_j
+   Phi(t_j / sqrt(s^2 + sigma^2)): fifty Gaussian terms whose zeros lie
+   close together share one span (eval.c drops the clusters between),
+   each term taking the form of its sign at the span's midpoint; the
+   value must still hold to the goal. */
+Test(integrals, gaussian_nearby_zeros_share_a_span)
+{
+    const slong nt = 50, prec = 256;
+    arb_t sigma, s, t, c, exact, r2, x;
+    integral_term_struct * terms;
+    integral_t I;
+    integral_result_t r;
+    fmpz_t one;
+    slong j;
+
+    arb_init(sigma);
+    arb_init(s);
+    arb_init(t);
+    arb_init(c);
+    arb_init(exact);
+    arb_init(r2);
+    arb_init(x);
+    fmpz_init_set_ui(one, 1);
+    arb_set_ui(sigma, 2);
+    arb_set_ui(s, 4);
+    arb_set_ui(c, nt);
+    arb_inv(c, c, prec);
+    /* sqrt(s^2 + sigma^2) */
+    arb_sqr(r2, s, prec);
+    arb_addmul(r2, sigma, sigma, prec);
+    arb_sqrt(r2, r2, prec);
+    terms = flint_malloc(nt * sizeof(integral_term_struct));
+    arb_zero(exact);
+    for (j = 0; j < nt; j++)
+    {
+        arb_set_si(t, j - 20);
+        arb_div_ui(t, t, 16, prec);
+        integral_term_init(terms + j);
+        /* Phi((z + t)/s) = F_s(z + t) */
+        integral_term_set(terms + j, INTEGRAL_GAUSSIAN, s, c, 1, t);
+        integral_law_cdf(x, INTEGRAL_GAUSSIAN, r2, t, prec);
+        arb_addmul(exact, x, c, prec);
+    }
+    integral_init(I, INTEGRAL_GAUSSIAN, sigma);
+    arb_zero(x);
+    integral_mul_factor(I, x, terms, nt, one);
+    integral_result_init(r);
+    eval_ok(r, I);
+    t_assert_overlap(r->value, exact, "sum of fifty Gaussian CDF terms");
+    cr_assert(arb_rel_accuracy_bits(r->value) >= 95, "30 digits");
+
+    for (j = 0; j < nt; j++)
+        integral_term_clear(terms + j);
+    flint_free(terms);
+    integral_result_clear(r);
+    integral_clear(I);
+    arb_clear(sigma);
+    arb_clear(s);
+    arb_clear(t);
+    arb_clear(c);
+    arb_clear(exact);
+    arb_clear(r2);
+    arb_clear(x);
+    fmpz_clear(one);
+}

@@ -263,6 +263,11 @@ const char * svt_output_impossible(const svt_model_t M, const svt_runs_t R);
 int svt_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
     int side, const integral_opt_t opt);
 
+/* Both sides, p0 = Pr[A(D)=a] and p1 = Pr[A(D')=a], the second in a
+   thread of its own (in turn when no thread can be started). */
+void svt_prob_pair(svt_prob_t p0, svt_prob_t p1, const svt_model_t M,
+    const svt_runs_t R, const integral_opt_t opt);
+
 /* The integrand of Pr[A(side)=a] at the real point z, from the
    comparisons as written (with reset, the first segment only); decided
    on midpoints at the kinks of indicators.  For plots and cross-checks,

@@ -156,7 +156,6 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
     for (;;)
     {
         integral_opt_t iopt;
-        int i;
         integral_opt_init(iopt);
         iopt->goal_digits = digits;
         r->digits = digits;
@@ -173,8 +172,7 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
             break;
         }
 
-        for (i = 0; i < 2; i++)
-            svt_prob(r->p[i], M, R, i, iopt);
+        svt_prob_pair(r->p[0], r->p[1], M, R, iopt);
         if (r->p[0]->status == SVT_PROB_UNSUPPORTED
                 || r->p[1]->status == SVT_PROB_UNSUPPORTED)
         {

@@ -1,0 +1,37 @@
+/* prob_pair.c -- Pr[A(D)=a] and Pr[A(D')=a] side by side: the two
+   integrals are independent, so the second runs in its own thread. */
+
+#include <pthread.h>
+#include "svt.h"
+
+typedef struct
+{
+    svt_prob_struct * res;
+    const svt_model_struct * M;
+    const svt_runs_struct * R;
+    const integral_opt_struct * opt;
+}
+side_job;
+
+static void *
+side_run(void * arg)
+{
+    side_job * j = arg;
+    svt_prob(j->res, j->M, j->R, 1, j->opt);
+    flint_cleanup();    /* the thread's own FLINT caches */
+    return NULL;
+}
+
+void
+svt_prob_pair(svt_prob_t p0, svt_prob_t p1, const svt_model_t M,
+    const svt_runs_t R, const integral_opt_t opt)
+{
+    pthread_t th;
+    side_job j = { p1, M, R, opt };
+    int threaded = pthread_create(&th, NULL, side_run, &j) == 0;
+    svt_prob(p0, M, R, 0, opt);
+    if (threaded)
+        pthread_join(th, NULL);
+    else
+        svt_prob(p1, M, R, 1, opt);
+}
