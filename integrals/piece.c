@@ -11,6 +11,33 @@ arb_d(const arb_t x)
     return arf_get_d(arb_midref(x), ARF_RND_NEAR);
 }
 
+/* terms with equal E(u z + v): the first of them (a quadratic scan, up
+   to a few thousand terms) */
+static void
+piece_init_same(piece_t P)
+{
+    slong nt = P->nterms, i, j;
+    slong k;
+    P->same = flint_malloc((nt + 1) * sizeof(slong));
+    P->factor_of = flint_malloc((nt + 1) * sizeof(slong));
+    P->E = _acb_vec_init(nt + 1);
+    for (k = 0; k < P->I->len; k++)
+        for (i = P->first[k]; i < P->first[k + 1]; i++)
+            P->factor_of[i] = k;
+    for (i = 0; i < nt; i++)
+    {
+        P->same[i] = i;
+        for (j = 0; j < i && nt <= 4096; j++)
+            if (P->same[j] == j && P->tkind[j] == P->tkind[i]
+                    && arb_equal(P->u + j, P->u + i)
+                    && arb_equal(P->v + j, P->v + i))
+            {
+                P->same[i] = j;
+                break;
+            }
+    }
+}
+
 /* double copies of the piece's constants, for piece_log_d */
 static void
 piece_init_doubles(piece_t P)
@@ -154,8 +181,13 @@ piece_init(piece_t P, const integral_struct * I, const arb_t m, slong prec)
                 arb_indeterminate(P->logbeta + idx);
         }
 
+        /* a pure Gaussian factor beta erfc(w) is generic: off the real
+           axis erfc(w) turns around 0, so that its logarithm would meet
+           the branch cut on the ellipses of the quadrature; generic
+           factors are powered directly there */
         if (arb_is_zero(P->a0 + k) && f->nterms == 1
-                && arb_is_positive(P->beta + P->first[k]))
+                && arb_is_positive(P->beta + P->first[k])
+                && P->tkind[P->first[k]] == INTEGRAL_LAPLACE)
             P->ftype[k] = PIECE_PURE;
         else if (f->nterms == 1 && arb_is_positive(P->a0 + k))
         {
@@ -168,6 +200,7 @@ piece_init(piece_t P, const integral_struct * I, const arb_t m, slong prec)
     }
     P->first[I->len] = idx;
     piece_init_doubles(P);
+    piece_init_same(P);
 
     arb_clear(arg);
     arb_clear(t);
@@ -191,6 +224,9 @@ piece_clear(piece_t P)
     arb_clear(P->lref);
     flint_free(P->du);
     flint_free(P->da0);
+    flint_free(P->same);
+    flint_free(P->factor_of);
+    _acb_vec_clear(P->E, nt + 1);
 }
 
 /* log erfc(w) in double precision (the asymptotic series where erfc
@@ -236,6 +272,10 @@ piece_log_d(piece_t P, double z)
             if (P->ftype[k] == PIECE_LOG1P)
                 g = s / P->da0[k] > -1 ? P->dloga0[k] + log1p(s / P->da0[k])
                     : NAN;
+            else if (f->nterms == 1 && P->da0[k] == 0
+                    && P->tkind[f0] == INTEGRAL_GAUSSIAN
+                    && !isnan(P->dlogbeta[f0]))
+                g = P->dlogbeta[f0] + log_erfc_d(P->du[f0] * z + P->dv[f0]);
             else
                 g = P->da0[k] + s > 0 ? log(P->da0[k] + s) : NAN;
         }
@@ -258,6 +298,31 @@ term_small_e(acb_t res, const acb_t z, piece_t P, slong idx, slong prec)
         acb_hypgeom_erfc(res, res, prec);
 }
 
+/* E(u z + v) of every term of the factors with sel[k] (NULL: all) into
+   P->E, each distinct one once; a pure Laplace factor needs none */
+static void
+piece_terms_e(const acb_t z, piece_t P, const int * sel, slong prec)
+{
+    const integral_struct * I = P->I;
+    slong k, idx;
+    for (k = 0; k < I->len; k++)
+    {
+        if ((sel != NULL && !sel[k]) || (P->ftype[k] == PIECE_PURE
+                && P->tkind[P->first[k]] == INTEGRAL_LAPLACE))
+            continue;
+        for (idx = P->first[k]; idx < P->first[k + 1]; idx++)
+        {
+            slong j = P->same[idx];
+            if (j < idx && (sel == NULL || sel[P->factor_of[j]])
+                    && !(P->ftype[P->factor_of[j]] == PIECE_PURE
+                    && P->tkind[j] == INTEGRAL_LAPLACE))
+                acb_set(P->E + idx, P->E + j);
+            else
+                term_small_e(P->E + idx, z, P, idx, prec);
+        }
+    }
+}
+
 /* genlog: NULL, or per factor 1 when a generic factor goes into L as
    n log G (instead of into pw) in pow_mode */
 static int
@@ -265,13 +330,12 @@ piece_log_direct(acb_t L, acb_t pw, const acb_t z, piece_t P, int analytic,
     int pow_mode, const int * genlog, slong prec)
 {
     const integral_struct * I = P->I;
-    acb_t t, s, e;
+    acb_t t, s;
     slong k, j;
     int ok = 1;
 
     acb_init(t);
     acb_init(s);
-    acb_init(e);
 
     /* density */
     if (I->kind == INTEGRAL_LAPLACE)
@@ -285,6 +349,7 @@ piece_log_direct(acb_t L, acb_t pw, const acb_t z, piece_t P, int analytic,
     acb_sub_arb(L, L, P->lref, prec);
     if (pow_mode)
         acb_one(pw);
+    piece_terms_e(z, P, NULL, prec);
 
     for (k = 0; k < I->len && ok; k++)
     {
@@ -300,8 +365,7 @@ piece_log_direct(acb_t L, acb_t pw, const acb_t z, piece_t P, int analytic,
             }
             else
             {
-                term_small_e(t, z, P, f0, prec);
-                acb_log_analytic(t, t, analytic, prec);
+                acb_log_analytic(t, P->E + f0, analytic, prec);
             }
             acb_add_arb(t, t, P->logbeta + f0, prec);
         }
@@ -309,10 +373,7 @@ piece_log_direct(acb_t L, acb_t pw, const acb_t z, piece_t P, int analytic,
         {
             acb_zero(s);
             for (j = 0; j < f->nterms; j++)
-            {
-                term_small_e(e, z, P, f0 + j, prec);
-                acb_addmul_arb(s, e, P->beta + f0 + j, prec);
-            }
+                acb_addmul_arb(s, P->E + f0 + j, P->beta + f0 + j, prec);
             if (P->ftype[k] == PIECE_LOG1P)
             {
                 acb_div_arb(s, s, P->a0 + k, prec);
@@ -351,7 +412,6 @@ piece_log_direct(acb_t L, acb_t pw, const acb_t z, piece_t P, int analytic,
 
     acb_clear(t);
     acb_clear(s);
-    acb_clear(e);
     return ok;
 }
 
@@ -361,11 +421,11 @@ piece_generic_pow(acb_t pw, const acb_t z, piece_t P, const int * sel,
     slong prec)
 {
     const integral_struct * I = P->I;
-    acb_t s, e;
+    acb_t s;
     slong k, j;
     acb_init(s);
-    acb_init(e);
     acb_one(pw);
+    piece_terms_e(z, P, sel, prec);
     for (k = 0; k < I->len; k++)
     {
         const integral_factor_struct * f = I->factors + k;
@@ -373,16 +433,13 @@ piece_generic_pow(acb_t pw, const acb_t z, piece_t P, const int * sel,
             continue;
         acb_zero(s);
         for (j = 0; j < f->nterms; j++)
-        {
-            term_small_e(e, z, P, P->first[k] + j, prec);
-            acb_addmul_arb(s, e, P->beta + P->first[k] + j, prec);
-        }
+            acb_addmul_arb(s, P->E + P->first[k] + j,
+                P->beta + P->first[k] + j, prec);
         acb_add_arb(s, s, P->a0 + k, prec);
         acb_pow_fmpz(s, s, f->mult, prec);
         acb_mul(pw, pw, s, prec);
     }
     acb_clear(s);
-    acb_clear(e);
     return acb_is_finite(pw);
 }
 
@@ -529,19 +586,16 @@ piece_log(acb_t L, acb_t pw, const acb_t z, piece_t P, int analytic,
         ok = piece_log_direct(L, pw2, m, P, 0, pow_mode, genlog, prec);
     if (ok && pow_mode)
     {
-        /* generic factors that may vanish on the ball: powered directly */
+        /* generic factors whose logarithm would meet the branch cut on
+           the ball: powered directly */
         int any = 0;
         for (k = 0; k < P->I->len; k++)
             any |= (P->ftype[k] == PIECE_GENERIC && !genlog[k]);
         acb_one(pw);
         if (any)
         {
-            for (k = 0; k < P->I->len; k++)
-                if (P->ftype[k] == PIECE_GENERIC)
-                    genlog[k] = !genlog[k];     /* the complement */
-            for (k = 0; k < P->I->len; k++)
-                if (P->ftype[k] != PIECE_GENERIC)
-                    genlog[k] = 0;
+            for (k = 0; k < P->I->len; k++)     /* the complement */
+                genlog[k] = P->ftype[k] == PIECE_GENERIC && !genlog[k];
             ok = piece_generic_pow(pw, z, P, genlog, prec);
         }
     }

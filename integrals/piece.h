@@ -30,6 +30,11 @@ typedef struct
     arb_t pa, pb;           /* density */
     arb_t lref;             /* integrand is divided by exp(lref) */
     slong evals;
+    slong * same;           /* per term: the first term with the same
+                               E(u z + v) (a CDF and its survival share
+                               one), evaluated once per point */
+    slong * factor_of;      /* per term: its factor */
+    acb_ptr E;              /* scratch: the terms' E at the current point */
     /* double copies, for the heuristics only (piece_log_d) */
     double * du, * dv, * dbeta, * dlogbeta, * da0, * dloga0, * dmult;
     double dpa, dpb;

@@ -20,6 +20,7 @@ svt_model_init(svt_model_t M)
     arb_init(M->rho_reset_scale);
     arb_init(M->out_scale);
     arb_init(M->claimed);
+    arb_init(M->claimed_delta);
     M->prog_scale = NULL;
     M->prog_nscale = 0;
     M->limit = 0;
@@ -50,6 +51,7 @@ svt_model_clear(svt_model_t M)
     arb_clear(M->rho_reset_scale);
     arb_clear(M->out_scale);
     arb_clear(M->claimed);
+    arb_clear(M->claimed_delta);
     if (M->prog_scale != NULL)
         _arb_vec_clear(M->prog_scale, M->prog_nscale);
 }
@@ -68,6 +70,33 @@ scale_of(arb_t res, const spec_expr * e, arb_srcptr vals, const int * def,
     if (!arb_is_positive(res))
     {
         snprintf(err, errlen, "%s: the scale must be > 0", what);
+        return -1;
+    }
+    return 0;
+}
+
+/* the claimed delta: an expression in [0, 1) */
+static int
+claimed_delta_set(svt_model_t M, const svt_variant_struct * var,
+    arb_srcptr vals, const int * def, char * err, size_t errlen)
+{
+    const slong prec = SVT_PARAM_PREC;
+    char msg[512];
+    arb_t u;
+    int ok;
+    if (spec_expr_eval(M->claimed_delta, var->claimed_delta, vals, def, prec,
+            msg, sizeof(msg)) != 0)
+    {
+        snprintf(err, errlen, "claimed_delta: %s", msg);
+        return -1;
+    }
+    arb_init(u);
+    arb_sub_ui(u, M->claimed_delta, 1, prec);
+    ok = arb_is_nonnegative(M->claimed_delta) && arb_is_negative(u);
+    arb_clear(u);
+    if (!ok)
+    {
+        snprintf(err, errlen, "claimed_delta: delta must be >= 0 and < 1");
         return -1;
     }
     return 0;
@@ -202,6 +231,10 @@ claim:
     }
     else
         arb_pos_inf(M->claimed);
+    arb_zero(M->claimed_delta);
+    if (var->claimed_delta != NULL && claimed_delta_set(M, var, vals, def,
+            err, errlen) != 0)
+        goto done;
     r = 0;
 
 done:

@@ -12,16 +12,22 @@ svt_runs_init(svt_runs_t R)
 }
 
 void
+svt_runs_truncate(svt_runs_t R, slong len)
+{
+    for ( ; R->len > len; R->len--)
+    {
+        svt_run_struct * r = R->runs + R->len - 1;
+        fmpq_clear(r->q[0]);
+        fmpq_clear(r->q[1]);
+        fmpq_clear(r->T);
+        fmpq_clear(r->v);
+    }
+}
+
+void
 svt_runs_clear(svt_runs_t R)
 {
-    slong i;
-    for (i = 0; i < R->len; i++)
-    {
-        fmpq_clear(R->runs[i].q[0]);
-        fmpq_clear(R->runs[i].q[1]);
-        fmpq_clear(R->runs[i].T);
-        fmpq_clear(R->runs[i].v);
-    }
+    svt_runs_truncate(R, 0);
     flint_free(R->runs);
 }
 

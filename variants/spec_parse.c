@@ -8,15 +8,15 @@
 
 enum { K_NAME, K_TITLE, K_SOURCE, K_PROPERTY, K_EPS1, K_EPS2, K_EPS3, K_FREE,
        K_RHO, K_NU, K_RESET, K_OUTPUT, K_CUTOFF, K_COMPARISON, K_CLAIMED,
-       K_MONOTONE, K_COUNT };
+       K_MONOTONE, K_CLAIMED_DELTA, K_COUNT };
 
 static const char * keys[K_COUNT] = { "name", "title", "source",
     "paper_property", "eps1", "eps2", "eps3", "free", "threshold_noise",
     "query_noise", "reset", "output", "cutoff", "comparison", "claimed",
-    "monotone_only" };
+    "monotone_only", "claimed_delta" };
 
 static const int required[K_COUNT] = { 1, 0, 0, 0, 1, 1, 0, 0, 1, 1, 0, 1,
-    1, 0, 1, 0 };
+    1, 0, 1, 0, 0 };
 
 #define MAX_LINE 4096
 #define MAX_TEXT 240
@@ -46,6 +46,7 @@ svt_variant_clear(svt_variant_struct * v)
     spec_expr_free(v->rho_reset);
     spec_expr_free(v->out);
     spec_expr_free(v->claimed);
+    spec_expr_free(v->claimed_delta);
     if (v->prog != NULL)
     {
         svt_program_clear(v->prog);
@@ -382,6 +383,9 @@ set_key(svt_variant_struct * v, ctx * c, int k, const char * val, int vcol)
             if (strcmp(val, "none") != 0)
                 r = parse_expr_at(&v->claimed, c, val, vcol);
             break;
+        case K_CLAIMED_DELTA:
+            r = parse_expr_at(&v->claimed_delta, c, val, vcol);
+            break;
         case K_MONOTONE:
             if (strcmp(val, "yes") == 0)
                 v->monotone_only = 1;
@@ -420,7 +424,8 @@ key_value_line(svt_variant_struct * v, ctx * c, int * seen, char * line,
         return error_at(c, kcol, "unknown key '%.40s' (allowed: name, title, "
             "source, paper_property, eps1, eps2, eps3, free, threshold_noise, "
             "query_noise, reset, output, cutoff, comparison, claimed, "
-            "monotone_only; or a program line, see variants/PROGRAMS.md)%s",
+            "claimed_delta, monotone_only; or a program line, see "
+            "variants/PROGRAMS.md)%s",
             key, "");
     if (seen[k])
         return error_at(c, kcol, "key '%s' given twice%s", keys[k], "");

@@ -89,10 +89,11 @@ typedef struct
     slong fixed_c;              /* > 0: the cutoff is this, not the user's c */
     svt_comparison comparison;
     spec_expr * claimed;        /* NULL: no claim, report only */
+    spec_expr * claimed_delta;  /* NULL: a pure claim (delta = 0) */
     int monotone_only;          /* the claim is for monotone queries only */
     svt_program * prog;         /* a program (variants/PROGRAMS.md), or NULL:
                                    the template keys above describe it */
-    int key_line[16], key_col[16];  /* where each key's value starts */
+    int key_line[20], key_col[20];  /* where each key's value starts */
 }
 svt_variant_struct;
 
@@ -154,6 +155,7 @@ typedef struct
     svt_output_kind output;     /* SVT_OUT_FRESH only when eps3 > 0 */
     int has_claim;
     arb_t claimed;              /* the claimed budget, when has_claim */
+    arb_t claimed_delta;        /* the claimed delta (0: a pure claim) */
     /* programs (var->prog != NULL): the scale of every noise of the
        program's table, and the counter's limit */
     arb_ptr prog_scale;
@@ -218,6 +220,8 @@ void svt_runs_push(svt_runs_t R, const fmpq_t qD, const fmpq_t qD2,
 /* the same with a label (a = SVT_LABEL, at most SVT_LABEL_LEN - 1 chars) */
 void svt_runs_push_label(svt_runs_t R, const fmpq_t qD, const fmpq_t qD2,
     const fmpq_t T, const char * label, ulong count);
+/* keeps the first len runs */
+void svt_runs_truncate(svt_runs_t R, slong len);
 /* dst = a copy of src */
 void svt_runs_set(svt_runs_t dst, const svt_runs_t src);
 /* every query (both sides), threshold and released number moved by t */

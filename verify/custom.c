@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "custom.h"
+#include "outputs.h"
 
 typedef struct
 {
@@ -369,16 +369,6 @@ maxout_clear(maxout_struct * mo)
     flint_free(mo->undecided);
 }
 
-/* expanded copy of R with outputs from the bit pattern (length k) */
-static void
-runs_with_outputs(svt_runs_t out, const svt_run_struct * q, slong k,
-    const svt_answer_kind * a, const fmpq * v)
-{
-    slong i;
-    for (i = 0; i < k; i++)
-        svt_runs_push(out, q[i].q[0], q[i].q[1], q[i].T, a[i], v + i, 1);
-}
-
 /* is loss a larger than the current best?  A certified infinite loss
    first, then by the upper end among finite losses, then an undecided
    loss (no finite enclosure) over nothing. */
@@ -531,71 +521,20 @@ numeric_search(maxout_struct * mo, const svt_model_t M, const ratio_opt * opt)
     _fmpq_vec_clear(cand, 75);
 }
 
-/* every output vector of a program over the queries q (every length:
-   a shorter one where the run stops right after it) */
-static int
-maxout_program(maxout_struct * mo, const svt_model_t M,
-    const svt_run_struct * q, ulong L, const ratio_opt * opt, int * have,
-    char * err, size_t errlen)
+typedef struct
 {
-    svt_answer_kind kind[SVT_PROGRAM_MAX_ALPHABET];
-    const char * label[SVT_PROGRAM_MAX_ALPHABET];
-    slong na = svt_program_alphabet(kind, label, M->var->prog), len, i;
-    double total = 0;
-    ulong * digit = flint_calloc(L + 1, sizeof(ulong));
+    maxout_struct * mo;
+    const svt_model_struct * M;
+    const ratio_opt * opt;
+    int have;
+}
+maxout_walk;
 
-    for (len = 1; len <= (slong) L; len++)
-        total += pow((double) na, (double) len);
-    if (total > (double) (UWORD(1) << CUSTOM_MAX_ENUM))
-    {
-        snprintf(err, errlen, "--max-over-outputs: %lu queries with %ld "
-            "outputs each make %.3g output vectors; at most 2^%d are "
-            "enumerated", L, (long) na, total, CUSTOM_MAX_ENUM);
-        flint_free(digit);
-        return -1;
-    }
-    mo->partial = !svt_program_complete(M->var->prog);
-    for (len = 1; len <= (slong) L; len++)
-    {
-        memset(digit, 0, (L + 1) * sizeof(ulong));
-        while (digit[len] == 0)
-        {
-            svt_runs_t cand;
-            int ends = 1;
-            svt_runs_init(cand);
-            for (i = 0; i < len; i++)
-            {
-                if (kind[digit[i]] == SVT_LABEL)
-                    svt_runs_push_label(cand, q[i].q[0], q[i].q[1], q[i].T,
-                        label[digit[i]], 1);
-                else
-                    svt_runs_push(cand, q[i].q[0], q[i].q[1], q[i].T,
-                        kind[digit[i]], q[i].T, 1);
-            }
-            if (len < (slong) L)
-            {
-                ends = svt_program_ends(M, cand);
-                if (ends < 0)
-                    mo->partial = 1;
-            }
-            if (ends == 1 && svt_output_impossible(M, cand) == NULL)
-                maxout_add(mo, M, cand, opt, have);
-            else if (len == (slong) L)
-                maxout_add(mo, M, cand, opt, have);
-            svt_runs_clear(cand);
-            /* the next vector of this length */
-            for (i = 0; i <= len; i++)
-            {
-                if (i < len && ++digit[i] < (ulong) na)
-                    break;
-                if (i < len)
-                    digit[i] = 0;
-                else
-                    digit[len] = 1;
-            }
-        }
-    }
-    flint_free(digit);
+static int
+maxout_each(void * ctx, const svt_runs_t out)
+{
+    maxout_walk * w = ctx;
+    maxout_add(w->mo, w->M, out, w->opt, &w->have);
     return 0;
 }
 
@@ -603,75 +542,19 @@ int
 maxout_run(maxout_struct * mo, const svt_model_t M, const svt_runs_t R,
     const ratio_opt * opt, char * err, size_t errlen)
 {
-    ulong L = svt_runs_length(R);
-    svt_run_struct * q;
-    svt_answer_kind * a;
-    fmpq * v;
-    slong i, k, len;
-    ulong bits;
-    int have = 0;
-
-    if (L > CUSTOM_MAX_ENUM)
+    maxout_walk w = { mo, M, opt, 0 };
+    char msg[512];
+    if (outputs_each(M, R, maxout_each, &w, &mo->partial, msg,
+            sizeof(msg)) < 0)
     {
-        snprintf(err, errlen, "--max-over-outputs: %lu queries; at most %d "
-            "(the outputs are enumerated: 2^%d of them)", L, CUSTOM_MAX_ENUM,
-            CUSTOM_MAX_ENUM);
+        snprintf(err, errlen, "--max-over-outputs: %s", msg);
         return -1;
     }
-    /* expand the runs */
-    q = flint_malloc(L * sizeof(svt_run_struct));
-    a = flint_malloc(L * sizeof(svt_answer_kind));
-    v = _fmpq_vec_init(L);
-    for (i = 0, k = 0; i < R->len; i++)
-    {
-        ulong j;
-        for (j = 0; j < R->runs[i].count; j++, k++)
-            q[k] = R->runs[i];  /* shallow copy: read only */
-    }
-
-    if (M->var->prog != NULL)
-    {
-        if (maxout_program(mo, M, q, L, opt, &have, err, errlen))
-        {
-            flint_free(q);
-            flint_free(a);
-            _fmpq_vec_clear(v, L);
-            return -1;
-        }
-        goto numbers;
-    }
-    /* every prefix length that ends with a positive outcome (the run may
-       stop there at the c-th top), and the full length */
-    for (len = 1; len <= (slong) L; len++)
-        for (bits = 0; bits < (UWORD(1) << len); bits++)
-        {
-            svt_runs_t cand;
-            slong tops = 0;
-            for (i = 0; i < len; i++)
-            {
-                a[i] = ((bits >> i) & 1) ? SVT_TOP : SVT_BOT;
-                tops += ((bits >> i) & 1);
-            }
-            /* a shorter output exists only when the algorithm stopped:
-               the last entry is the c-th top */
-            if (len < (slong) L && !(M->has_cutoff && tops == M->c
-                    && a[len - 1] == SVT_TOP))
-                continue;
-            svt_runs_init(cand);
-            runs_with_outputs(cand, q, len, a, v);
-            maxout_add(mo, M, cand, opt, &have);
-            svt_runs_clear(cand);
-        }
-
-numbers:
     /* numbers, for a variant that outputs numbers */
-    if (have && mo->agg->count[VERDICT_INFINITE] == 0 && M->output != SVT_OUT_TOP)
+    if (w.have && mo->agg->count[VERDICT_INFINITE] == 0
+            && M->output != SVT_OUT_TOP)
         numeric_search(mo, M, opt);
-
-    mo->verdict = lossmax_verdict(mo->agg, M, mo->numeric_searched || mo->partial);
-
-    flint_free(q);
-    flint_free(a);
-    _fmpq_vec_clear(v, L);
+    mo->verdict = lossmax_verdict(mo->agg, M, mo->numeric_searched
+        || mo->partial);
     return 0;
 }

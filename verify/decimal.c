@@ -187,6 +187,63 @@ decimal_interval(const arb_t x, slong digits)
     return s;
 }
 
+char *
+decimal_fmpq(const fmpq_t q, slong digits)
+{
+    fmpz_t d, N, e;
+    char * ns, * s = NULL;
+    slong k;
+    fmpz_init(d);
+    fmpz_init(N);
+    fmpz_init(e);
+    /* q = N / 10^k for the least k <= 60, when it terminates */
+    fmpz_set(d, fmpq_denref(q));
+    for (k = 0; k <= 60 && !fmpz_is_one(d); k++)
+    {
+        fmpz_t g;
+        fmpz_init(g);
+        fmpz_gcd_ui(g, d, 10);
+        if (fmpz_is_one(g))
+            k = 61;
+        else
+            fmpz_divexact(d, d, g);
+        fmpz_clear(g);
+    }
+    if (fmpz_is_one(d) && fmpq_sgn(q) != 0)
+    {
+        fmpz_ui_pow_ui(N, 10, k);
+        fmpz_mul(N, N, fmpq_numref(q));
+        fmpz_divexact(N, N, fmpq_denref(q));
+        ns = fmpz_get_str(NULL, 10, N);
+        if (ns[0] == '-')
+            memmove(ns, ns + 1, strlen(ns));
+        if (strlen(ns) <= 40)
+        {
+            /* the first digit sits at 10^(len - 1 - k) */
+            fmpz_set_si(e, (slong) strlen(ns) - 1 - k);
+            s = decimal_format(ns, e, fmpq_sgn(q) < 0);
+        }
+        flint_free(ns);
+    }
+    else if (fmpq_sgn(q) == 0)
+    {
+        s = flint_malloc(2);
+        strcpy(s, "0");
+    }
+    if (s == NULL)
+    {
+        arb_t x;
+        arb_init(x);
+        arb_set_fmpq(x, q, 64 + 4 * digits);
+        s = decimal_interval(x, digits);
+        arb_clear(x);
+    }
+    fmpz_clear(d);
+    fmpz_clear(N);
+    fmpz_clear(e);
+    return s;
+}
+
 int
 parse_rational(fmpq_t res, const char * s)
 {

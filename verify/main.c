@@ -11,6 +11,7 @@
 #include "report.h"
 #include "search.h"
 #include "prove.h"
+#include "approx.h"
 
 static void
 print_usage(FILE * f)
@@ -106,7 +107,8 @@ optdef;
 
 enum { O_EPS, O_C, O_M, O_MMAX, O_DELTA, O_T, O_EPS1, O_EPS2, O_EPS3, O_CLIST,
        O_DIGITS, O_MAXDIGITS, O_JSON, O_QD, O_QD2, O_OUTPUT, O_FILE, O_MAXOUT,
-       O_SECONDS, O_SEED, O_SHARD, O_SAVE, O_ALLOWNN, O_COUNT };
+       O_SECONDS, O_SEED, O_SHARD, O_SAVE, O_ALLOWNN, O_EPSPRV, O_DPDELTA,
+       O_ALPHA, O_CURVE, O_COUNT };
 
 static optdef opts[O_COUNT] = {
     { "--eps", NULL, 0 }, { "--c", NULL, 0 }, { "--m", NULL, 0 },
@@ -118,6 +120,8 @@ static optdef opts[O_COUNT] = {
     { "--max-over-outputs", NULL, 1 },
     { "--seconds", NULL, 0 }, { "--seed", NULL, 0 }, { "--shard", NULL, 0 },
     { "--save", NULL, 0 }, { "--allow-non-neighbours", NULL, 1 },
+    { "--eps-prv", NULL, 0 }, { "--dp-delta", NULL, 0 }, { "--alpha", NULL, 0 },
+    { "--curve", NULL, 1 },
 };
 
 /* splits argv into positional arguments and options */
@@ -468,6 +472,59 @@ cmd_list(void)
     printf("  %-14s --qD, --qD2, --T, --output or --file\n", "custom");
 }
 
+/* The pair of a command: construction ci at m (the threshold --T), or
+   custom vectors (--qD, --qD2, --T, --output or --file; the output is
+   required when need_output). */
+static void
+build_pair(svt_runs_t R, const construction_info * ci, ulong m,
+    const svt_model_t M, check_opts * o, const svt_variant_struct * var,
+    int need_output)
+{
+    char err[1024];
+    if (ci != NULL)
+    {
+        forbid(O_QD, "a named construction");
+        forbid(O_QD2, "a named construction");
+        forbid(O_OUTPUT, "a named construction");
+        forbid(O_FILE, "a named construction");
+        forbid(O_MAXOUT, "a named construction (use custom)");
+        forbid(O_ALLOWNN, "a named construction (its pairs are neighbours)");
+        get_rational(o->T, O_T, "0", 0);
+        require_numeric(ci, M);
+        if (construction_build(R, ci, m, M->c, o->delta, o->T, err, sizeof(err)) != 0)
+            die(err);
+    }
+    else
+    {
+        char * fq = NULL, * fq2 = NULL, * fT = NULL, * fo = NULL;
+        const char * qD = opts[O_QD].value, * qD2 = opts[O_QD2].value;
+        const char * T = opts[O_T].value, * out = opts[O_OUTPUT].value;
+        forbid(O_M, "custom");
+        if (opts[O_FILE].value)
+        {
+            if (qD || qD2 || out)
+                die("--file: give the vectors either in the file or on the "
+                    "command line, not both");
+            if (custom_read_file(opts[O_FILE].value, &fq, &fq2, &fT, &fo, err,
+                    sizeof(err)) != 0)
+                die(err);
+            qD = fq;
+            qD2 = fq2;
+            if (fT)
+                T = fT;
+            out = fo;
+        }
+        if (custom_build(R, qD, qD2, T, out, need_output, err, sizeof(err)) != 0)
+            die(err);
+        require_program_labels(var, R);
+        flint_free(fq);
+        flint_free(fq2);
+        flint_free(fT);
+        flint_free(fo);
+        require_neighbours(R, o->delta);
+    }
+}
+
 static int
 cmd_ratio(const char ** pos, int npos)
 {
@@ -496,49 +553,7 @@ cmd_ratio(const char ** pos, int npos)
             err, sizeof(err)) != 0)
         die(err);
 
-    if (ci != NULL)
-    {
-        forbid(O_QD, "a named construction");
-        forbid(O_QD2, "a named construction");
-        forbid(O_OUTPUT, "a named construction");
-        forbid(O_FILE, "a named construction");
-        forbid(O_MAXOUT, "a named construction (use custom)");
-        forbid(O_ALLOWNN, "a named construction (its pairs are neighbours)");
-        get_rational(o.T, O_T, "0", 0);
-        require_numeric(ci, M);
-        if (construction_build(R, ci, m, M->c, o.delta, o.T, err, sizeof(err)) != 0)
-            die(err);
-    }
-    else
-    {
-        char * fq = NULL, * fq2 = NULL, * fT = NULL, * fo = NULL;
-        const char * qD = opts[O_QD].value, * qD2 = opts[O_QD2].value;
-        const char * T = opts[O_T].value, * out = opts[O_OUTPUT].value;
-        forbid(O_M, "custom");
-        if (opts[O_FILE].value)
-        {
-            if (qD || qD2 || out)
-                die("--file: give the vectors either in the file or on the "
-                    "command line, not both");
-            if (custom_read_file(opts[O_FILE].value, &fq, &fq2, &fT, &fo, err,
-                    sizeof(err)) != 0)
-                die(err);
-            qD = fq;
-            qD2 = fq2;
-            if (fT)
-                T = fT;
-            out = fo;
-        }
-        if (custom_build(R, qD, qD2, T, out, opts[O_MAXOUT].value == NULL,
-                err, sizeof(err)) != 0)
-            die(err);
-        require_program_labels(var, R);
-        flint_free(fq);
-        flint_free(fq2);
-        flint_free(fT);
-        flint_free(fo);
-        require_neighbours(R, o.delta);
-    }
+    build_pair(R, ci, m, M, &o, var, opts[O_MAXOUT].value == NULL);
 
     if (opts[O_MAXOUT].value)
     {
@@ -925,6 +940,95 @@ cmd_prove(const char ** pos, int npos)
     return rc;
 }
 
+/* verify delta|renyi VARIANT PAIR: the divergences over every output */
+static int
+cmd_approx(const char ** pos, int npos, int renyi)
+{
+    const char * cmd = renyi ? "renyi" : "delta";
+    const svt_variant_struct * var;
+    const construction_info * ci;
+    check_opts o;
+    approx_opts a;
+    svt_model_t M;
+    svt_runs_t R;
+    char err[1024];
+    ulong m;
+    int rc;
+
+    if (npos < 3)
+    {
+        snprintf(err, sizeof(err), "%s needs VARIANT and PAIR (a construction "
+            "with --m, or custom with --qD/--qD2/--T or --file)", cmd);
+        die(err);
+    }
+    var = get_variant(pos[1]);
+    ci = get_construction(pos[2], 1);
+    check_opts_init(&o);
+    approx_opts_init(&a);
+    forbid(O_CLIST, cmd);
+    forbid(O_MMAX, cmd);
+    forbid(O_MAXOUT, cmd);
+    forbid(O_SECONDS, cmd);
+    forbid(O_SEED, cmd);
+    forbid(O_SHARD, cmd);
+    forbid(O_SAVE, cmd);
+    forbid(O_OUTPUT, "delta and renyi (they sum over every output)");
+    if (renyi)
+    {
+        forbid(O_EPSPRV, "renyi");
+        forbid(O_DPDELTA, "renyi");
+        if (opts[O_ALPHA].value == NULL && opts[O_CURVE].value == NULL)
+            die("renyi needs --alpha A (an order > 0, e.g. 2 or 3/2) or --curve");
+        if (opts[O_ALPHA].value != NULL)
+        {
+            forbid(O_CURVE, "renyi with --alpha (the curve has its own orders)");
+            get_rational(a.alpha, O_ALPHA, "2", 1);
+            a.have_alpha = 1;
+        }
+    }
+    else
+    {
+        forbid(O_ALPHA, "delta (see renyi)");
+        if (opts[O_EPSPRV].value != NULL)
+        {
+            get_rational(a.eps_prv, O_EPSPRV, "1", 0);
+            if (fmpq_sgn(a.eps_prv) < 0)
+                die("--eps-prv: must be >= 0");
+            a.have_eps_prv = 1;
+        }
+        if (opts[O_DPDELTA].value != NULL)
+        {
+            get_rational(a.dp_delta, O_DPDELTA, "0", 1);
+            if (fmpz_cmp(fmpq_numref(a.dp_delta), fmpq_denref(a.dp_delta)) >= 0)
+                die("--dp-delta: must be > 0 and < 1");
+            a.have_dp_delta = 1;
+        }
+    }
+    a.curve = opts[O_CURVE].value != NULL;
+    common_options(&o, 1000, 240);
+    if (opts[O_DIGITS].value == NULL)
+        o.ro.digits = 15;
+    require_cutoff(var, &o);
+    m = get_count(O_M, 10, 1, UWORD(1) << 62, "an integer from 1 to 2^62");
+    svt_model_init(M);
+    svt_runs_init(R);
+    if (svt_model_set(M, var, o.eps, o.nc ? o.clist[0] : 1, o.delta, &o.ov,
+            err, sizeof(err)) != 0)
+        die(err);
+    build_pair(R, ci, m, M, &o, var, 0);
+    if (!a.have_eps_prv && !renyi && !M->has_claim)
+        die("delta: the variant claims no eps; give --eps-prv E");
+    a.o = &o;
+    a.pair_name = ci ? ci->name : "custom";
+    a.m = ci && ci->uses_m ? m : 0;
+    rc = renyi ? verify_renyi(M, R, &a) : verify_delta(M, R, &a);
+    svt_runs_clear(R);
+    svt_model_clear(M);
+    approx_opts_clear(&a);
+    check_opts_clear(&o);
+    return rc;
+}
+
 /* verify lint FILE: parse, then instantiate at a few parameters */
 static int
 cmd_lint(const char ** pos, int npos)
@@ -1007,12 +1111,16 @@ main(int argc, char ** argv)
         rc = cmd_lint(pos, npos);
     else if (strcmp(pos[0], "prove") == 0)
         rc = cmd_prove(pos, npos);
+    else if (strcmp(pos[0], "delta") == 0)
+        rc = cmd_approx(pos, npos, 0);
+    else if (strcmp(pos[0], "renyi") == 0)
+        rc = cmd_approx(pos, npos, 1);
     else if (strcmp(pos[0], "help") == 0)
         print_usage(stdout);
     else
     {
         snprintf(msg, sizeof(msg), "unknown command '%s' (allowed: list, "
-            "ratio, sweep, check, all, lint, search, prove, help)", pos[0]);
+            "ratio, sweep, check, all, lint, search, prove, delta, renyi, help)", pos[0]);
         die(msg);
     }
     if (have_user_variant)

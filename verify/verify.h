@@ -221,6 +221,11 @@ char * decimal_bound(const arb_t x, slong digits, int round_up);
 /* "[lo, hi]" with certified decimal ends; flint_free the result. */
 char * decimal_interval(const arb_t x, slong digits);
 
+/* q exactly when it is a terminating decimal of at most 40 digits
+   (0.025, 1/1000), else decimal_interval with `digits`; flint_free the
+   result. */
+char * decimal_fmpq(const fmpq_t q, slong digits);
+
 /* Parses a rational written as an integer, a decimal (1.25, -3e-2) or a
    fraction (1/3).  Returns 0 or -1. */
 int parse_rational(fmpq_t res, const char * s);

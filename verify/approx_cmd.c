@@ -1,0 +1,509 @@
+/* approx_cmd.c -- `verify delta` and `verify renyi`: the divergences of
+   a pair's output distributions, rendered as text or JSON. */
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "approx.h"
+#include "report.h"
+
+#define APPROX_PREC 256
+#define CURVE_POINTS 21
+
+void
+approx_opts_init(approx_opts * a)
+{
+    memset(a, 0, sizeof(*a));
+    fmpq_init(a->eps_prv);
+    fmpq_init(a->dp_delta);
+    fmpq_init(a->alpha);
+}
+
+void
+approx_opts_clear(approx_opts * a)
+{
+    fmpq_clear(a->eps_prv);
+    fmpq_clear(a->dp_delta);
+    fmpq_clear(a->alpha);
+}
+
+static void
+print_interval(FILE * f, const arb_t x, slong digits)
+{
+    char * s = decimal_interval(x, digits);
+    fputs(s, f);
+    flint_free(s);
+}
+
+/* the header lines shared by both commands; 0 when the probabilities
+   could be computed */
+static int
+approx_prepare(approx_pair_t A, const svt_model_t M, const svt_runs_t R,
+    const approx_opts * a)
+{
+    char err[1024];
+    slong digits = a->o->ro.digits > 0 ? FLINT_MIN(a->o->ro.digits, 60) : 15;
+    if (approx_pair_compute(A, M, R, digits, err, sizeof(err)) != 0)
+    {
+        fprintf(stderr, "verify: %s\n", err);
+        return 2;
+    }
+    return 0;
+}
+
+static void
+human_header(const approx_pair_t A, const svt_model_t M,
+    const approx_opts * a, const char * what)
+{
+    slong dg = a->o->out_digits;
+    char * cnt;
+    fmpz_t total;
+    slong i;
+    fmpz_init(total);
+    for (i = 0; i < A->C->len; i++)
+        fmpz_add(total, total, A->C->count + i);
+    cnt = fmpz_get_str(NULL, 10, total);
+    printf("%s on %s", M->var->name, a->pair_name);
+    if (a->m > 0)
+        printf(", m = %lu", a->m);
+    printf(": %s over every output\n  ", what);
+    report_model_line(stdout, M);
+    printf("\n  outputs          %s output vector%s in %ld class%s%s\n",
+        strlen(cnt) > 40 ? "many" : cnt, fmpz_is_one(total) ? "" : "s",
+        (long) A->C->len, A->C->len == 1 ? "" : "es", A->C->symmetric
+        ? " of equal probability (outputs that differ only by the order of "
+        "top and bot inside a run of identical queries)" : " (one each)");
+    if (strlen(cnt) > 40)
+        printf("                   (%ld digits)\n", (long) strlen(cnt));
+    printf("  total Pr         D: ");
+    print_interval(stdout, A->total[0], dg);
+    printf(", D': ");
+    print_interval(stdout, A->total[1], dg);
+    printf("%s\n", approx_pair_complete(A) ? " (every output counted)" : "");
+    if (A->C->numbers_merged)
+        printf("  note             %s releases numbers: each released number is "
+            "counted as its top event here.  The divergences of the full "
+            "output are at least these (post-processing never increases "
+            "them), so a violation stands, while `within` is not claimed.\n",
+            M->var->name);
+    if (A->C->partial)
+        printf("  note             a run of %s can end early where no branch "
+            "holds, an ending the outputs do not show: `within` is not "
+            "claimed.\n", M->var->name);
+    if (A->unsupported > 0)
+        printf("  note             %ld class%s could not be certified (%s): "
+            "each counts as a probability in [0, 1].\n", (long) A->unsupported,
+            A->unsupported == 1 ? "" : "es", A->note ? A->note : "");
+    fmpz_clear(total);
+    flint_free(cnt);
+}
+
+/* the verdict of delta against the claimed delta at the claimed eps */
+static verdict_t
+delta_verdict(const arb_t d, const approx_pair_t A, const svt_model_t M,
+    int at_claim)
+{
+    if (!M->has_claim || !at_claim)
+        return VERDICT_NO_CLAIM;
+    if (arb_gt(d, M->claimed_delta))
+        return VERDICT_EXCEEDS;
+    if (arb_le(d, M->claimed_delta) && approx_pair_complete(A)
+            && !A->C->numbers_merged)
+        return VERDICT_WITHIN;
+    return VERDICT_INCONCLUSIVE;
+}
+
+/* The top of the eps_prv grid of the curve: a round number (1, 2, 2.5
+   or 5 times a power of 10) just above the pure loss, else where delta
+   falls below 1e-12 (doubling, at most 2^6 times). */
+static void
+curve_top(fmpq_t top, const approx_pair_t A, const arb_t eps_prv)
+{
+    static const slong mant[5][2] = { { 1, 1 }, { 2, 1 }, { 5, 2 }, { 5, 1 },
+        { 10, 1 } };
+    arb_t L, d, x;
+    double l;
+    slong k, e;
+    arb_init(L);
+    arb_init(d);
+    arb_init(x);
+    approx_pure_loss(L, A, APPROX_PREC);
+    l = arf_get_d(arb_midref(L), ARF_RND_UP) + mag_get_d(arb_radref(L));
+    if (arb_is_finite(L) && l > 0 && l < 50)
+    {
+        e = (slong) floor(log10(l));
+        for (k = 0; k < 5; k++)
+        {
+            fmpq_set_si(top, mant[k][0], mant[k][1]);
+            if (e >= 0)
+                fmpz_mul_ui(fmpq_numref(top), fmpq_numref(top), n_pow(10, e));
+            else
+                fmpz_mul_ui(fmpq_denref(top), fmpq_denref(top), n_pow(10, -e));
+            fmpq_canonicalise(top);
+            arb_set_fmpq(x, top, APPROX_PREC);
+            if (arb_ge(x, L))
+                break;
+        }
+    }
+    else
+    {
+        arb_set_ui(x, 10);
+        arb_pow_ui(x, x, 12, APPROX_PREC);
+        arb_inv(x, x, APPROX_PREC);
+        fmpq_one(top);
+        arb_set_fmpq(L, top, APPROX_PREC);
+        while (arb_lt(L, eps_prv))
+        {
+            fmpq_mul_2exp(top, top, 1);
+            arb_mul_2exp_si(L, L, 1);
+        }
+        for (k = 0; k < 6; k++)
+        {
+            approx_delta_max(d, A, L, APPROX_PREC);
+            if (arb_lt(d, x))
+                break;
+            fmpq_mul_2exp(top, top, 1);
+            arb_mul_2exp_si(L, L, 1);
+        }
+    }
+    arb_clear(L);
+    arb_clear(d);
+    arb_clear(x);
+}
+
+/* the k-th point of the curve and its delta */
+static void
+curve_point(fmpq_t e, arb_t d, const approx_pair_t A, const fmpq_t top,
+    slong k)
+{
+    arb_t E;
+    arb_init(E);
+    fmpq_mul_si(e, top, k);
+    fmpz_mul_ui(fmpq_denref(e), fmpq_denref(e), CURVE_POINTS - 1);
+    fmpq_canonicalise(e);
+    arb_set_fmpq(E, e, APPROX_PREC);
+    approx_delta_max(d, A, E, APPROX_PREC);
+    arb_clear(E);
+}
+
+static json_t *
+json_lohi(const arb_t x, slong dg)
+{
+    return report_json_interval(x, dg);
+}
+
+/* "[lo, hi]": the lower end of lo, the upper end of hi ("inf" allowed) */
+static char *
+ends_string(const arb_t lo, const arb_t hi, slong dg)
+{
+    char * a = decimal_bound(lo, dg, 0), * b = decimal_bound(hi, dg, 1);
+    char * s = flint_malloc(strlen(a) + strlen(b) + 8);
+    sprintf(s, "[%s, %s]", a, b);
+    flint_free(a);
+    flint_free(b);
+    return s;
+}
+
+static void
+print_ends(const arb_t lo, const arb_t hi, slong dg)
+{
+    char * s = ends_string(lo, hi, dg);
+    fputs(s, stdout);
+    flint_free(s);
+}
+
+static json_t *
+json_ends(const arb_t lo, const arb_t hi, slong dg)
+{
+    json_t * o = json_array();
+    char * a = decimal_bound(lo, dg, 0), * b = decimal_bound(hi, dg, 1);
+    json_array_append_new(o, json_string(a));
+    json_array_append_new(o, json_string(b));
+    flint_free(a);
+    flint_free(b);
+    return o;
+}
+
+int
+verify_delta(const svt_model_t M, const svt_runs_t R, const approx_opts * a)
+{
+    const slong prec = APPROX_PREC;
+    slong dg = a->o->out_digits, k;
+    approx_pair_t A;
+    arb_t E, d0, d1, d, lo, hi, target, pl;
+    char * ts = NULL;
+    fmpq_t top, eq;
+    verdict_t v;
+    int rc, at_claim, want_eps;
+
+    approx_pair_init(A);
+    if ((rc = approx_prepare(A, M, R, a)) != 0)
+    {
+        approx_pair_clear(A);
+        return rc;
+    }
+    arb_init(E);
+    arb_init(d0);
+    arb_init(d1);
+    arb_init(d);
+    arb_init(lo);
+    arb_init(hi);
+    arb_init(target);
+    arb_init(pl);
+    fmpq_init(top);
+    fmpq_init(eq);
+
+    /* eps_prv: given, else the claimed eps */
+    at_claim = !a->have_eps_prv;
+    if (a->have_eps_prv)
+        arb_set_fmpq(E, a->eps_prv, prec);
+    else if (M->has_claim)
+        arb_set(E, M->claimed);
+    else
+        arb_set(E, M->eps);
+    approx_delta(d0, A, E, 0, prec);
+    approx_delta(d1, A, E, 1, prec);
+    arb_max(d, d0, d1, prec);
+    v = delta_verdict(d, A, M, at_claim || (M->has_claim
+        && arb_equal(E, M->claimed)));
+
+    /* the smallest eps_prv for a target delta */
+    want_eps = a->have_dp_delta || (M->has_claim
+        && arb_is_positive(M->claimed_delta));
+    if (a->have_dp_delta)
+    {
+        arb_set_fmpq(target, a->dp_delta, prec);
+        ts = decimal_fmpq(a->dp_delta, dg);
+    }
+    else
+    {
+        arb_set(target, M->claimed_delta);
+        ts = decimal_interval(target, dg);
+    }
+    if (want_eps)
+        approx_eps_for_delta(lo, hi, A, target, 40, prec);
+    approx_pure_loss(pl, A, prec);
+
+    if (a->o->json)
+    {
+        json_t * j = json_object(), * c = json_array();
+        json_object_set_new(j, "variant", json_string(M->var->name));
+        json_object_set_new(j, "construction", json_string(a->pair_name));
+        json_object_set_new(j, "mode", json_string("delta"));
+        json_object_set_new(j, "m", a->m ? json_integer((json_int_t) a->m)
+            : json_null());
+        json_object_set_new(j, "eps", json_lohi(M->eps, dg));
+        json_object_set_new(j, "c", json_integer(M->c));
+        json_object_set_new(j, "classes", json_integer(A->C->len));
+        json_object_set_new(j, "symmetric", json_boolean(A->C->symmetric));
+        json_object_set_new(j, "numbers_merged", json_boolean(A->C->numbers_merged));
+        json_object_set_new(j, "complete", json_boolean(approx_pair_complete(A)));
+        json_object_set_new(j, "total_D", json_lohi(A->total[0], dg));
+        json_object_set_new(j, "total_D2", json_lohi(A->total[1], dg));
+        json_object_set_new(j, "eps_prv", json_lohi(E, dg));
+        json_object_set_new(j, "delta_D_D2", json_lohi(d0, dg));
+        json_object_set_new(j, "delta_D2_D", json_lohi(d1, dg));
+        json_object_set_new(j, "delta", json_lohi(d, dg));
+        json_object_set_new(j, "pure_loss", json_lohi(pl, dg));
+        json_object_set_new(j, "claimed_eps", M->has_claim
+            ? json_lohi(M->claimed, dg) : json_null());
+        json_object_set_new(j, "claimed_delta", M->has_claim
+            ? json_lohi(M->claimed_delta, dg) : json_null());
+        json_object_set_new(j, "verdict", json_string(verdict_name(v)));
+        if (want_eps)
+        {
+            json_object_set_new(j, "dp_delta", json_string(ts));
+            json_object_set_new(j, "eps_prv_for_dp_delta", json_ends(lo, hi, dg));
+        }
+        if (a->curve)
+        {
+            curve_top(top, A, E);
+            for (k = 0; k < CURVE_POINTS; k++)
+            {
+                json_t * pt = json_object();
+                char * es;
+                curve_point(eq, d, A, top, k);
+                es = decimal_fmpq(eq, dg);
+                json_object_set_new(pt, "eps_prv", json_string(es));
+                json_object_set_new(pt, "delta", json_lohi(d, dg));
+                json_array_append_new(c, pt);
+                flint_free(es);
+            }
+            json_object_set_new(j, "curve", c);
+        }
+        else
+            json_decref(c);
+        json_object_set_new(j, "integrals", json_integer(A->integrals));
+        json_object_set_new(j, "seconds", json_real(A->seconds));
+        report_json_line(j);
+    }
+    else
+    {
+        human_header(A, M, a, "delta");
+        printf("  pure loss        max |ln ratio| over outputs ");
+        print_interval(stdout, pl, dg);
+        printf("\n  delta at eps_prv = ");
+        print_interval(stdout, E, dg);
+        printf("\n    D against D'   ");
+        print_interval(stdout, d0, dg);
+        printf("\n    D' against D   ");
+        print_interval(stdout, d1, dg);
+        printf("\n    delta          ");
+        print_interval(stdout, d, dg);
+        printf("\n  claimed          ");
+        if (M->has_claim)
+        {
+            printf("(eps, delta) = (");
+            print_interval(stdout, M->claimed, 6);
+            printf(", ");
+            print_interval(stdout, M->claimed_delta, 6);
+            printf(")\n");
+        }
+        else
+            printf("none (report only)\n");
+        printf("  verdict          %s%s\n", verdict_name(v),
+            v == VERDICT_EXCEEDS ? " -- this pair alone needs more than the "
+            "claimed delta at the claimed eps" : v == VERDICT_WITHIN ? " -- "
+            "this pair stays within the claimed delta (a pair is a lower "
+            "bound on the mechanism's delta)" : v == VERDICT_INCONCLUSIVE
+            ? " -- the enclosure or the outputs counted do not decide it" : "");
+        if (want_eps)
+        {
+            printf("  eps_prv at delta = %s\n                   ", ts);
+            print_ends(lo, hi, dg);
+            printf(" (the smallest eps_prv with delta <= the target)\n");
+        }
+        if (a->curve)
+        {
+            curve_top(top, A, E);
+            printf("  curve            eps_prv: delta (certified)\n");
+            for (k = 0; k < CURVE_POINTS; k++)
+            {
+                char * es;
+                curve_point(eq, d, A, top, k);
+                es = decimal_fmpq(eq, 6);
+                printf("    %-12s ", es);
+                print_interval(stdout, d, dg);
+                printf("\n");
+                flint_free(es);
+            }
+        }
+        printf("  seconds          %.3g (%ld integrals)\n", A->seconds,
+            (long) A->integrals);
+    }
+    rc = v == VERDICT_EXCEEDS ? 1 : v == VERDICT_INCONCLUSIVE ? 3 : 0;
+
+    arb_clear(E);
+    arb_clear(d0);
+    arb_clear(d1);
+    arb_clear(d);
+    arb_clear(lo);
+    arb_clear(hi);
+    arb_clear(target);
+    arb_clear(pl);
+    flint_free(ts);
+    fmpq_clear(top);
+    fmpq_clear(eq);
+    approx_pair_clear(A);
+    return rc;
+}
+
+/* the orders of the Renyi curve */
+static const char * renyi_grid[] = { "1/2", "1", "3/2", "2", "3", "4", "6",
+    "8", "12", "16", "24", "32", "64" };
+
+int
+verify_renyi(const svt_model_t M, const svt_runs_t R, const approx_opts * a)
+{
+    const slong prec = APPROX_PREC;
+    slong dg = a->o->out_digits, k, npts;
+    approx_pair_t A;
+    arb_t al, d0, d1, d;
+    fmpq_t q;
+    int rc;
+
+    approx_pair_init(A);
+    if ((rc = approx_prepare(A, M, R, a)) != 0)
+    {
+        approx_pair_clear(A);
+        return rc;
+    }
+    arb_init(al);
+    arb_init(d0);
+    arb_init(d1);
+    arb_init(d);
+    fmpq_init(q);
+    npts = a->curve ? (slong) (sizeof(renyi_grid) / sizeof(renyi_grid[0])) : 1;
+
+    if (!a->o->json)
+        human_header(A, M, a, "Renyi divergence");
+    else
+    {
+        json_t * j = json_object(), * c = json_array();
+        json_object_set_new(j, "variant", json_string(M->var->name));
+        json_object_set_new(j, "construction", json_string(a->pair_name));
+        json_object_set_new(j, "mode", json_string("renyi"));
+        json_object_set_new(j, "m", a->m ? json_integer((json_int_t) a->m)
+            : json_null());
+        json_object_set_new(j, "eps", json_lohi(M->eps, dg));
+        json_object_set_new(j, "c", json_integer(M->c));
+        json_object_set_new(j, "classes", json_integer(A->C->len));
+        json_object_set_new(j, "numbers_merged", json_boolean(A->C->numbers_merged));
+        json_object_set_new(j, "complete", json_boolean(approx_pair_complete(A)));
+        for (k = 0; k < npts; k++)
+        {
+            json_t * pt = json_object();
+            if (a->curve)
+                fmpq_set_str(q, renyi_grid[k], 10);
+            else
+                fmpq_set(q, a->alpha);
+            arb_set_fmpq(al, q, prec);
+            approx_renyi(d0, A, al, 0, prec);
+            approx_renyi(d1, A, al, 1, prec);
+            arb_max(d, d0, d1, prec);
+            json_object_set_new(pt, "alpha", json_lohi(al, dg));
+            json_object_set_new(pt, "D_D2", json_lohi(d0, dg));
+            json_object_set_new(pt, "D2_D", json_lohi(d1, dg));
+            json_object_set_new(pt, "renyi", json_lohi(d, dg));
+            json_array_append_new(c, pt);
+        }
+        json_object_set_new(j, "orders", c);
+        json_object_set_new(j, "integrals", json_integer(A->integrals));
+        json_object_set_new(j, "seconds", json_real(A->seconds));
+        report_json_line(j);
+    }
+    if (!a->o->json)
+    {
+        printf("  alpha            D_alpha(D||D')   D_alpha(D'||D)   max\n");
+        for (k = 0; k < npts; k++)
+        {
+            if (a->curve)
+                fmpq_set_str(q, renyi_grid[k], 10);
+            else
+                fmpq_set(q, a->alpha);
+            arb_set_fmpq(al, q, prec);
+            approx_renyi(d0, A, al, 0, prec);
+            approx_renyi(d1, A, al, 1, prec);
+            arb_max(d, d0, d1, prec);
+            printf("    ");
+            print_interval(stdout, al, 6);
+            printf("  ");
+            print_interval(stdout, d0, dg);
+            printf("  ");
+            print_interval(stdout, d1, dg);
+            printf("  ");
+            print_interval(stdout, d, dg);
+            printf("\n");
+        }
+        printf("  seconds          %.3g (%ld integrals)\n", A->seconds,
+            (long) A->integrals);
+    }
+
+    arb_clear(al);
+    arb_clear(d0);
+    arb_clear(d1);
+    arb_clear(d);
+    fmpq_clear(q);
+    approx_pair_clear(A);
+    return 0;
+}
