@@ -25,6 +25,9 @@
                                                  abs-inside: |q + nu| >= T + rho;
                                                  abs-outside: |q| + nu >= T + rho)
         claimed         = eps1 + eps2 + eps3    (or none: report only)
+        claimed_delta   = 0                     (optional: the claim is
+                                                 (claimed, claimed_delta)-DP;
+                                                 0 <= delta < 1, default 0)
         monotone_only   = no                    (yes: the claim is for monotone
                                                  queries only)
 

@@ -42,6 +42,15 @@ print_usage(FILE * f)
 "                                     lower bound L; decision proved, unbounded or\n"
 "                                     unknown; exit 0 claim proved, 1 violated,\n"
 "                                     3 undecided\n"
+"  delta VARIANT PAIR                 delta(eps_prv) = sum over every output of\n"
+"                                     max(0, Pr[A(D)=a] - e^eps_prv Pr[A(D')=a]),\n"
+"                                     both ways, certified; PAIR is a construction\n"
+"                                     (with --m, --T) or custom (--qD, --qD2, --T\n"
+"                                     or --file; no output); exit 0 within (or no\n"
+"                                     claim), 1 above the claimed delta at the\n"
+"                                     claimed eps, 3 undecided\n"
+"  renyi VARIANT PAIR --alpha A       the Renyi divergence of order A (1: KL) of\n"
+"                                     the same output distributions, both ways\n"
 "  search VARIANT                     look for a counterexample: constructions in m\n"
 "                                     and c, the statistical testers' patterns, a\n"
 "                                     seeded optimiser, then a family in m (with a\n"
@@ -78,6 +87,14 @@ print_usage(FILE * f)
 "  --shard i/n      search: do the i-th of n shares of the tasks (0 <= i < n),\n"
 "                   with --json to merge the lines of many machines\n"
 "  --save FILE      search: write the best pair as a custom file\n"
+"  --eps-prv E      delta: the eps of delta(eps) (default: the claimed eps)\n"
+"  --dp-delta D     delta: also the smallest eps_prv with delta <= D (default:\n"
+"                   the claimed delta when positive); search: look for a pair\n"
+"                   whose delta at the claimed eps exceeds D (--delta is the\n"
+"                   sensitivity Delta)\n"
+"  --curve          delta: delta on 21 values of eps_prv from 0 to just above\n"
+"                   the pure loss; renyi: orders 1/2 to 64\n"
+"  --alpha A        renyi: the order, A > 0\n"
 "  -h, --help       this text\n"
 "\n"
 "For a variant that outputs numbers, `top` in an output stands for the event\n"
@@ -901,7 +918,20 @@ cmd_search(const char ** pos, int npos)
         so.nshards = (slong) n;
     }
     so.save_path = opts[O_SAVE].value;
-    rc = verify_search(var, &so);
+    if (opts[O_DPDELTA].value != NULL)
+    {
+        fmpq_t d;
+        forbid(O_SHARD, "search --dp-delta");
+        forbid(O_SAVE, "search --dp-delta");
+        fmpq_init(d);
+        get_rational(d, O_DPDELTA, "0", 0);
+        if (fmpq_sgn(d) < 0 || fmpz_cmp(fmpq_numref(d), fmpq_denref(d)) >= 0)
+            die("--dp-delta: must be >= 0 and < 1");
+        rc = verify_search_delta(var, &so, d);
+        fmpq_clear(d);
+    }
+    else
+        rc = verify_search(var, &so);
     search_opts_clear(&so);
     return rc;
 }
@@ -1094,6 +1124,18 @@ main(int argc, char ** argv)
     {
         print_usage(stderr);
         return 2;
+    }
+    if (strcmp(pos[0], "delta") != 0 && strcmp(pos[0], "renyi") != 0)
+    {
+        snprintf(msg, sizeof(msg), "%s (it is for delta and renyi)", pos[0]);
+        forbid(O_EPSPRV, msg);
+        forbid(O_ALPHA, msg);
+        forbid(O_CURVE, msg);
+        if (strcmp(pos[0], "search") != 0)
+        {
+            snprintf(msg, sizeof(msg), "%s (it is for delta and search)", pos[0]);
+            forbid(O_DPDELTA, msg);
+        }
     }
     if (strcmp(pos[0], "list") == 0)
         cmd_list();

@@ -72,4 +72,11 @@ void search_ratio_lower_bound(arb_t res, const svt_model_t M,
     const svt_runs_t block, int lo_inf, const fmpq_t lo, int hi_inf,
     const fmpq_t hi, slong prec);
 
+/* `verify search --dp-delta D` (dp_delta NULL: the claimed delta): the
+   largest certified delta at the claimed eps over the constructions and
+   split pairs, until one exceeds the target or o->seconds pass; exit 1
+   when one does, 0 otherwise, 2 on bad parameters (search_delta.c). */
+int verify_search_delta(const svt_variant_struct * var, const search_opts * o,
+    const fmpq_t dp_delta);
+
 #endif
