@@ -116,18 +116,19 @@ $(B)/bin/verify: verify/main.c $(B)/libsvt.a
 	$(CC) $(CFLAGS_ALL) $< $(B)/libsvt.a $(LDLIBS) -o $@
 
 SVT_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
-$(B)/bin/svt-report: reports/report.c $(B)/libsvt.a
+REPORT_SRC = $(wildcard reports/*.c)
+$(B)/bin/svt-report: $(REPORT_SRC) $(wildcard reports/*.h) $(B)/libsvt.a
 	@mkdir -p $(B)/bin
-	$(CC) $(CFLAGS_ALL) -DSVT_VERSION='"$(SVT_VERSION)"' $< $(B)/libsvt.a $(LDLIBS) -o $@
+	$(CC) $(CFLAGS_ALL) -DSVT_VERSION='"$(SVT_VERSION)"' $(REPORT_SRC) $(B)/libsvt.a $(LDLIBS) -o $@
 
 $(B)/san/bin/verify: verify/main.c $(B)/libsvt-san.a
 	@mkdir -p $(B)/san/bin
 	$(CC) -std=c11 $(WARN) $(SAN_FLAGS) $(CPPFLAGS_ALL) $< $(B)/libsvt-san.a $(LDLIBS) -o $@
 
-$(B)/san/bin/svt-report: reports/report.c $(B)/libsvt-san.a
+$(B)/san/bin/svt-report: $(REPORT_SRC) $(wildcard reports/*.h) $(B)/libsvt-san.a
 	@mkdir -p $(B)/san/bin
 	$(CC) -std=c11 $(WARN) $(SAN_FLAGS) $(CPPFLAGS_ALL) -DSVT_VERSION='"$(SVT_VERSION)"' \
-	    $< $(B)/libsvt-san.a $(LDLIBS) -o $@
+	    $(REPORT_SRC) $(B)/libsvt-san.a $(LDLIBS) -o $@
 
 $(B)/tests: $(TEST_SRC) $(B)/libsvt.a tests/testlib.h
 	$(CC) $(CFLAGS_ALL) -Itests $(TEST_SRC) $(B)/libsvt.a $(TESTLIBS) $(LDLIBS) -o $@

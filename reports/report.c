@@ -15,6 +15,8 @@
 #include "align.h"
 #include "check.h"
 #include "report.h"
+#include "page.h"
+#include "approx_page.h"
 
 #ifndef SVT_VERSION
 #define SVT_VERSION "unknown"
@@ -34,41 +36,8 @@ typedef struct
 }
 ctx;
 
-static void
-die(const char * msg)
-{
-    fprintf(stderr, "svt-report: %s\n", msg);
-    exit(2);
-}
 
-static FILE *
-open_out(const ctx * C, const char * name)
-{
-    char path[1024];
-    FILE * f;
-    snprintf(path, sizeof(path), "%s/%s", C->dir, name);
-    f = fopen(path, "w");
-    if (f == NULL)
-    {
-        char msg[1200];
-        snprintf(msg, sizeof(msg), "cannot write %s: %s", path, strerror(errno));
-        die(msg);
-    }
-    return f;
-}
 
-static void
-html_escape(FILE * f, const char * s)
-{
-    for (; *s; s++)
-        switch (*s)
-        {
-            case '<': fputs("&lt;", f); break;
-            case '>': fputs("&gt;", f); break;
-            case '&': fputs("&amp;", f); break;
-            default: fputc(*s, f);
-        }
-}
 
 static char *
 iv(const arb_t x, slong d)
@@ -76,35 +45,7 @@ iv(const arb_t x, slong d)
     return decimal_interval(x, d);
 }
 
-/* inlines an SVG file (written by gnuplot) into the page */
-static void
-inline_svg(FILE * f, const ctx * C, const char * name)
-{
-    char path[1024], buf[4096];
-    FILE * s;
-    size_t n;
-    snprintf(path, sizeof(path), "%s/%s", C->dir, name);
-    s = fopen(path, "r");
-    if (s == NULL)
-    {
-        fprintf(f, "<p>(plot %s missing)</p>\n", name);
-        return;
-    }
-    /* skip the XML prolog */
-    if (fgets(buf, sizeof(buf), s) != NULL && strncmp(buf, "<?xml", 5) != 0)
-        fputs(buf, f);
-    while ((n = fread(buf, 1, sizeof(buf), s)) > 0)
-        fwrite(buf, 1, n, f);
-    fclose(s);
-}
 
-static int
-run_gnuplot(const ctx * C, const char * script)
-{
-    char cmd[1200];
-    snprintf(cmd, sizeof(cmd), "cd '%s' && gnuplot '%s' 2>/dev/null", C->dir, script);
-    return system(cmd);
-}
 
 /* ---- per variant ------------------------------------------------------ */
 
@@ -206,12 +147,12 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
     V->var = svt_catalog_get(C->cat, idx);
     svt_model_init(V->M);
     if (svt_model_set(V->M, V->var, C->eps, C->c, C->delta, NULL, err, sizeof(err)) != 0)
-        die(err);
+        page_die(err);
     V->nrows = 0;
     arb_init(best);
     arb_neg_inf(best);
     snprintf(name, sizeof(name), "plots/%s-ratio.dat", V->var->name);
-    dat = open_out(C, name);
+    dat = page_open(C->dir, name);
 
     for (k = 0; k < construction_count(); k++)
     {
@@ -498,7 +439,7 @@ disagreements(FILE * h, FILE * md, const vresult * V, slong n)
         }
         fprintf(h, "<p id=\"disagree-%s\"><b>%s.</b> ", V[i].var->name,
             V[i].var->name);
-        html_escape(h, V[i].disagreement);
+        page_escape(h, V[i].disagreement);
         fprintf(h, "</p>\n");
         fprintf(md, "**%s.** %s\n\n", V[i].var->name, V[i].disagreement);
     }
@@ -526,7 +467,7 @@ integrand_plot(const vresult * V, const ctx * C, char * caption, size_t len)
         V->M->output == SVT_OUT_COMPARED ? " (the numeric output cuts the domain at "
         "z = v - T = 0)" : V->M->reset ? " (first segment: rho is redrawn after top)" : "");
     snprintf(name, sizeof(name), "plots/%s-integrand.dat", V->var->name);
-    dat = open_out(C, name);
+    dat = page_open(C->dir, name);
     arb_init(z);
     arb_init(f);
     for (k = -600; k <= 600; k++)
@@ -547,7 +488,7 @@ integrand_plot(const vresult * V, const ctx * C, char * caption, size_t len)
     svt_runs_clear(R);
 
     snprintf(name, sizeof(name), "plots/%s.gp", V->var->name);
-    gp = open_out(C, name);
+    gp = page_open(C->dir, name);
     {
         char * cl = V->M->has_claim ? decimal_bound(V->M->claimed, 12, 0) : NULL;
         fprintf(gp,
@@ -597,7 +538,7 @@ integrand_plot(const vresult * V, const ctx * C, char * caption, size_t len)
     }
     fclose(gp);
     snprintf(name, sizeof(name), "plots/%s.gp", V->var->name);
-    run_gnuplot(C, name);
+    page_gnuplot(C->dir, name);
 }
 
 /* ---- proof errors ----------------------------------------------------- */
@@ -985,16 +926,6 @@ proof_gptt(FILE * h, FILE * md, const ctx * C)
 
 /* ---- pages ------------------------------------------------------------ */
 
-static void
-page_head(FILE * f, const char * title)
-{
-    fprintf(f, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>");
-    html_escape(f, title);
-    fprintf(f, "</title>\n<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;}"
-        "table{border-collapse:collapse;margin:1em 0;}td,th{border:1px solid #999;"
-        "padding:3px 6px;font-size:13px;vertical-align:top;}th{background:#eee;}"
-        "pre{background:#f6f6f6;padding:8px;}</style></head><body>\n");
-}
 
 int
 main(int argc, char ** argv)
@@ -1025,7 +956,7 @@ main(int argc, char ** argv)
         else if (strcmp(argv[a], "--m-max") == 0 && a + 1 < argc)
         {
             if (parse_count(&C.m_max, argv[++a], 1, 1000000) != 0)
-                die("--m-max: expected an integer from 1 to 10^6");
+                page_die("--m-max: expected an integer from 1 to 10^6");
         }
         else
         {
@@ -1035,7 +966,7 @@ main(int argc, char ** argv)
         }
     }
     if (system("gnuplot --version > /dev/null 2>&1") != 0)
-        die("gnuplot not found (install it with make deps)");
+        page_die("gnuplot not found (install it with make deps)");
     mkdir(C.dir, 0755);
     snprintf(name, sizeof(name), "%s/plots", C.dir);
     mkdir(name, 0755);
@@ -1050,25 +981,25 @@ main(int argc, char ** argv)
         analyse_variant(V + i, &C, i);
         integrand_plot(V + i, &C, caption, sizeof(caption));
         snprintf(name, sizeof(name), "variant-%s.html", V[i].var->name);
-        p = open_out(&C, name);
+        p = page_open(C.dir, name);
         page_head(p, V[i].var->name);
         fprintf(p, "<p><a href=\"index.html\">&larr; Figure 2, measured</a></p>\n<h1>");
-        html_escape(p, V[i].var->name);
+        page_escape(p, V[i].var->name);
         fprintf(p, ": ");
-        html_escape(p, V[i].var->title);
+        page_escape(p, V[i].var->title);
         fprintf(p, "</h1>\n<p>Source: ");
-        html_escape(p, V[i].var->source);
+        page_escape(p, V[i].var->source);
         fprintf(p, ". Stated property: ");
-        html_escape(p, V[i].var->paper_property);
+        page_escape(p, V[i].var->paper_property);
         fprintf(p, ". Measured: <b>");
-        html_escape(p, V[i].measured);
+        page_escape(p, V[i].measured);
         fprintf(p, "</b> &mdash; ");
-        html_escape(p, V[i].evidence);
+        page_escape(p, V[i].evidence);
         fprintf(p, ". Proved for every m (a shift coupling, `verify prove %s`): <b>",
             V[i].var->name);
-        html_escape(p, V[i].proved);
+        page_escape(p, V[i].proved);
         fprintf(p, "</b>.</p>\n<h2>Spec</h2>\n<pre>");
-        html_escape(p, svt_builtin_spec_text[i]);
+        page_escape(p, svt_builtin_spec_text[i]);
         fprintf(p, "</pre>\n<h2>Constructions tried (m = 1, 2, 5, ..., %lu)</h2>\n"
             "<table><tr><th>construction</th><th>largest ln ratio (certified)</th>"
             "<th>at m</th><th>growth</th><th>beyond the claim</th></tr>\n", C.m_max);
@@ -1090,16 +1021,16 @@ main(int argc, char ** argv)
         }
         fprintf(p, "</table>\n<h2>ln ratio against m</h2>\n<figure>");
         snprintf(name, sizeof(name), "plots/%s-ratio.svg", V[i].var->name);
-        inline_svg(p, &C, name);
+        page_inline_svg(p, C.dir, name);
         fprintf(p, "<figcaption>curves: midpoints of certified enclosures (widths "
             "below 10<sup>-20</sup>); dashed: the claimed budget. PNG: "
             "<a href=\"plots/%s-ratio.png\">plots/%s-ratio.png</a></figcaption></figure>\n",
             V[i].var->name, V[i].var->name);
         fprintf(p, "<h2>Where the mass sits</h2>\n<figure>");
         snprintf(name, sizeof(name), "plots/%s-integrand.svg", V[i].var->name);
-        inline_svg(p, &C, name);
+        page_inline_svg(p, C.dir, name);
         fprintf(p, "<figcaption>");
-        html_escape(p, caption);
+        page_escape(p, caption);
         fprintf(p, ". PNG: <a href=\"plots/%s-integrand.png\">plots/%s-integrand.png</a>"
             "</figcaption></figure>\n</body></html>\n", V[i].var->name, V[i].var->name);
         fclose(p);
@@ -1107,8 +1038,8 @@ main(int argc, char ** argv)
     if (C.progress)
         fprintf(stderr, "\r%70s\r", "");
 
-    h = open_out(&C, "index.html");
-    md = open_out(&C, "report.md");
+    h = page_open(C.dir, "index.html");
+    md = page_open(C.dir, "report.md");
     page_head(h, "svt-verify: Figure 2, measured");
     fprintf(h, "<h1>Sparse Vector Technique variants: Figure 2, measured</h1>\n"
         "<p>svt-verify version %s; generated %s; eps = 1, c = 1, Delta = 1, T = 0; "
@@ -1146,16 +1077,16 @@ main(int argc, char ** argv)
         fprintf(h, "<tr><td><a href=\"variant-%s.html\">%s</a></td><td>%s</td><td>%s</td>"
             "<td>%s</td><td>%s</td><td>%s</td><td>", V[i].var->name, V[i].var->name,
             s0, s1, s2, num, cut);
-        html_escape(h, V[i].var->paper_property);
+        page_escape(h, V[i].var->paper_property);
         fprintf(h, "</td><td>");
-        html_escape(h, V[i].measured);
+        page_escape(h, V[i].measured);
         if (V[i].disagrees)
             fprintf(h, " <a href=\"#disagree-%s\"><b>(disagrees with the source: "
                 "see below)</b></a>", V[i].var->name);
         fprintf(h, "</td><td>");
-        html_escape(h, V[i].evidence);
+        page_escape(h, V[i].evidence);
         fprintf(h, "</td><td>");
-        html_escape(h, V[i].proved);
+        page_escape(h, V[i].proved);
         fprintf(h, "</td></tr>\n");
         fprintf(md, "| %s | %s | %s | %s | %s | %s | %s | %s%s | %s | %s |\n", V[i].var->name,
             s0, s1, s2, num, cut, V[i].var->paper_property, V[i].measured,
@@ -1167,6 +1098,13 @@ main(int argc, char ** argv)
     proof_alg3(h, md, &C);
     proof_factorisation(h, md, &C);
     proof_gptt(h, md, &C);
+    fprintf(h, "<h2>Approximate and Renyi DP</h2>\n<p>Certified delta(eps) "
+        "curves of Alg. 1, 4, 6 and Gaussian SVT, and the published (eps, "
+        "delta) and Renyi claims of Gaussian SVT checked against them: <a "
+        "href=\"approx.html\">approximate DP</a>.</p>\n");
+    fprintf(md, "\n## Approximate and Renyi DP\n\nSee approx.html: certified "
+        "delta(eps) curves and the published claims of Gaussian SVT.\n");
+    approx_page(C.dir, C.progress);
     fprintf(h, "</body></html>\n");
     fclose(h);
     fclose(md);

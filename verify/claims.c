@@ -317,6 +317,42 @@ claims_dipapprox(arb_t lo, arb_t hi, ulong N, ulong k, char * err,
 }
 
 int
+claims_dipapprox_worst(arb_t lo, arb_t hi, ulong * k, ulong N, char * err,
+    size_t errlen)
+{
+    ulong j, first = N <= 25 ? 1 : N <= 100 ? N / 10 : 100;
+    ulong step = first, last = N <= 100 ? N : 250;
+    arb_t l, h;
+    int have = 0;
+    arb_init(l);
+    arb_init(h);
+    for (j = first; j <= last; j += step == 100 ? 50 : step)
+    {
+        if (claims_dipapprox(l, h, N, j, err, errlen) != 0)
+            continue;
+        if (!have || arb_gt(l, lo))
+        {
+            arb_set(lo, l);
+            arb_set(hi, h);
+            *k = j;
+            have = 1;
+        }
+    }
+    arb_clear(l);
+    arb_clear(h);
+    return have ? 0 : -1;
+}
+
+const char *
+claims_lebensold_ref(ulong t)
+{
+    return t == 1 ? "0.03157391382094923380707925"
+        : t == 10 ? "0.2282805547481694855503338"
+        : t == 100 ? "0.4882532746449114942314011"
+        : t == 1000 ? "0.7107206946318788151610733" : NULL;
+}
+
+int
 claims_lebensold(arb_t res, ulong t, char * err, size_t errlen)
 {
     svt_variant_struct v;

@@ -64,6 +64,16 @@ int claims_zw(claims_zw_struct * z, slong c, char * err, size_t errlen);
 int claims_dipapprox(arb_t lo, arb_t hi, ulong N, ulong k, char * err,
     size_t errlen);
 
+/* their own value at t = 1, 10, 100, 1000: mpmath's quad of their
+   integrand (tests/refs/lebensold_expost.py), or NULL */
+const char * claims_lebensold_ref(ulong t);
+
+/* the worst split pair of claims_dipapprox over the grid of k: every k
+   for N <= 25, steps of N/10 up to N <= 100, and 100, 150, 200, 250 for
+   larger N (the worst lies near N/6 there); the k in *k */
+int claims_dipapprox_worst(arb_t lo, arb_t hi, ulong * k, ulong N,
+    char * err, size_t errlen);
+
 /* Lebensold et al.'s ex-post loss at stopping time t, certified */
 int claims_lebensold(arb_t res, ulong t, char * err, size_t errlen);
 

@@ -1,0 +1,82 @@
+/* page.c -- writing the report's pages (see page.h). */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "page.h"
+
+void
+page_die(const char * msg)
+{
+    fprintf(stderr, "svt-report: %s\n", msg);
+    exit(2);
+}
+
+FILE *
+page_open(const char * dir, const char * name)
+{
+    char path[1024];
+    FILE * f;
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    f = fopen(path, "w");
+    if (f == NULL)
+    {
+        char msg[1200];
+        snprintf(msg, sizeof(msg), "cannot write %s: %s", path, strerror(errno));
+        page_die(msg);
+    }
+    return f;
+}
+
+void
+page_escape(FILE * f, const char * s)
+{
+    for (; *s; s++)
+        switch (*s)
+        {
+            case '<': fputs("&lt;", f); break;
+            case '>': fputs("&gt;", f); break;
+            case '&': fputs("&amp;", f); break;
+            default: fputc(*s, f);
+        }
+}
+
+void
+page_inline_svg(FILE * f, const char * dir, const char * name)
+{
+    char path[1024], buf[4096];
+    FILE * s;
+    size_t n;
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    s = fopen(path, "r");
+    if (s == NULL)
+    {
+        fprintf(f, "<p>(plot %s missing)</p>\n", name);
+        return;
+    }
+    /* skip the XML prolog */
+    if (fgets(buf, sizeof(buf), s) != NULL && strncmp(buf, "<?xml", 5) != 0)
+        fputs(buf, f);
+    while ((n = fread(buf, 1, sizeof(buf), s)) > 0)
+        fwrite(buf, 1, n, f);
+    fclose(s);
+}
+
+int
+page_gnuplot(const char * dir, const char * script)
+{
+    char cmd[1200];
+    snprintf(cmd, sizeof(cmd), "cd '%s' && gnuplot '%s' 2>/dev/null", dir, script);
+    return system(cmd);
+}
+
+void
+page_head(FILE * f, const char * title)
+{
+    fprintf(f, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>");
+    page_escape(f, title);
+    fprintf(f, "</title>\n<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;}"
+        "table{border-collapse:collapse;margin:1em 0;}td,th{border:1px solid #999;"
+        "padding:3px 6px;font-size:13px;vertical-align:top;}th{background:#eee;}"
+        "pre{background:#f6f6f6;padding:8px;}</style></head><body>\n");
+}
