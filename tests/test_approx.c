@@ -16,22 +16,6 @@
 
 #define PREC 256
 
-static int
-run_cli(const char * args, char * out, size_t outlen)
-{
-    char cmd[1024];
-    FILE * p;
-    size_t n;
-    int st;
-    const char * bin = getenv("VERIFY_BIN");
-    snprintf(cmd, sizeof(cmd), "%s %s 2>&1", bin ? bin : "./build/bin/verify", args);
-    p = popen(cmd, "r");
-    cr_assert(p != NULL);
-    n = fread(out, 1, outlen - 1, p);
-    out[n] = '\0';
-    st = pclose(p);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
 
 /* x within [lo, hi] given as decimal strings */
 static void

@@ -221,22 +221,6 @@ Test(prove, no_certified_ratio_above_the_proved_bound, .timeout = 1200)
 
 /* ---- the command line ------------------------------------------------ */
 
-static int
-run_cli(const char * args, char * out, size_t outlen)
-{
-    char cmd[1024];
-    FILE * p;
-    size_t n;
-    int st;
-    const char * bin = getenv("VERIFY_BIN");
-    snprintf(cmd, sizeof(cmd), "%s %s 2>&1", bin ? bin : "./build/bin/verify", args);
-    p = popen(cmd, "r");
-    cr_assert(p != NULL);
-    n = fread(out, 1, outlen - 1, p);
-    out[n] = '\0';
-    st = pclose(p);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
 
 Test(prove, cli_decisions_and_exit_codes, .timeout = 1200)
 {

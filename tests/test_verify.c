@@ -412,31 +412,6 @@ Test(verify, max_over_outputs)
 
 /* ---- the command line ------------------------------------------------ */
 
-static int
-run_cli(const char * args, char * out, size_t outlen)
-{
-    char cmd[1024];
-    FILE * p;
-    size_t n = 0;
-    int st;
-    const char * bin = getenv("VERIFY_BIN");
-    snprintf(cmd, sizeof(cmd), "%s %s 2>&1", bin ? bin : "./build/bin/verify", args);
-    p = popen(cmd, "r");
-    cr_assert(p != NULL);
-    if (out != NULL)
-    {
-        n = fread(out, 1, outlen - 1, p);
-        out[n] = '\0';
-    }
-    else
-    {
-        char buf[4096];
-        while (fread(buf, 1, sizeof(buf), p) > 0)
-            ;
-    }
-    st = pclose(p);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
 
 Test(cli, bad_input_exit_2_one_line)
 {

@@ -4,6 +4,8 @@
 #define SVT_TESTLIB_H
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
 #include <criterion/criterion.h>
 #include <flint/fmpq.h>
 #include "integrals.h"
@@ -87,5 +89,33 @@ t_model(svt_model_t M, const char * name, const char * eps, slong c)
     fmpq_clear(d);
 }
 #endif
+
+/* runs `verify ARGS` (VERIFY_BIN, else ./build/bin/verify) with stderr
+   merged into out (NULL: discarded); returns its exit code */
+static inline int
+run_cli(const char * args, char * out, size_t outlen)
+{
+    char cmd[1024];
+    FILE * p;
+    size_t n = 0;
+    int st;
+    const char * bin = getenv("VERIFY_BIN");
+    snprintf(cmd, sizeof(cmd), "%s %s 2>&1", bin ? bin : "./build/bin/verify", args);
+    p = popen(cmd, "r");
+    cr_assert(p != NULL);
+    if (out != NULL)
+    {
+        n = fread(out, 1, outlen - 1, p);
+        out[n] = '\0';
+    }
+    else
+    {
+        char buf[4096];
+        while (fread(buf, 1, sizeof(buf), p) > 0)
+            ;
+    }
+    st = pclose(p);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
 
 #endif

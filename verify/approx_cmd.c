@@ -192,6 +192,31 @@ json_lohi(const arb_t x, slong dg)
     return report_json_interval(x, dg);
 }
 
+/* the fields shared by both commands' JSON objects */
+static json_t *
+json_header(const approx_pair_t A, const svt_model_t M, const approx_opts * a,
+    const char * mode)
+{
+    json_t * j = json_object();
+    slong dg = a->o->out_digits;
+    json_object_set_new(j, "variant", json_string(M->var->name));
+    json_object_set_new(j, "construction", json_string(a->pair_name));
+    json_object_set_new(j, "mode", json_string(mode));
+    json_object_set_new(j, "m", a->m ? json_integer((json_int_t) a->m)
+        : json_null());
+    json_object_set_new(j, "eps", report_json_interval(M->eps, dg));
+    json_object_set_new(j, "c", json_integer(M->c));
+    json_object_set_new(j, "classes", json_integer(A->C->len));
+    json_object_set_new(j, "symmetric", json_boolean(A->C->symmetric));
+    json_object_set_new(j, "numbers_merged", json_boolean(A->C->numbers_merged));
+    json_object_set_new(j, "complete", json_boolean(approx_pair_complete(A)));
+    json_object_set_new(j, "total_D", report_json_interval(A->total[0], dg));
+    json_object_set_new(j, "total_D2", report_json_interval(A->total[1], dg));
+    json_object_set_new(j, "integrals", json_integer(A->integrals));
+    json_object_set_new(j, "seconds", json_real(A->seconds));
+    return j;
+}
+
 /* "[lo, hi]": the lower end of lo, the upper end of hi ("inf" allowed) */
 static char *
 ends_string(const arb_t lo, const arb_t hi, slong dg)
@@ -286,20 +311,7 @@ verify_delta(const svt_model_t M, const svt_runs_t R, const approx_opts * a)
 
     if (a->o->json)
     {
-        json_t * j = json_object(), * c = json_array();
-        json_object_set_new(j, "variant", json_string(M->var->name));
-        json_object_set_new(j, "construction", json_string(a->pair_name));
-        json_object_set_new(j, "mode", json_string("delta"));
-        json_object_set_new(j, "m", a->m ? json_integer((json_int_t) a->m)
-            : json_null());
-        json_object_set_new(j, "eps", json_lohi(M->eps, dg));
-        json_object_set_new(j, "c", json_integer(M->c));
-        json_object_set_new(j, "classes", json_integer(A->C->len));
-        json_object_set_new(j, "symmetric", json_boolean(A->C->symmetric));
-        json_object_set_new(j, "numbers_merged", json_boolean(A->C->numbers_merged));
-        json_object_set_new(j, "complete", json_boolean(approx_pair_complete(A)));
-        json_object_set_new(j, "total_D", json_lohi(A->total[0], dg));
-        json_object_set_new(j, "total_D2", json_lohi(A->total[1], dg));
+        json_t * j = json_header(A, M, a, "delta"), * c = json_array();
         json_object_set_new(j, "eps_prv", json_lohi(E, dg));
         json_object_set_new(j, "delta_D_D2", json_lohi(d0, dg));
         json_object_set_new(j, "delta_D2_D", json_lohi(d1, dg));
@@ -333,8 +345,6 @@ verify_delta(const svt_model_t M, const svt_runs_t R, const approx_opts * a)
         }
         else
             json_decref(c);
-        json_object_set_new(j, "integrals", json_integer(A->integrals));
-        json_object_set_new(j, "seconds", json_real(A->seconds));
         report_json_line(j);
     }
     else
@@ -418,7 +428,7 @@ verify_renyi(const svt_model_t M, const svt_runs_t R, const approx_opts * a)
     const slong prec = APPROX_PREC;
     slong dg = a->o->out_digits, k, npts;
     approx_pair_t A;
-    arb_t al, d0, d1, d;
+    arb_ptr al, d;      /* per order: alpha, D(D||D'), D(D'||D), the max */
     fmpq_t q;
     int rc;
 
@@ -428,81 +438,57 @@ verify_renyi(const svt_model_t M, const svt_runs_t R, const approx_opts * a)
         approx_pair_clear(A);
         return rc;
     }
-    arb_init(al);
-    arb_init(d0);
-    arb_init(d1);
-    arb_init(d);
-    fmpq_init(q);
     npts = a->curve ? (slong) (sizeof(renyi_grid) / sizeof(renyi_grid[0])) : 1;
-
-    if (!a->o->json)
-        human_header(A, M, a, "Renyi divergence");
-    else
+    al = _arb_vec_init(npts);
+    d = _arb_vec_init(3 * npts);
+    fmpq_init(q);
+    for (k = 0; k < npts; k++)
     {
-        json_t * j = json_object(), * c = json_array();
-        json_object_set_new(j, "variant", json_string(M->var->name));
-        json_object_set_new(j, "construction", json_string(a->pair_name));
-        json_object_set_new(j, "mode", json_string("renyi"));
-        json_object_set_new(j, "m", a->m ? json_integer((json_int_t) a->m)
-            : json_null());
-        json_object_set_new(j, "eps", json_lohi(M->eps, dg));
-        json_object_set_new(j, "c", json_integer(M->c));
-        json_object_set_new(j, "classes", json_integer(A->C->len));
-        json_object_set_new(j, "numbers_merged", json_boolean(A->C->numbers_merged));
-        json_object_set_new(j, "complete", json_boolean(approx_pair_complete(A)));
+        if (a->curve)
+            fmpq_set_str(q, renyi_grid[k], 10);
+        else
+            fmpq_set(q, a->alpha);
+        arb_set_fmpq(al + k, q, prec);
+        approx_renyi(d + 3 * k, A, al + k, 0, prec);
+        approx_renyi(d + 3 * k + 1, A, al + k, 1, prec);
+        arb_max(d + 3 * k + 2, d + 3 * k, d + 3 * k + 1, prec);
+    }
+    if (a->o->json)
+    {
+        json_t * j = json_header(A, M, a, "renyi"), * c = json_array();
         for (k = 0; k < npts; k++)
         {
             json_t * pt = json_object();
-            if (a->curve)
-                fmpq_set_str(q, renyi_grid[k], 10);
-            else
-                fmpq_set(q, a->alpha);
-            arb_set_fmpq(al, q, prec);
-            approx_renyi(d0, A, al, 0, prec);
-            approx_renyi(d1, A, al, 1, prec);
-            arb_max(d, d0, d1, prec);
-            json_object_set_new(pt, "alpha", json_lohi(al, dg));
-            json_object_set_new(pt, "D_D2", json_lohi(d0, dg));
-            json_object_set_new(pt, "D2_D", json_lohi(d1, dg));
-            json_object_set_new(pt, "renyi", json_lohi(d, dg));
+            json_object_set_new(pt, "alpha", json_lohi(al + k, dg));
+            json_object_set_new(pt, "D_D2", json_lohi(d + 3 * k, dg));
+            json_object_set_new(pt, "D2_D", json_lohi(d + 3 * k + 1, dg));
+            json_object_set_new(pt, "renyi", json_lohi(d + 3 * k + 2, dg));
             json_array_append_new(c, pt);
         }
         json_object_set_new(j, "orders", c);
-        json_object_set_new(j, "integrals", json_integer(A->integrals));
-        json_object_set_new(j, "seconds", json_real(A->seconds));
         report_json_line(j);
     }
-    if (!a->o->json)
+    else
     {
+        human_header(A, M, a, "Renyi divergence");
         printf("  alpha            D_alpha(D||D')   D_alpha(D'||D)   max\n");
         for (k = 0; k < npts; k++)
         {
-            if (a->curve)
-                fmpq_set_str(q, renyi_grid[k], 10);
-            else
-                fmpq_set(q, a->alpha);
-            arb_set_fmpq(al, q, prec);
-            approx_renyi(d0, A, al, 0, prec);
-            approx_renyi(d1, A, al, 1, prec);
-            arb_max(d, d0, d1, prec);
             printf("    ");
-            print_interval(stdout, al, 6);
+            print_interval(stdout, al + k, 6);
             printf("  ");
-            print_interval(stdout, d0, dg);
+            print_interval(stdout, d + 3 * k, dg);
             printf("  ");
-            print_interval(stdout, d1, dg);
+            print_interval(stdout, d + 3 * k + 1, dg);
             printf("  ");
-            print_interval(stdout, d, dg);
+            print_interval(stdout, d + 3 * k + 2, dg);
             printf("\n");
         }
         printf("  seconds          %.3g (%ld integrals)\n", A->seconds,
             (long) A->integrals);
     }
-
-    arb_clear(al);
-    arb_clear(d0);
-    arb_clear(d1);
-    arb_clear(d);
+    _arb_vec_clear(al, npts);
+    _arb_vec_clear(d, 3 * npts);
     fmpq_clear(q);
     approx_pair_clear(A);
     return 0;
