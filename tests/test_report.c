@@ -159,6 +159,21 @@ Test(report, every_variant_has_its_row, .timeout = 900)
     cr_assert(strstr(md, "**abs-inside.** The source says: not private") != NULL);
     cr_assert(strstr(md, "moved by +20 Delta") != NULL, "%s", md);
     cr_assert(strstr(html, "#disagree-alg1\"") == NULL);
+    /* the approximate-DP page: linked, its four tables and its plot */
+    cr_assert(strstr(html, "<a href=\"approx.html\">") != NULL);
+    {
+        char * ap;
+        snprintf(path, sizeof(path), "cat %s/approx.html", dir);
+        ap = slurp_cmd(path);
+        cr_assert(strstr(ap, "<h2>Laplace variants: delta at the claimed eps") != NULL);
+        cr_assert(strstr(ap, "<h2>Zhu and Wang: the RDP of Gaussian SVT") != NULL);
+        cr_assert(strstr(ap, "<h2>DiPApprox, its Theorem 1 setting") != NULL);
+        cr_assert(strstr(ap, "<h2>Lebensold, Precup and Balle") != NULL);
+        cr_assert(count(ap, "holds on every pair tried") == 3, "DiPApprox rows");
+        cr_assert(count(ap, "to their 25 digits") == 4, "Lebensold rows");
+        cr_assert(strstr(ap, "<svg") != NULL, "the delta curves");
+        free(ap);
+    }
     /* the paper's bounds are drawn as reference lines */
     {
         char * g;
