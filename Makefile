@@ -105,11 +105,11 @@ $(B)/libsvt-san.a: $(SAN_LIB_OBJ)
 $(B)/svt-demo: verify/demo_appendix91.c $(B)/libsvt.a
 	$(CC) $(CFLAGS_ALL) $< $(B)/libsvt.a $(LDLIBS) -o $@
 
+SVT_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 $(B)/bin/verify: verify/main.c $(B)/libsvt.a
 	@mkdir -p $(B)/bin
-	$(CC) $(CFLAGS_ALL) $< $(B)/libsvt.a $(LDLIBS) -o $@
+	$(CC) $(CFLAGS_ALL) -DSVT_VERSION='"$(SVT_VERSION)"' $< $(B)/libsvt.a $(LDLIBS) -o $@
 
-SVT_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 REPORT_SRC = $(wildcard reports/*.c)
 $(B)/bin/svt-report: $(REPORT_SRC) $(wildcard reports/*.h) $(B)/libsvt.a
 	@mkdir -p $(B)/bin
@@ -117,7 +117,8 @@ $(B)/bin/svt-report: $(REPORT_SRC) $(wildcard reports/*.h) $(B)/libsvt.a
 
 $(B)/san/bin/verify: verify/main.c $(B)/libsvt-san.a
 	@mkdir -p $(B)/san/bin
-	$(CC) -std=c11 $(WARN) $(SAN_FLAGS) $(CPPFLAGS_ALL) $< $(B)/libsvt-san.a $(LDLIBS) -o $@
+	$(CC) -std=c11 $(WARN) $(SAN_FLAGS) $(CPPFLAGS_ALL) -DSVT_VERSION='"$(SVT_VERSION)"' \
+	    $< $(B)/libsvt-san.a $(LDLIBS) -o $@
 
 $(B)/san/bin/svt-report: $(REPORT_SRC) $(wildcard reports/*.h) $(B)/libsvt-san.a
 	@mkdir -p $(B)/san/bin

@@ -3,6 +3,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <sys/wait.h>
 #include <jansson.h>
 #include "check.h"
@@ -428,8 +430,19 @@ Test(cli, bad_input_exit_2_one_line)
         "ratio alg1 custom --qD 0*40 --qD2 1*40 --max-over-outputs",
         "ratio abovethreshold swap --c 2", "check svt-sum --c-list 1,2",
         "sweep abovethreshold bottoms --c 3",
+        /* files that are not regular text files: no hang, no silent
+           misreading; an output file that cannot be written fails before
+           the work */
+        "ratio alg1 custom --file /dev/zero", "ratio alg1 custom --file /tmp",
+        "lint /tmp", "lint /dev/zero", "ratio /tmp/ bottoms",
+        "search alg1 --save /proc/nope/x --seconds 100",
+        "ratio alg1 custom --file build/test-bad-input.fifo",
+        "lint build/test-bad-input.fifo",
     };
     size_t i;
+    mkdir("build", 0755);
+    unlink("build/test-bad-input.fifo");
+    cr_assert(mkfifo("build/test-bad-input.fifo", 0600) == 0, "mkfifo");
     for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
     {
         char out[4096];
@@ -438,6 +451,15 @@ Test(cli, bad_input_exit_2_one_line)
         cr_assert(strncmp(out, "verify: ", 8) == 0, "'%s': %s", bad[i], out);
         cr_assert(strchr(out, '\n') == out + strlen(out) - 1, "one line: %s", out);
     }
+}
+
+/* --version: one line naming the program and its version */
+Test(cli, version)
+{
+    char out[256];
+    cr_assert_eq(run_cli("--version", out, sizeof(out)), 0);
+    cr_assert(strncmp(out, "verify (svt-verify) ", 20) == 0, "%s", out);
+    cr_assert(strchr(out, '\n') == out + strlen(out) - 1, "one line: %s", out);
 }
 
 Test(cli, check_exit_codes, .timeout = 600)

@@ -1,9 +1,11 @@
 /* spec_parse.c -- reading a variant from a spec file (format in spec.h). */
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "svt.h"
 
 enum { K_NAME, K_TITLE, K_SOURCE, K_PROPERTY, K_EPS1, K_EPS2, K_EPS3, K_FREE,
@@ -541,13 +543,45 @@ svt_variant_key_pos(const svt_variant_struct * v, const char * key,
 }
 
 int
+svt_regular_file(const char * path, const char * what, long max_bytes,
+    char * err, size_t errlen)
+{
+    struct stat st;
+    const char * kind = NULL;
+    if (stat(path, &st) != 0)
+    {
+        snprintf(err, errlen, "%s: cannot read '%s': %s", what, path,
+            strerror(errno));
+        return -1;
+    }
+    if (S_ISDIR(st.st_mode))
+        kind = "is a directory";
+    else if (S_ISFIFO(st.st_mode))
+        kind = "is a FIFO";
+    else if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
+        kind = "is a device";
+    else if (!S_ISREG(st.st_mode))
+        kind = "is not a regular file";
+    else if ((long) st.st_size > max_bytes)
+        kind = "is too large";
+    if (kind == NULL)
+        return 0;
+    snprintf(err, errlen, "%s: '%s' %s (expected a regular text file of at "
+        "most %ld bytes)", what, path, kind, max_bytes);
+    return -1;
+}
+
+int
 svt_variant_load(svt_variant_struct * v, const char * path, char * err,
     size_t errlen)
 {
-    FILE * f = fopen(path, "rb");
+    FILE * f;
     char * buf;
     size_t n;
     int r;
+    if (svt_regular_file(path, "spec file", (1 << 20) - 1, err, errlen) != 0)
+        return -1;
+    f = fopen(path, "rb");
     if (f == NULL)
     {
         snprintf(err, errlen, "%s:0:0: cannot open the file", path);

@@ -110,6 +110,12 @@ void svt_variant_key_pos(const svt_variant_struct * v, const char * key,
    file (variants/PROGRAMS.md says how DiPA's semantics map). */
 int svt_variant_parse_dipa(svt_variant_struct * v, const char * text,
     const char * file, char * err, size_t errlen);
+/* 0 when path names a regular file of at most max_bytes; else -1 with a
+   one-line message in err ("what: 'path' is a directory (a FIFO, a
+   device, too large) ...", or "what: cannot read 'path': reason").
+   Checked before opening, so that a FIFO never blocks. */
+int svt_regular_file(const char * path, const char * what, long max_bytes,
+    char * err, size_t errlen);
 /* Reads and parses a spec file (a .dipa file as DiPA automaton). */
 int svt_variant_load(svt_variant_struct * v, const char * path, char * err,
     size_t errlen);

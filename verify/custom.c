@@ -235,10 +235,13 @@ int
 custom_read_file(const char * path, char ** qD, char ** qD2, char ** T,
     char ** output, char * err, size_t errlen)
 {
-    FILE * f = fopen(path, "r");
+    FILE * f;
     char line[1 << 16];
     long ln = 0;
     *qD = *qD2 = *T = *output = NULL;
+    if (svt_regular_file(path, "--file", 1L << 26, err, errlen) != 0)
+        return -1;
+    f = fopen(path, "r");
     if (f == NULL)
     {
         snprintf(err, errlen, "--file: cannot open '%s'", path);

@@ -2,6 +2,7 @@
    report, exit.  Exit codes: 0 success / no violation found, 1 a certified
    violation (check), 2 bad input, 3 inconclusive (check). */
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,10 @@
 #include "search.h"
 #include "prove.h"
 #include "approx.h"
+
+#ifndef SVT_VERSION
+#define SVT_VERSION "unknown"
+#endif
 
 static void
 print_usage(FILE * f)
@@ -95,6 +100,7 @@ print_usage(FILE * f)
 "  --curve          delta: delta on 21 values of eps_prv from 0 to just above\n"
 "                   the pure loss; renyi: orders 1/2 to 64\n"
 "  --alpha A        renyi: the order, A > 0\n"
+"  --version        the version of svt-verify\n"
 "  -h, --help       this text\n"
 "\n"
 "For a variant that outputs numbers, `top` in an output stands for the event\n"
@@ -153,6 +159,11 @@ parse_args(int argc, char ** argv, const char ** pos, int maxpos)
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0)
         {
             print_usage(stdout);
+            exit(0);
+        }
+        if (strcmp(a, "--version") == 0)
+        {
+            printf("verify (svt-verify) %s\n", SVT_VERSION);
             exit(0);
         }
         if (strncmp(a, "--", 2) != 0)
@@ -918,6 +929,20 @@ cmd_search(const char ** pos, int npos)
         so.nshards = (slong) n;
     }
     so.save_path = opts[O_SAVE].value;
+    if (so.save_path != NULL)
+    {
+        /* opened (and emptied) before the work, so that a bad path fails
+           at once instead of after the whole search */
+        FILE * f = fopen(so.save_path, "w");
+        char msg[1200];
+        if (f == NULL)
+        {
+            snprintf(msg, sizeof(msg), "--save: cannot write '%s': %s",
+                so.save_path, strerror(errno));
+            die(msg);
+        }
+        fclose(f);
+    }
     if (opts[O_DPDELTA].value != NULL)
     {
         fmpq_t d;
