@@ -225,8 +225,10 @@ approx_eps_for_delta(arb_t lo, arb_t hi, const approx_pair_t A,
     arb_zero(hi);
     if (delta_side(A, hi, target, prec) == 1)
         goto done;
-    /* an upper end: just above the pure loss (delta is 0 there), else
-       doubling (an output of probability 0 on one side keeps delta up) */
+    /* an upper end: just above the pure loss (delta is 0 there), else 1;
+       then up by 1/256 of itself, from the 21st step also by 1, from the
+       31st doubled (an output of probability 0 on one side keeps delta
+       up for every eps) */
     approx_pure_loss(L, A, prec);
     if (arb_is_finite(L))
     {
@@ -235,14 +237,16 @@ approx_eps_for_delta(arb_t lo, arb_t hi, const approx_pair_t A,
     }
     else
         arb_one(hi);
-    for (k = 0; k < 40 && delta_side(A, hi, target, prec) != 1; k++)
+    side = delta_side(A, hi, target, prec);
+    for (k = 0; k < 40 && side != 1; k++)
     {
         arb_mul_2exp_si(mid, hi, -8);
         arb_add(hi, hi, mid, prec);
         arb_add_ui(hi, hi, k > 20, prec);
         arb_mul_2exp_si(hi, hi, k > 30);
+        side = delta_side(A, hi, target, prec);
     }
-    if (delta_side(A, hi, target, prec) != 1)
+    if (side != 1)
     {
         arb_pos_inf(hi);
         goto done;

@@ -35,8 +35,8 @@ print_interval(FILE * f, const arb_t x, slong digits)
     flint_free(s);
 }
 
-/* the header lines shared by both commands; 0 when the probabilities
-   could be computed */
+/* the classes and their probabilities, shared by both commands: 0, or
+   2 with a one-line message on stderr */
 static int
 approx_prepare(approx_pair_t A, const svt_model_t M, const svt_runs_t R,
     const approx_opts * a)
@@ -186,12 +186,6 @@ curve_point(fmpq_t e, arb_t d, const approx_pair_t A, const fmpq_t top,
     arb_clear(E);
 }
 
-static json_t *
-json_lohi(const arb_t x, slong dg)
-{
-    return report_json_interval(x, dg);
-}
-
 /* the fields shared by both commands' JSON objects */
 static json_t *
 json_header(const approx_pair_t A, const svt_model_t M, const approx_opts * a,
@@ -249,171 +243,205 @@ json_ends(const arb_t lo, const arb_t hi, slong dg)
     return o;
 }
 
-int
-verify_delta(const svt_model_t M, const svt_runs_t R, const approx_opts * a)
+/* everything `verify delta` prints, computed once */
+typedef struct
+{
+    arb_t E;                /* eps_prv */
+    arb_t d[3];             /* delta: D against D', D' against D, max */
+    arb_t pl;               /* the pure loss */
+    int want_eps;           /* the smallest eps_prv for a target delta */
+    arb_t target, lo, hi;
+    char * ts;              /* the target, printed */
+    verdict_t v;
+    slong npts;             /* the curve (0: none) */
+    fmpq * ce;
+    arb_ptr cd;
+}
+delta_result;
+
+static void
+delta_compute(delta_result * r, const approx_pair_t A, const svt_model_t M,
+    const approx_opts * a)
 {
     const slong prec = APPROX_PREC;
-    slong dg = a->o->out_digits, k;
-    approx_pair_t A;
-    arb_t E, d0, d1, d, lo, hi, target, pl;
-    char * ts = NULL;
-    fmpq_t top, eq;
-    verdict_t v;
-    int rc, at_claim, want_eps;
+    fmpq_t top;
+    slong k;
+    int at_claim = !a->have_eps_prv;
 
-    approx_pair_init(A);
-    if ((rc = approx_prepare(A, M, R, a)) != 0)
-    {
-        approx_pair_clear(A);
-        return rc;
-    }
-    arb_init(E);
-    arb_init(d0);
-    arb_init(d1);
-    arb_init(d);
-    arb_init(lo);
-    arb_init(hi);
-    arb_init(target);
-    arb_init(pl);
-    fmpq_init(top);
-    fmpq_init(eq);
-
+    arb_init(r->E);
+    for (k = 0; k < 3; k++)
+        arb_init(r->d[k]);
+    arb_init(r->pl);
+    arb_init(r->target);
+    arb_init(r->lo);
+    arb_init(r->hi);
     /* eps_prv: given, else the claimed eps */
-    at_claim = !a->have_eps_prv;
     if (a->have_eps_prv)
-        arb_set_fmpq(E, a->eps_prv, prec);
+        arb_set_fmpq(r->E, a->eps_prv, prec);
     else if (M->has_claim)
-        arb_set(E, M->claimed);
+        arb_set(r->E, M->claimed);
     else
-        arb_set(E, M->eps);
-    approx_delta(d0, A, E, 0, prec);
-    approx_delta(d1, A, E, 1, prec);
-    arb_max(d, d0, d1, prec);
-    v = delta_verdict(d, A, M, at_claim || (M->has_claim
-        && arb_equal(E, M->claimed)));
+        arb_set(r->E, M->eps);
+    approx_delta(r->d[0], A, r->E, 0, prec);
+    approx_delta(r->d[1], A, r->E, 1, prec);
+    arb_max(r->d[2], r->d[0], r->d[1], prec);
+    r->v = delta_verdict(r->d[2], A, M, at_claim || (M->has_claim
+        && arb_equal(r->E, M->claimed)));
+    approx_pure_loss(r->pl, A, prec);
 
     /* the smallest eps_prv for a target delta */
-    want_eps = a->have_dp_delta || (M->has_claim
+    r->want_eps = a->have_dp_delta || (M->has_claim
         && arb_is_positive(M->claimed_delta));
     if (a->have_dp_delta)
     {
-        arb_set_fmpq(target, a->dp_delta, prec);
-        ts = decimal_fmpq(a->dp_delta, dg);
+        arb_set_fmpq(r->target, a->dp_delta, prec);
+        r->ts = decimal_fmpq(a->dp_delta, a->o->out_digits);
     }
     else
     {
-        arb_set(target, M->claimed_delta);
-        ts = decimal_interval(target, dg);
+        arb_set(r->target, M->claimed_delta);
+        r->ts = decimal_interval(r->target, a->o->out_digits);
     }
-    if (want_eps)
-        approx_eps_for_delta(lo, hi, A, target, 40, prec);
-    approx_pure_loss(pl, A, prec);
+    if (r->want_eps)
+        approx_eps_for_delta(r->lo, r->hi, A, r->target, 40, prec);
 
-    if (a->o->json)
-    {
-        json_t * j = json_header(A, M, a, "delta"), * c = json_array();
-        json_object_set_new(j, "eps_prv", json_lohi(E, dg));
-        json_object_set_new(j, "delta_D_D2", json_lohi(d0, dg));
-        json_object_set_new(j, "delta_D2_D", json_lohi(d1, dg));
-        json_object_set_new(j, "delta", json_lohi(d, dg));
-        json_object_set_new(j, "pure_loss", json_lohi(pl, dg));
-        json_object_set_new(j, "claimed_eps", M->has_claim
-            ? json_lohi(M->claimed, dg) : json_null());
-        json_object_set_new(j, "claimed_delta", M->has_claim
-            ? json_lohi(M->claimed_delta, dg) : json_null());
-        json_object_set_new(j, "verdict", json_string(verdict_name(v)));
-        if (want_eps)
-        {
-            json_object_set_new(j, "dp_delta", json_string(ts));
-            json_object_set_new(j, "eps_prv_for_dp_delta", json_ends(lo, hi, dg));
-        }
-        if (a->curve)
-        {
-            curve_top(top, A, E);
-            for (k = 0; k < CURVE_POINTS; k++)
-            {
-                json_t * pt = json_object();
-                char * es;
-                curve_point(eq, d, A, top, k);
-                es = decimal_fmpq(eq, dg);
-                json_object_set_new(pt, "eps_prv", json_string(es));
-                json_object_set_new(pt, "delta", json_lohi(d, dg));
-                json_array_append_new(c, pt);
-                flint_free(es);
-            }
-            json_object_set_new(j, "curve", c);
-        }
-        else
-            json_decref(c);
-        report_json_line(j);
-    }
-    else
-    {
-        human_header(A, M, a, "delta");
-        printf("  pure loss        max |ln ratio| over outputs ");
-        print_interval(stdout, pl, dg);
-        printf("\n  delta at eps_prv = ");
-        print_interval(stdout, E, dg);
-        printf("\n    D against D'   ");
-        print_interval(stdout, d0, dg);
-        printf("\n    D' against D   ");
-        print_interval(stdout, d1, dg);
-        printf("\n    delta          ");
-        print_interval(stdout, d, dg);
-        printf("\n  claimed          ");
-        if (M->has_claim)
-        {
-            printf("(eps, delta) = (");
-            print_interval(stdout, M->claimed, 6);
-            printf(", ");
-            print_interval(stdout, M->claimed_delta, 6);
-            printf(")\n");
-        }
-        else
-            printf("none (report only)\n");
-        printf("  verdict          %s%s\n", verdict_name(v),
-            v == VERDICT_EXCEEDS ? " -- this pair alone needs more than the "
-            "claimed delta at the claimed eps" : v == VERDICT_WITHIN ? " -- "
-            "this pair stays within the claimed delta (a pair is a lower "
-            "bound on the mechanism's delta)" : v == VERDICT_INCONCLUSIVE
-            ? " -- the enclosure or the outputs counted do not decide it" : "");
-        if (want_eps)
-        {
-            printf("  eps_prv at delta = %s\n                   ", ts);
-            print_ends(lo, hi, dg);
-            printf(" (the smallest eps_prv with delta <= the target)\n");
-        }
-        if (a->curve)
-        {
-            curve_top(top, A, E);
-            printf("  curve            eps_prv: delta (certified)\n");
-            for (k = 0; k < CURVE_POINTS; k++)
-            {
-                char * es;
-                curve_point(eq, d, A, top, k);
-                es = decimal_fmpq(eq, 6);
-                printf("    %-12s ", es);
-                print_interval(stdout, d, dg);
-                printf("\n");
-                flint_free(es);
-            }
-        }
-        printf("  seconds          %.3g (%ld integrals)\n", A->seconds,
-            (long) A->integrals);
-    }
-    rc = v == VERDICT_EXCEEDS ? 1 : v == VERDICT_INCONCLUSIVE ? 3 : 0;
-
-    arb_clear(E);
-    arb_clear(d0);
-    arb_clear(d1);
-    arb_clear(d);
-    arb_clear(lo);
-    arb_clear(hi);
-    arb_clear(target);
-    arb_clear(pl);
-    flint_free(ts);
+    r->npts = a->curve ? CURVE_POINTS : 0;
+    r->ce = _fmpq_vec_init(FLINT_MAX(r->npts, 1));
+    r->cd = _arb_vec_init(FLINT_MAX(r->npts, 1));
+    fmpq_init(top);
+    if (r->npts > 0)
+        curve_top(top, A, r->E);
+    for (k = 0; k < r->npts; k++)
+        curve_point(r->ce + k, r->cd + k, A, top, k);
     fmpq_clear(top);
-    fmpq_clear(eq);
+}
+
+static void
+delta_result_clear(delta_result * r)
+{
+    slong k;
+    arb_clear(r->E);
+    for (k = 0; k < 3; k++)
+        arb_clear(r->d[k]);
+    arb_clear(r->pl);
+    arb_clear(r->target);
+    arb_clear(r->lo);
+    arb_clear(r->hi);
+    flint_free(r->ts);
+    _fmpq_vec_clear(r->ce, FLINT_MAX(r->npts, 1));
+    _arb_vec_clear(r->cd, FLINT_MAX(r->npts, 1));
+}
+
+static void
+delta_json(const delta_result * r, const approx_pair_t A, const svt_model_t M,
+    const approx_opts * a)
+{
+    slong dg = a->o->out_digits, k;
+    json_t * j = json_header(A, M, a, "delta");
+    json_object_set_new(j, "eps_prv", report_json_interval(r->E, dg));
+    json_object_set_new(j, "delta_D_D2", report_json_interval(r->d[0], dg));
+    json_object_set_new(j, "delta_D2_D", report_json_interval(r->d[1], dg));
+    json_object_set_new(j, "delta", report_json_interval(r->d[2], dg));
+    json_object_set_new(j, "pure_loss", report_json_interval(r->pl, dg));
+    json_object_set_new(j, "claimed_eps", M->has_claim
+        ? report_json_interval(M->claimed, dg) : json_null());
+    json_object_set_new(j, "claimed_delta", M->has_claim
+        ? report_json_interval(M->claimed_delta, dg) : json_null());
+    json_object_set_new(j, "verdict", json_string(verdict_name(r->v)));
+    if (r->want_eps)
+    {
+        json_object_set_new(j, "dp_delta", json_string(r->ts));
+        json_object_set_new(j, "eps_prv_for_dp_delta", json_ends(r->lo, r->hi,
+            dg));
+    }
+    if (r->npts > 0)
+    {
+        json_t * c = json_array();
+        for (k = 0; k < r->npts; k++)
+        {
+            json_t * pt = json_object();
+            char * es = decimal_fmpq(r->ce + k, dg);
+            json_object_set_new(pt, "eps_prv", json_string(es));
+            json_object_set_new(pt, "delta", report_json_interval(r->cd + k, dg));
+            json_array_append_new(c, pt);
+            flint_free(es);
+        }
+        json_object_set_new(j, "curve", c);
+    }
+    report_json_line(j);
+}
+
+static void
+delta_human(const delta_result * r, const approx_pair_t A, const svt_model_t M,
+    const approx_opts * a)
+{
+    static const char * side[3] = { "D against D'", "D' against D", "delta" };
+    slong dg = a->o->out_digits, k;
+    human_header(A, M, a, "delta");
+    printf("  pure loss        max |ln ratio| over outputs ");
+    print_interval(stdout, r->pl, dg);
+    printf("\n  delta at eps_prv = ");
+    print_interval(stdout, r->E, dg);
+    for (k = 0; k < 3; k++)
+    {
+        printf("\n    %-15s", side[k]);
+        print_interval(stdout, r->d[k], dg);
+    }
+    printf("\n  claimed          ");
+    if (M->has_claim)
+    {
+        printf("(eps, delta) = (");
+        print_interval(stdout, M->claimed, 6);
+        printf(", ");
+        print_interval(stdout, M->claimed_delta, 6);
+        printf(")\n");
+    }
+    else
+        printf("none (report only)\n");
+    printf("  verdict          %s%s\n", verdict_name(r->v),
+        r->v == VERDICT_EXCEEDS ? " -- this pair alone needs more than the "
+        "claimed delta at the claimed eps" : r->v == VERDICT_WITHIN ? " -- "
+        "this pair stays within the claimed delta (a pair is a lower "
+        "bound on the mechanism's delta)" : r->v == VERDICT_INCONCLUSIVE
+        ? " -- the enclosure or the outputs counted do not decide it" : "");
+    if (r->want_eps)
+    {
+        printf("  eps_prv at delta = %s\n                   ", r->ts);
+        print_ends(r->lo, r->hi, dg);
+        printf(" (the smallest eps_prv with delta <= the target)\n");
+    }
+    if (r->npts > 0)
+        printf("  curve            eps_prv: delta (certified)\n");
+    for (k = 0; k < r->npts; k++)
+    {
+        char * es = decimal_fmpq(r->ce + k, 6);
+        printf("    %-12s ", es);
+        print_interval(stdout, r->cd + k, dg);
+        printf("\n");
+        flint_free(es);
+    }
+    printf("  seconds          %.3g (%ld integrals)\n", A->seconds,
+        (long) A->integrals);
+}
+
+int
+verify_delta(const svt_model_t M, const svt_runs_t R, const approx_opts * a)
+{
+    approx_pair_t A;
+    delta_result r;
+    int rc;
+
+    approx_pair_init(A);
+    if ((rc = approx_prepare(A, M, R, a)) == 0)
+    {
+        delta_compute(&r, A, M, a);
+        if (a->o->json)
+            delta_json(&r, A, M, a);
+        else
+            delta_human(&r, A, M, a);
+        rc = r.v == VERDICT_EXCEEDS ? 1 : r.v == VERDICT_INCONCLUSIVE ? 3 : 0;
+        delta_result_clear(&r);
+    }
     approx_pair_clear(A);
     return rc;
 }
@@ -459,10 +487,10 @@ verify_renyi(const svt_model_t M, const svt_runs_t R, const approx_opts * a)
         for (k = 0; k < npts; k++)
         {
             json_t * pt = json_object();
-            json_object_set_new(pt, "alpha", json_lohi(al + k, dg));
-            json_object_set_new(pt, "D_D2", json_lohi(d + 3 * k, dg));
-            json_object_set_new(pt, "D2_D", json_lohi(d + 3 * k + 1, dg));
-            json_object_set_new(pt, "renyi", json_lohi(d + 3 * k + 2, dg));
+            json_object_set_new(pt, "alpha", report_json_interval(al + k, dg));
+            json_object_set_new(pt, "D_D2", report_json_interval(d + 3 * k, dg));
+            json_object_set_new(pt, "D2_D", report_json_interval(d + 3 * k + 1, dg));
+            json_object_set_new(pt, "renyi", report_json_interval(d + 3 * k + 2, dg));
             json_array_append_new(c, pt);
         }
         json_object_set_new(j, "orders", c);

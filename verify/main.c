@@ -553,6 +553,25 @@ build_pair(svt_runs_t R, const construction_info * ci, ulong m,
     }
 }
 
+/* The model at the options o (--c, --eps, ...) and its pair (see
+   build_pair); M and R are initialised here.  Returns --m. */
+static ulong
+model_and_pair(svt_model_t M, svt_runs_t R, const svt_variant_struct * var,
+    const construction_info * ci, check_opts * o, int need_output)
+{
+    char err[1024];
+    ulong m;
+    require_cutoff(var, o);
+    m = get_count(O_M, 10, 1, UWORD(1) << 62, "an integer from 1 to 2^62");
+    svt_model_init(M);
+    svt_runs_init(R);
+    if (svt_model_set(M, var, o->eps, o->nc ? o->clist[0] : 1, o->delta,
+            &o->ov, err, sizeof(err)) != 0)
+        die(err);
+    build_pair(R, ci, m, M, o, var, need_output);
+    return m;
+}
+
 static int
 cmd_ratio(const char ** pos, int npos)
 {
@@ -573,15 +592,7 @@ cmd_ratio(const char ** pos, int npos)
     forbid(O_CLIST, "ratio");
     forbid(O_MMAX, "ratio (use --m)");
     common_options(&o, 1000000, 240);
-    require_cutoff(var, &o);
-    m = get_count(O_M, 10, 1, UWORD(1) << 62, "an integer from 1 to 2^62");
-    svt_model_init(M);
-    svt_runs_init(R);
-    if (svt_model_set(M, var, o.eps, o.nc ? o.clist[0] : 1, o.delta, &o.ov,
-            err, sizeof(err)) != 0)
-        die(err);
-
-    build_pair(R, ci, m, M, &o, var, opts[O_MAXOUT].value == NULL);
+    m = model_and_pair(M, R, var, ci, &o, opts[O_MAXOUT].value == NULL);
 
     if (opts[O_MAXOUT].value)
     {
@@ -1063,14 +1074,7 @@ cmd_approx(const char ** pos, int npos, int renyi)
     common_options(&o, 1000, 240);
     if (opts[O_DIGITS].value == NULL)
         o.ro.digits = 15;
-    require_cutoff(var, &o);
-    m = get_count(O_M, 10, 1, UWORD(1) << 62, "an integer from 1 to 2^62");
-    svt_model_init(M);
-    svt_runs_init(R);
-    if (svt_model_set(M, var, o.eps, o.nc ? o.clist[0] : 1, o.delta, &o.ov,
-            err, sizeof(err)) != 0)
-        die(err);
-    build_pair(R, ci, m, M, &o, var, 0);
+    m = model_and_pair(M, R, var, ci, &o, 0);
     if (!a.have_eps_prv && !renyi && !M->has_claim)
         die("delta: the variant claims no eps; give --eps-prv E");
     a.o = &o;
