@@ -185,11 +185,23 @@ $(B)/fuzz-spec: $(FUZZ_SRC) $(wildcard variants/*.h integrals/*.h)
 	    -fno-sanitize-recover=undefined $(CPPFLAGS_ALL) $(FUZZ_SRC) \
 	    -lflint-arb -lflint -lmpfr -lgmp -lm -o $@
 
-fuzz: $(B)/fuzz-spec
+# libFuzzer on the custom-pair reader (--file): the whole library is
+# built into the target, since the reader builds runs from what it reads
+$(B)/fuzz-custom: tests/fuzz_custom.c $(LIB_SRC) $(wildcard integrals/*.h variants/*.h verify/*.h)
+	@mkdir -p $(B)/fuzz-custom-corpus
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
+	    -fno-sanitize-recover=undefined $(CPPFLAGS_ALL) tests/fuzz_custom.c \
+	    $(LIB_SRC) -pthread -ljansson -lgsl -lgslcblas -lflint-arb -lflint \
+	    -lmpfr -lgmp -lm -o $@
+
+fuzz: $(B)/fuzz-spec $(B)/fuzz-custom
 	cp variants/specs/*.svt tests/dipa/*.dipa $(B)/fuzz-corpus/
 	for f in tests/programs/*.svt; do cp $$f $(B)/fuzz-corpus/program-$$(basename $$f); done
 	./$(B)/fuzz-spec -max_total_time=$(FUZZ_SECONDS) -max_len=2048 \
 	    -rss_limit_mb=2048 $(B)/fuzz-corpus
+	cp tests/fuzz-custom-seeds/* $(B)/fuzz-custom-corpus/
+	./$(B)/fuzz-custom -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	    -rss_limit_mb=2048 $(B)/fuzz-custom-corpus
 
 # the short fuzz run of the test suite
 FUZZ_SECONDS_TEST = 15

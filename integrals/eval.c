@@ -392,15 +392,20 @@ break_clusters(slong * len, const integral_struct * I, slong prec)
     return cl;
 }
 
+/* One segment with acb_calc_integrate.  eval_limit > 0 bounds the
+   evaluations (Arb then bounds what is left of the segment crudely: the
+   result is still an enclosure, only wider). */
 static void
 integrate_segment(acb_t res, piece_t P, const arf_t x0, const arf_t x1,
-    slong goal, const mag_t tol, slong prec)
+    slong goal, const mag_t tol, slong eval_limit, slong prec)
 {
     acb_t a, b;
     acb_calc_integrate_opt_t opt;
     acb_init(a);
     acb_init(b);
     acb_calc_integrate_opt_init(opt);
+    if (eval_limit > 0)
+        opt->eval_limit = eval_limit;
     arb_set_arf(acb_realref(a), x0);
     arb_set_arf(acb_realref(b), x1);
     acb_calc_integrate(res, piece_func, P, a, b, goal, tol, opt, prec);
@@ -408,42 +413,34 @@ integrate_segment(acb_t res, piece_t P, const arf_t x0, const arf_t x1,
     acb_clear(b);
 }
 
-void
-integral_eval_fixed(integral_result_t res, const integral_t I,
-    slong goal_bits, slong prec)
+/* An exact interior point of the span: the finite end moved by 1 away
+   from it, or the midpoint (exact arf arithmetic: with huge shifts a
+   rounded point could fall back onto a kink). */
+static void
+span_interior_point(arb_t x, const span_struct * S)
 {
-    cluster_struct * cl = NULL;
-    span_struct * sp = NULL;
-    slong ncl = 0, nsp = 0, i, j;
-    arb_t x, total, t, lref;
-    acb_t seg;
-    mag_t tol;
-    double w, lmax, logm, drop;
-
-    res->exact_zero = 0;
-    res->evals = 0;
-    res->prec = prec;
-
-    /* empty domain: the exact zero */
-    if (!I->lo_inf && !I->hi_inf && arb_ge(I->lo, I->hi))
+    arb_zero(x);
+    if (S->lo_inf)
+        arf_sub_ui(arb_midref(x), S->b, 1, ARF_PREC_EXACT, ARF_RND_DOWN);
+    else if (S->hi_inf)
+        arf_add_ui(arb_midref(x), S->a, 1, ARF_PREC_EXACT, ARF_RND_DOWN);
+    else
     {
-        arb_zero(res->value);
-        arb_neg_inf(res->log_value);
-        res->exact_zero = 1;
-        return;
+        arf_add(arb_midref(x), S->a, S->b, ARF_PREC_EXACT, ARF_RND_DOWN);
+        arf_mul_2exp_si(arb_midref(x), arb_midref(x), -1);
     }
+}
 
+/* The spans between the clusters, each with its piece. */
+static span_struct *
+spans_make(slong * nsp, const integral_struct * I, const cluster_struct * cl,
+    slong ncl, slong prec)
+{
+    span_struct * sp = flint_malloc((ncl + 1) * sizeof(span_struct));
+    slong i;
+    arb_t x;
     arb_init(x);
-    arb_init(total);
-    arb_init(t);
-    arb_init(lref);
-    acb_init(seg);
-    mag_init(tol);
-
-    cl = break_clusters(&ncl, I, prec);
-
-    /* spans between clusters */
-    sp = flint_malloc((ncl + 1) * sizeof(span_struct));
+    *nsp = 0;
     for (i = -1; i < ncl; i++)
     {
         span_struct * S;
@@ -451,7 +448,7 @@ integral_eval_fixed(integral_result_t res, const integral_t I,
             continue;
         if (i == ncl - 1 && !I->hi_inf)
             continue;
-        S = sp + nsp;
+        S = sp + *nsp;
         arf_init(S->a);
         arf_init(S->b);
         S->lo_inf = (i == -1);
@@ -460,26 +457,37 @@ integral_eval_fixed(integral_result_t res, const integral_t I,
             arf_set(S->a, cl[i].r);
         if (!S->hi_inf)
             arf_set(S->b, cl[i + 1].l);
-        /* an interior point of the span */
-        if (S->lo_inf)
-            arb_set_arf(x, S->b), arb_sub_ui(x, x, 1, prec);
-        else if (S->hi_inf)
-            arb_set_arf(x, S->a), arb_add_ui(x, x, 1, prec);
-        else
-        {
-            arb_set_arf(x, S->a);
-            arb_set_arf(t, S->b);
-            arb_add(x, x, t, prec);
-            arb_mul_2exp_si(x, x, -1);
-        }
+        span_interior_point(x, S);
         piece_init(S->P, I, x, prec);
-        nsp++;
+        (*nsp)++;
     }
+    arb_clear(x);
+    return sp;
+}
 
-    /* heuristics: where the mass is, and how large it is */
-    w = min_scale(I);
-    drop = 0.7 * goal_bits + 60;
-    lmax = -HUGE_VAL;
+static void
+spans_clear(span_struct * sp, slong nsp)
+{
+    slong i;
+    for (i = 0; i < nsp; i++)
+    {
+        piece_clear(sp[i].P);
+        arf_clear(sp[i].a);
+        arf_clear(sp[i].b);
+    }
+    flint_free(sp);
+}
+
+/* Heuristics: the reference log-height lref of the integrand (it is
+   normalised by exp(lref)) and the absolute tolerance tol of the
+   quadrature, from where the mass is and how large it is. */
+static void
+spans_scale(arb_t lref, mag_t tol, span_struct * sp, slong nsp,
+    const integral_struct * I, slong goal_bits)
+{
+    double w = min_scale(I), drop = 0.7 * goal_bits + 60;
+    double lmax = -HUGE_VAL, logm = -HUGE_VAL;
+    slong i;
     for (i = 0; i < nsp; i++)
     {
         span_peak(sp + i, w, drop);
@@ -487,83 +495,104 @@ integral_eval_fixed(integral_result_t res, const integral_t I,
     }
     if (!isfinite(lmax))
         lmax = 0;
-    logm = -HUGE_VAL;
     for (i = 0; i < nsp; i++)
         logm = FLINT_MAX(logm, sp[i].lstar - lmax + log(sp[i].width / 2));
     if (!isfinite(logm))
         logm = 0;
-    /* the integrand is normalised by exp(lref) */
     arb_set_d(lref, lmax);
-    mag_set_ui_2exp_si(tol, 1,
-        (slong) floor(logm / log(2.0)) - goal_bits - 8);
-
-    arb_zero(total);
+    mag_set_ui_2exp_si(tol, 1, (slong) floor(logm / log(2.0)) - goal_bits - 8);
     for (i = 0; i < nsp; i++)
+        arb_set(sp[i].P->lref, lref);
+}
+
+/* The certified tail of an infinite span beyond a truncation point far
+   enough past the peak that the tail is tight; lo..hi is what is left
+   to integrate. */
+static void
+span_tail(arb_t res, arf_t lo, arf_t hi, span_struct * S,
+    const integral_struct * I, const mag_t tol, slong prec)
+{
+    int dir = S->hi_inf ? 1 : -1;
+    double z0 = S->zstar, w = min_scale(I);
+    arb_t x;
+    slong j;
+    arb_init(x);
+    if (S->hi_inf)
+        z0 = FLINT_MAX(z0, arf_get_d(S->a, ARF_RND_NEAR));
+    else
+        z0 = FLINT_MIN(z0, arf_get_d(S->b, ARF_RND_NEAR));
+    for (j = -2; j < 1100; j++)
     {
-        span_struct * S = sp + i;
-        arf_t lo, hi, mid;
-        arf_init(lo);
-        arf_init(hi);
-        arf_init(mid);
-        arb_set(S->P->lref, lref);
-
-        if (S->lo_inf || S->hi_inf)
-        {
-            /* truncation point A: far enough beyond the peak that the
-               certified tail is tight */
-            int dir = S->hi_inf ? 1 : -1;
-            double z0 = S->zstar;
-            if (S->hi_inf)
-                z0 = FLINT_MAX(z0, arf_get_d(S->a, ARF_RND_NEAR));
-            else
-                z0 = FLINT_MIN(z0, arf_get_d(S->b, ARF_RND_NEAR));
-            for (j = -2; j < 1100; j++)
-            {
-                arb_set_d(x, z0 + dir * w * ldexp(1.0, j));
-                piece_tail(t, S->P, x, dir, prec);
-                if (arb_is_finite(t) && mag_cmp(arb_radref(t), tol) < 0)
-                    break;
-            }
-            piece_tail(t, S->P, x, dir, prec);
-            arb_add(total, total, t, prec);
-            if (S->hi_inf)
-            {
-                arf_set(lo, S->a);
-                arf_set(hi, arb_midref(x));
-            }
-            else
-            {
-                arf_set(lo, arb_midref(x));
-                arf_set(hi, S->b);
-            }
-        }
-        else
-        {
-            arf_set(lo, S->a);
-            arf_set(hi, S->b);
-        }
-
-        /* integrate [lo, hi], split at the peak when it is inside */
-        arf_set_d(mid, S->zstar);
-        if (arf_cmp(mid, lo) > 0 && arf_cmp(mid, hi) < 0)
-        {
-            integrate_segment(seg, S->P, lo, mid, goal_bits + 8, tol, prec);
-            arb_add(total, total, acb_realref(seg), prec);
-            integrate_segment(seg, S->P, mid, hi, goal_bits + 8, tol, prec);
-            arb_add(total, total, acb_realref(seg), prec);
-        }
-        else
-        {
-            integrate_segment(seg, S->P, lo, hi, goal_bits + 8, tol, prec);
-            arb_add(total, total, acb_realref(seg), prec);
-        }
-        res->evals += S->P->evals;
-        arf_clear(lo);
-        arf_clear(hi);
-        arf_clear(mid);
+        arb_set_d(x, z0 + dir * w * ldexp(1.0, j));
+        piece_tail(res, S->P, x, dir, prec);
+        if (arb_is_finite(res) && mag_cmp(arb_radref(res), tol) < 0)
+            break;
     }
+    piece_tail(res, S->P, x, dir, prec);
+    if (S->hi_inf)
+    {
+        arf_set(lo, S->a);
+        arf_set(hi, arb_midref(x));
+    }
+    else
+    {
+        arf_set(lo, arb_midref(x));
+        arf_set(hi, S->b);
+    }
+    arb_clear(x);
+}
 
-    /* clusters of non-exact break points: |integral| <= width * sup */
+/* The integral of the normalised integrand over one span (its tail
+   included), split at the peak when the peak is inside.  Evaluations
+   past eval_limit (> 0) are bounded crudely by Arb. */
+static void
+span_integrate(arb_t res, span_struct * S, const integral_struct * I,
+    slong goal_bits, const mag_t tol, slong eval_limit, slong prec)
+{
+    arf_t lo, hi, mid;
+    acb_t seg;
+    arf_init(lo);
+    arf_init(hi);
+    arf_init(mid);
+    acb_init(seg);
+    arb_zero(res);
+    if (S->lo_inf || S->hi_inf)
+        span_tail(res, lo, hi, S, I, tol, prec);
+    else
+    {
+        arf_set(lo, S->a);
+        arf_set(hi, S->b);
+    }
+    arf_set_d(mid, S->zstar);
+    if (arf_cmp(mid, lo) > 0 && arf_cmp(mid, hi) < 0)
+    {
+        integrate_segment(seg, S->P, lo, mid, goal_bits + 8, tol,
+            eval_limit, prec);
+        arb_add(res, res, acb_realref(seg), prec);
+        if (eval_limit > 0)
+            eval_limit = FLINT_MAX(1, eval_limit - S->P->evals);
+        integrate_segment(seg, S->P, mid, hi, goal_bits + 8, tol,
+            eval_limit, prec);
+    }
+    else
+        integrate_segment(seg, S->P, lo, hi, goal_bits + 8, tol,
+            eval_limit, prec);
+    arb_add(res, res, acb_realref(seg), prec);
+    arf_clear(lo);
+    arf_clear(hi);
+    arf_clear(mid);
+    acb_clear(seg);
+}
+
+/* Clusters of non-exact break points: |integral| <= width * sup. */
+static void
+clusters_bound(arb_t total, const integral_struct * I,
+    const cluster_struct * cl, slong ncl, const arb_t lref, slong prec)
+{
+    arb_t x, t;
+    slong i;
+    arb_init(x);
+    arb_init(t);
     for (i = 0; i < ncl; i++)
     {
         if (arf_equal(cl[i].l, cl[i].r))
@@ -578,6 +607,61 @@ integral_eval_fixed(integral_result_t res, const integral_t I,
         arb_mul(t, t, x, prec);
         arb_add_error(total, t);
     }
+    arb_clear(x);
+    arb_clear(t);
+}
+
+/* One attempt at a fixed precision; eval_limit > 0 bounds the integrand
+   evaluations of the attempt (the result stays an enclosure). */
+static void
+eval_attempt(integral_result_t res, const integral_t I, slong goal_bits,
+    slong eval_limit, slong prec)
+{
+    cluster_struct * cl;
+    span_struct * sp;
+    slong ncl = 0, nsp = 0, i;
+    int undetermined = 0;
+    arb_t total, t, lref;
+    mag_t tol;
+
+    res->exact_zero = 0;
+    res->evals = 0;
+    res->prec = prec;
+
+    /* empty domain: the exact zero */
+    if (!I->lo_inf && !I->hi_inf && arb_ge(I->lo, I->hi))
+    {
+        arb_zero(res->value);
+        arb_neg_inf(res->log_value);
+        res->exact_zero = 1;
+        return;
+    }
+
+    arb_init(total);
+    arb_init(t);
+    arb_init(lref);
+    mag_init(tol);
+
+    cl = break_clusters(&ncl, I, prec);
+    sp = spans_make(&nsp, I, cl, ncl, prec);
+    for (i = 0; i < nsp; i++)
+        undetermined |= sp[i].P->undetermined;
+
+    if (undetermined)
+        arb_indeterminate(total);
+    else
+    {
+        spans_scale(lref, tol, sp, nsp, I, goal_bits);
+        for (i = 0; i < nsp; i++)
+        {
+            slong left = eval_limit <= 0 ? 0
+                : FLINT_MAX(1, eval_limit - res->evals);
+            span_integrate(t, sp + i, I, goal_bits, tol, left, prec);
+            arb_add(total, total, t, prec);
+            res->evals += sp[i].P->evals;
+        }
+        clusters_bound(total, I, cl, ncl, lref, prec);
+    }
 
     /* value = C exp(lref) total */
     arb_exp(t, lref, prec);
@@ -588,25 +672,24 @@ integral_eval_fixed(integral_result_t res, const integral_t I,
     else
         arb_indeterminate(res->log_value);
 
-    for (i = 0; i < nsp; i++)
-    {
-        piece_clear(sp[i].P);
-        arf_clear(sp[i].a);
-        arf_clear(sp[i].b);
-    }
-    flint_free(sp);
+    spans_clear(sp, nsp);
     for (i = 0; i < ncl; i++)
     {
         arf_clear(cl[i].l);
         arf_clear(cl[i].r);
     }
     flint_free(cl);
-    arb_clear(x);
     arb_clear(total);
     arb_clear(t);
     arb_clear(lref);
-    acb_clear(seg);
     mag_clear(tol);
+}
+
+void
+integral_eval_fixed(integral_result_t res, const integral_t I,
+    slong goal_bits, slong prec)
+{
+    eval_attempt(res, I, goal_bits, 0, prec);
 }
 
 slong
@@ -615,23 +698,37 @@ integral_goal_bits(slong digits)
     return (slong) ceil(digits * 3.321928094887362) + 1;
 }
 
+/* the cost of one evaluation at prec bits, in work units: one unit up
+   to 256 bits, then growing like prec^2 (exp, log and erfc at high
+   precision) */
+static slong
+eval_cost(slong prec)
+{
+    return ((prec + 255) / 256) * ((prec + 1023) / 1024);
+}
+
 int
 integral_eval(integral_result_t res, const integral_t I,
     const integral_opt_t opt, slong prec)
 {
-    slong goal, cap, nbits = 0, k;
+    slong goal, cap, budget, nbits = 0, k, spent = 0;
     int verbose = opt != NULL && opt->verbose;
 
     integral_opt_bits(&goal, &cap, opt);
+    budget = (opt != NULL && opt->max_work > 0) ? opt->max_work
+        : INTEGRAL_DEFAULT_WORK;
     for (k = 0; k < I->len; k++)
         nbits = FLINT_MAX(nbits, (slong) fmpz_bits(I->factors[k].mult));
     if (prec <= 0)
         prec = goal + nbits + 32;
     prec = FLINT_MIN(prec, cap);
+    res->budget_spent = 0;
 
     for (;;)
     {
-        integral_eval_fixed(res, I, goal, prec);
+        slong limit = FLINT_MAX(1, (budget - spent) / eval_cost(prec));
+        eval_attempt(res, I, goal, limit, prec);
+        spent += res->evals * eval_cost(prec);
         if (verbose)
         {
             fprintf(stderr, "integral: prec %ld, %ld evaluations, ",
@@ -644,7 +741,9 @@ integral_eval(integral_result_t res, const integral_t I,
             res->status = INTEGRAL_SUCCESS;
             return res->status;
         }
-        if (prec >= cap)
+        if (spent >= budget)
+            res->budget_spent = 1;
+        if (prec >= cap || res->budget_spent)
         {
             res->status = INTEGRAL_GOAL_MISSED;
             return res->status;

@@ -208,6 +208,7 @@ integral_opt_init(integral_opt_t opt)
 {
     opt->goal_digits = 0;
     opt->max_prec = 0;
+    opt->max_work = 0;
     opt->verbose = 0;
 }
 
@@ -228,6 +229,7 @@ integral_result_init(integral_result_t r)
     r->status = INTEGRAL_SUCCESS;
     r->exact_zero = 0;
     r->prec = 0;
+    r->budget_spent = 0;
     r->evals = 0;
 }
 

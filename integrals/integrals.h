@@ -37,8 +37,9 @@
         exact_zero.
       - The relative accuracy goal (default 30 digits) is a goal, not a
         promise: the working precision is raised automatically up to a
-        cap; when the goal is still missed, the (correct, wider) ball is
-        returned with status INTEGRAL_GOAL_MISSED.
+        cap, within a work budget (opt->max_work); when the goal is still
+        missed, the (correct, wider) ball is returned with status
+        INTEGRAL_GOAL_MISSED.  No input makes it run without end.
 
     Cost.  Each factor group is evaluated once per integrand evaluation as
     exp(n_k * log G_k), so the cost does not depend on the multiplicities,
@@ -147,9 +148,22 @@ typedef struct
     slong goal_digits;  /* relative accuracy goal in decimal digits; 30 */
     slong max_prec;     /* cap on the working precision in bits;
                            max(4096, 16 * goal bits) */
+    slong max_work;     /* work budget of one integral_eval, over all its
+                           precisions: an integrand evaluation at p bits
+                           costs ceil(p / 256) units; 0: the default
+                           INTEGRAL_DEFAULT_WORK.  Past it the ladder
+                           stops and the (correct, wider) ball is
+                           returned with INTEGRAL_GOAL_MISSED and
+                           budget_spent set; Arb bounds what is left of
+                           a segment crudely, so the result is still an
+                           enclosure */
     int verbose;        /* 1: print the attempts to stderr */
 }
 integral_opt_struct;
+
+/* a few hundred times what the paper's constructions need (they take
+   10^2 to 10^4 evaluations at 30 digits) */
+#define INTEGRAL_DEFAULT_WORK 400000
 
 typedef integral_opt_struct integral_opt_t[1];
 
@@ -169,6 +183,7 @@ typedef struct
     int exact_zero;     /* the domain is empty: value is the exact 0 */
     slong prec;         /* last working precision used */
     slong evals;        /* integrand evaluations in the last attempt */
+    int budget_spent;   /* integral_eval stopped at the work budget */
 }
 integral_result_struct;
 

@@ -95,6 +95,7 @@ piece_init(piece_t P, const integral_struct * I, const arb_t m, slong prec)
     arb_init(P->pb);
     arb_init(P->lref);
     P->evals = 0;
+    P->undetermined = 0;
 
     /* density */
     if (I->kind == INTEGRAL_LAPLACE)
@@ -107,7 +108,7 @@ piece_init(piece_t P, const integral_struct * I, const arb_t m, slong prec)
         if (arb_is_positive(m))
             arb_neg(P->pb, P->pb);
         else if (!arb_is_negative(m))
-            flint_abort();  /* a piece never contains the kink at 0 */
+            P->undetermined = 1;    /* m too close to the kink at 0 */
     }
     else
     {
@@ -145,7 +146,14 @@ piece_init(piece_t P, const integral_struct * I, const arb_t m, slong prec)
             else if (tr->kind == INTEGRAL_GAUSSIAN)
                 branch = 1;     /* both forms are exact; no kink */
             else
-                flint_abort();  /* a piece never contains a kink */
+            {
+                /* m is not certainly off the kink at this precision
+                   (huge shifts against a small scale): either form is
+                   as good, the caller makes the piece's integral
+                   indeterminate */
+                P->undetermined = 1;
+                branch = 1;
+            }
 
             P->tkind[idx] = tr->kind;
             if (branch > 0)

@@ -30,6 +30,10 @@ typedef struct
     arb_t pa, pb;           /* density */
     arb_t lref;             /* integrand is divided by exp(lref) */
     slong evals;
+    int undetermined;       /* the sign of a Laplace argument (or of the
+                               density's kink) is not certain on the
+                               piece at this precision: the piece has no
+                               closed form and its integral is unknown */
     slong * same;           /* per term: the first term with the same
                                E(u z + v) (a CDF and its survival share
                                one), evaluated once per point */

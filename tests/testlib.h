@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <criterion/criterion.h>
 #include <flint/fmpq.h>
@@ -95,12 +96,22 @@ t_model(svt_model_t M, const char * name, const char * eps, slong c)
 static inline int
 run_cli(const char * args, char * out, size_t outlen)
 {
-    char cmd[1024];
+    char cmd[1400];
     FILE * p;
     size_t n = 0;
     int st;
     const char * bin = getenv("VERIFY_BIN");
-    snprintf(cmd, sizeof(cmd), "%s %s 2>&1", bin ? bin : "./build/bin/verify", args);
+    int secs = 0;
+    if (strncmp(args, "--timeout--", 11) == 0)
+    {
+        secs = atoi(args + 11);
+        args = strchr(args, ' ') + 1;
+    }
+    if (secs > 0)
+        snprintf(cmd, sizeof(cmd), "timeout -k 5 %d %s %s 2>&1", secs,
+            bin ? bin : "./build/bin/verify", args);
+    else
+        snprintf(cmd, sizeof(cmd), "%s %s 2>&1", bin ? bin : "./build/bin/verify", args);
     p = popen(cmd, "r");
     cr_assert(p != NULL);
     if (out != NULL)
@@ -116,6 +127,16 @@ run_cli(const char * args, char * out, size_t outlen)
     }
     st = pclose(p);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* run_cli under a wall-clock limit: exit 124 when it did not end in
+   time (a hang), 137 when it had to be killed */
+static inline int
+run_cli_timeout(const char * args, int seconds, char * out, size_t outlen)
+{
+    char cmd[1200];
+    snprintf(cmd, sizeof(cmd), "--timeout--%d %s", seconds, args);
+    return run_cli(cmd, out, outlen);
 }
 
 #endif

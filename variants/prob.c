@@ -10,6 +10,7 @@ svt_prob_init(svt_prob_t P)
     arb_init(P->log_value);
     P->zero = 0;
     P->status = SVT_PROB_OK;
+    P->budget_spent = 0;
     P->segments = 0;
     P->note = NULL;
 }
@@ -234,7 +235,7 @@ segment_prob(integral_result_t out, int * zero, const svt_model_t M,
     const slong prec = SVT_PARAM_PREC;
     fmpq * cuts;
     slong ncut = 0, i, j, iv;
-    int st = INTEGRAL_SUCCESS, any = 0;
+    int st = INTEGRAL_SUCCESS, any = 0, budget = 0;
     integral_result_t part;
     arb_t s;
 
@@ -306,6 +307,7 @@ segment_prob(integral_result_t out, int * zero, const svt_model_t M,
             pst = integral_eval(part, I, opt, 0);
             if (pst != INTEGRAL_SUCCESS)
                 st = pst;
+            budget |= part->budget_spent;
             if (!part->exact_zero)
             {
                 arb_add(out->value, out->value, part->value, prec);
@@ -329,6 +331,7 @@ segment_prob(integral_result_t out, int * zero, const svt_model_t M,
     else
         arb_indeterminate(out->log_value);
 
+    out->budget_spent = budget;
     _fmpq_vec_clear(cuts, S->len + 1);
     integral_result_clear(part);
     arb_clear(s);
@@ -364,6 +367,7 @@ svt_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R, int side,
         return svt_program_prob(res, M, R, side, opt);
     res->zero = 0;
     res->status = SVT_PROB_OK;
+    res->budget_spent = 0;
     res->segments = 0;
     res->note = NULL;
     arb_one(res->value);
@@ -423,6 +427,7 @@ svt_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R, int side,
         }
         if (st != INTEGRAL_SUCCESS)
             res->status = SVT_PROB_GOAL_MISSED;
+        res->budget_spent |= ir->budget_spent;
         if (segs[i].mult == 1)
         {
             arb_mul(res->value, res->value, ir->value, prec);

@@ -420,6 +420,7 @@ svt_program_joint_prob(svt_prob_t res, const svt_model_t M,
     prec = FLINT_MIN(2 * goal + 64, cap);
     res->zero = 0;
     res->status = SVT_PROB_OK;
+    res->budget_spent = 0;
     res->note = NULL;
     res->segments = 1;
     for (;;)

@@ -266,6 +266,7 @@ prog_segment_compute(arb_t out, prog_walk * w, slong from, slong to,
         {
             if (integral_eval(part, I, w->opt, 0) != INTEGRAL_SUCCESS)
                 w->goal_missed = 1;
+            w->budget_spent |= part->budget_spent;
             if (!part->exact_zero)
                 arb_add(out, out, part->value, prec);
             w->segments++;
@@ -900,6 +901,7 @@ argmax_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R, int side,
 
     res->zero = 0;
     res->status = SVT_PROB_OK;
+    res->budget_spent = 0;
     res->note = NULL;
     res->segments = 1;
     if (k < 0 || (R->runs[k].a == SVT_NUM && !P->outputs_numbers))
@@ -942,6 +944,7 @@ argmax_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R, int side,
         integral_result_init(ir);
         if (integral_eval(ir, I, opt, 0) != INTEGRAL_SUCCESS)
             res->status = SVT_PROB_GOAL_MISSED;
+        res->budget_spent = ir->budget_spent;
         arb_set(res->value, ir->value);
         integral_result_clear(ir);
     }
@@ -1021,6 +1024,7 @@ svt_program_walk_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
     prog_walk w;
     res->zero = 0;
     res->status = SVT_PROB_OK;
+    res->budget_spent = 0;
     res->note = NULL;
     walk_run(&w, M, R, side, opt, 1);
     res->segments = w.segments;
@@ -1050,6 +1054,7 @@ svt_program_walk_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
         svt_prob_set_log(res, SVT_PARAM_PREC);
         if (w.goal_missed)
             res->status = SVT_PROB_GOAL_MISSED;
+        res->budget_spent = w.budget_spent;
     }
     walk_clear(&w);
     return res->status;

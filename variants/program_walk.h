@@ -58,6 +58,7 @@ typedef struct
     slong steps;            /* work done (capped) */
     slong segments;
     int goal_missed;
+    int budget_spent;       /* an integral stopped at its work budget */
     const char * unsupported;
     /* identical segments (a cycle repeated m times) are integrated once:
        their description and value */

@@ -119,8 +119,12 @@ parse_law(integral_law_kind * law, spec_expr ** e, int * present, ctx * c,
     else if (kw == 8 && strncmp(val, "gaussian", 8) == 0)
         *law = INTEGRAL_GAUSSIAN;
     else
-        return error_at(c, col, "found law '%.*s', expected laplace or gaussian",
-            kw > 40 ? "(long name)" : val, "");
+    {
+        char name[48];
+        snprintf(name, sizeof(name), "%.*s", (int) FLINT_MIN(kw, 40), val);
+        return error_at(c, col, "found law '%s', expected laplace or "
+            "gaussian%s", name, "");
+    }
     inner = dupstr(open + 1, n - kw - 2);
     r = parse_expr_at(e, c, inner, col + (int) kw + 1);
     flint_free(inner);

@@ -253,6 +253,8 @@ typedef struct
     arb_t log_value;
     int zero;           /* exactly 0 */
     int status;
+    int budget_spent;   /* an integral stopped at the engine's work budget
+                           (a higher goal would not help) */
     slong segments;     /* number of integrals (after grouping) */
     const char * note;  /* why SVT_PROB_UNSUPPORTED */
 }

@@ -1,6 +1,7 @@
 /* check.c -- `verify check` and `verify all`. */
 
 #include <string.h>
+#include <time.h>
 #include "check.h"
 #include "prove.h"
 #include "report.h"
@@ -26,6 +27,77 @@ check_opts_init(check_opts * o)
     o->progress = 0;
     o->out = stdout;
     o->cat = NULL;
+    o->junit = NULL;
+}
+
+static double
+seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* appends " name q" to buf unless q is the default dflt */
+static void
+rational_option(char * buf, size_t len, const char * name, const fmpq_t q,
+    slong dflt)
+{
+    char * v;
+    if (fmpz_is_one(fmpq_denref(q)) && fmpz_equal_si(fmpq_numref(q), dflt))
+        return;
+    if (fmpz_bits(fmpq_numref(q)) + fmpz_bits(fmpq_denref(q)) > 300)
+        return;
+    v = fmpq_get_str(NULL, 10, q);
+    snprintf(buf + strlen(buf), len - strlen(buf), " %s %s", name, v);
+    flint_free(v);
+}
+
+/* the JUnit case of one cell (variant, construction, c): its verdict,
+   and for a violation the certified ratio with the command that
+   re-checks it */
+static void
+junit_cell(junit_struct * J, const svt_variant_struct * var,
+    const construction_info * ci, const svt_model_t M, verdict_t cv,
+    const arb_t worst, int worst_inf, ulong worst_m, double seconds,
+    const check_opts * o)
+{
+    slong digits = o->out_digits;
+    char name[128], msg[1024];
+    int outcome = JUNIT_PASS;
+    char * w;
+    if (J == NULL)
+        return;
+    snprintf(name, sizeof(name), "%s c=%ld", ci->name, (long) M->c);
+    w = worst_inf ? NULL : decimal_interval(worst, digits);
+    if (cv == VERDICT_EXCEEDS || cv == VERDICT_INFINITE)
+    {
+        char * cl = decimal_interval(M->claimed, digits);
+        char mopt[400] = "";
+        outcome = JUNIT_FAILURE;
+        if (ci->uses_m)
+            snprintf(mopt, sizeof(mopt), " --m %lu", worst_m);
+        /* the parameters that differ from the defaults, exactly */
+        rational_option(mopt, sizeof(mopt), "--eps", o->eps, 1);
+        rational_option(mopt, sizeof(mopt), "--delta", o->delta, 1);
+        rational_option(mopt, sizeof(mopt), "--T", o->T, 0);
+        snprintf(msg, sizeof(msg), "certified ln ratio %s > claimed eps %s "
+            "at m = %lu; re-check: verify ratio %s %s%s --c %ld",
+            worst_inf ? "inf" : w, cl, worst_m, var->name, ci->name, mopt,
+            (long) M->c);
+        flint_free(cl);
+    }
+    else if (cv == VERDICT_INCONCLUSIVE)
+    {
+        outcome = JUNIT_ERROR;
+        snprintf(msg, sizeof(msg), "undecided at the precision cap (largest "
+            "ln ratio %s)", w ? w : "inf");
+    }
+    else
+        snprintf(msg, sizeof(msg), "within the claim");
+    junit_add(J, var->name, name, outcome, outcome == JUNIT_PASS ? NULL : msg,
+        seconds);
+    flint_free(w);
 }
 
 void
@@ -162,6 +234,7 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
     int violation = 0, inconclusive = 0, proved = 0;
     char proof_line[512] = "";
     slong nratios = 0;
+    double t0;
     ratio_result_t worst, r;
     ulong worst_m = 0;
     const construction_info * worst_ci = NULL;
@@ -213,8 +286,15 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
                 if (!o->json)
                     fprintf(out, "  %-4ld %-13s n/a: %s\n", (long) clist[ic],
                         ci->name, why);
+                if (o->junit != NULL)
+                {
+                    char nm[128];
+                    snprintf(nm, sizeof(nm), "%s c=%ld", ci->name, (long) M->c);
+                    junit_add(o->junit, var->name, nm, JUNIT_SKIPPED, why, 0);
+                }
                 continue;
             }
+            t0 = seconds_now();
             cell_init(&cell);
             for (i = 0; i < n; i++)
             {
@@ -278,6 +358,8 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
             /* the cell passes only as a whole: every point certified */
             {
                 verdict_t cv = lossmax_verdict(cell.agg, M, 0);
+                junit_cell(o->junit, var, ci, M, cv, cell.worst,
+                    cell.worst_infinite, cell.worst_m, seconds_now() - t0, o);
                 if (cv == VERDICT_EXCEEDS || cv == VERDICT_INFINITE)
                     violation = 1;
                 else if (cv == VERDICT_INCONCLUSIVE)
@@ -306,6 +388,10 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
             svt_model_clear(M);
         }
     }
+    if (o->junit != NULL)
+        junit_add(o->junit, var->name, "proof for every m", proved && !violation
+            ? JUNIT_PASS : JUNIT_SKIPPED, proved && !violation ? NULL
+            : "no shift-coupling proof of the claim (see verify prove)", 0);
     if (o->json)
     {
         /* the summary: the theorem beside the finite-m evidence */
@@ -420,12 +506,20 @@ verify_all(const check_opts * o)
             sweep_result_t s;
             verdict_t sv;
             char serr[256];
+            double t0;
             if (!construction_applicable(ci, M, &why))
             {
                 if (!o->json)
                     fprintf(out, "    %-13s n/a (%s)\n", ci->name, why);
+                if (o->junit != NULL)
+                {
+                    char nm[128];
+                    snprintf(nm, sizeof(nm), "%s c=%ld", ci->name, (long) M->c);
+                    junit_add(o->junit, var->name, nm, JUNIT_SKIPPED, why, 0);
+                }
                 continue;
             }
+            t0 = seconds_now();
             sweep_result_init(s);
             if (o->progress)
                 fprintf(stderr, "\r  %s: %s ...                    ", var->name,
@@ -435,6 +529,9 @@ verify_all(const check_opts * o)
             if (o->progress)
                 fprintf(stderr, "\r%60s\r", "");
             sv = lossmax_verdict(s->agg, M, 0);
+            junit_cell(o->junit, var, ci, M, sv, s->max_loss,
+                s->growth == GROWTH_INFINITE, s->max_loss_m,
+                seconds_now() - t0, o);
             if (o->json)
             {
                 json_t * j = json_object();

@@ -5,6 +5,7 @@
 #define SVT_CHECK_H
 
 #include "verify.h"
+#include "junit.h"
 
 typedef struct
 {
@@ -21,6 +22,8 @@ typedef struct
     int progress;       /* progress lines on stderr */
     FILE * out;
     const svt_catalog_struct * cat;     /* for verify_all */
+    junit_struct * junit;   /* --junit: one case per variant and
+                               construction (NULL: none) */
 }
 check_opts;
 

@@ -73,6 +73,30 @@ parse_vector(tokvec * v, const char * s, int outputs, const char * name,
     }
     for (c = s; *c; c++)
         n += (*c == ',');
+    /* an empty token (",," or a comma at an end) would vanish in strtok
+       and shift every later query: refuse it */
+    {
+        const char * t = s;
+        slong k = 1;
+        for (;;)
+        {
+            const char * e = strchr(t, ',');
+            const char * u = t;
+            while (u < (e ? e : t + strlen(t)) && isspace((unsigned char) *u))
+                u++;
+            if (u == (e ? e : t + strlen(t)))
+            {
+                snprintf(err, errlen, "%s: token %ld is empty (expected "
+                    "comma-separated %s, each optionally *count)", name,
+                    (long) k, outputs ? "bot, top or numbers" : "numbers");
+                return -1;
+            }
+            if (e == NULL)
+                break;
+            t = e + 1;
+            k++;
+        }
+    }
     v->t = flint_malloc(n * sizeof(token_struct));
     buf = flint_malloc(strlen(s) + 1);
     strcpy(buf, s);
@@ -108,7 +132,17 @@ parse_vector(tokvec * v, const char * s, int outputs, const char * name,
             snprintf(t->label, sizeof(t->label), "%s", tok);
         }
         else if (parse_rational(t->val, tok) == 0)
+        {
             t->kind = SVT_NUM;
+            if (!rational_in_range(t->val))
+            {
+                snprintf(err, errlen, "%s: token %ld is '%s', out of range "
+                    "(allowed: %s)", name, (long) v->len, tok,
+                    PARSE_RANGE_TEXT);
+                flint_free(buf);
+                return -1;
+            }
+        }
         else
         {
             snprintf(err, errlen, "%s: token %ld is '%s' (expected %s)", name,
@@ -231,82 +265,141 @@ done:
     return ok ? 0 : -1;
 }
 
+/* one "key = value" line of a pair file, cut in place; 0, or -1 with
+   the message */
+static int
+pair_line(char * line, const char * name, long ln, char ** qD, char ** qD2,
+    char ** T, char ** output, char * err, size_t errlen)
+{
+    char * p = line, * eq, * key, * val, ** dst;
+    size_t n = strlen(line);
+    while (n > 0 && isspace((unsigned char) line[n - 1]))
+        line[--n] = '\0';
+    while (isspace((unsigned char) *p))
+        p++;
+    if (*p == '\0' || *p == '#')
+        return 0;
+    eq = strchr(p, '=');
+    if (eq == NULL)
+    {
+        snprintf(err, errlen, "%s:%ld: expected 'key = value' with key "
+            "qD, qD2, T or output", name, ln);
+        return -1;
+    }
+    *eq = '\0';
+    key = p;
+    for (val = key + strlen(key); val > key && isspace((unsigned char) val[-1]); val--)
+        val[-1] = '\0';
+    val = eq + 1;
+    while (isspace((unsigned char) *val))
+        val++;
+    dst = strcmp(key, "qD") == 0 ? qD : strcmp(key, "qD2") == 0 ? qD2
+        : strcmp(key, "T") == 0 ? T : strcmp(key, "output") == 0 ? output
+        : NULL;
+    if (dst == NULL)
+    {
+        snprintf(err, errlen, "%s:%ld: unknown key '%s' (allowed: qD, "
+            "qD2, T, output)", name, ln, key);
+        return -1;
+    }
+    if (*dst != NULL)
+    {
+        snprintf(err, errlen, "%s:%ld: '%s' given twice", name, ln, key);
+        return -1;
+    }
+    *dst = flint_malloc(strlen(val) + 1);
+    strcpy(*dst, val);
+    return 0;
+}
+
+static void
+pair_strings_clear(char ** qD, char ** qD2, char ** T, char ** output)
+{
+    flint_free(*qD);
+    flint_free(*qD2);
+    flint_free(*T);
+    flint_free(*output);
+    *qD = *qD2 = *T = *output = NULL;
+}
+
+int
+custom_read_text(const char * text, size_t len, const char * name,
+    char ** qD, char ** qD2, char ** T, char ** output, char * err,
+    size_t errlen)
+{
+    size_t at = 0;
+    long ln = 0;
+    int bad = 0;
+    char * line;
+    *qD = *qD2 = *T = *output = NULL;
+    if (memchr(text, '\0', len) != NULL)
+    {
+        snprintf(err, errlen, "%s: found a NUL byte, expected text", name);
+        return -1;
+    }
+    line = flint_malloc(CUSTOM_MAX_LINE + 2);
+    while (at < len)
+    {
+        const char * nl = memchr(text + at, '\n', len - at);
+        size_t n = nl != NULL ? (size_t) (nl - (text + at)) : len - at;
+        ln++;
+        if (n > CUSTOM_MAX_LINE)
+        {
+            snprintf(err, errlen, "%s:%ld: line longer than %d characters "
+                "(use value*count run-length tokens)", name, ln,
+                CUSTOM_MAX_LINE);
+            bad = 1;
+            break;
+        }
+        memcpy(line, text + at, n);
+        line[n] = '\0';
+        at += n + 1;
+        if (pair_line(line, name, ln, qD, qD2, T, output, err, errlen) != 0)
+        {
+            bad = 1;
+            break;
+        }
+    }
+    flint_free(line);
+    if (bad)
+    {
+        pair_strings_clear(qD, qD2, T, output);
+        return -1;
+    }
+    return 0;
+}
+
 int
 custom_read_file(const char * path, char ** qD, char ** qD2, char ** T,
     char ** output, char * err, size_t errlen)
 {
     FILE * f;
-    char line[1 << 16];
-    long ln = 0;
+    char * buf;
+    size_t n;
+    int r;
     *qD = *qD2 = *T = *output = NULL;
-    if (svt_regular_file(path, "--file", 1L << 26, err, errlen) != 0)
+    if (svt_regular_file(path, "--file", (long) CUSTOM_MAX_FILE, err, errlen) != 0)
         return -1;
-    f = fopen(path, "r");
+    f = fopen(path, "rb");
     if (f == NULL)
     {
         snprintf(err, errlen, "--file: cannot open '%s'", path);
         return -1;
     }
-    while (fgets(line, sizeof(line), f) != NULL)
-    {
-        char * p = line, * eq, * key, * val, ** dst;
-        size_t n;
-        ln++;
-        n = strlen(line);
-        if (n == sizeof(line) - 1 && line[n - 1] != '\n')
-        {
-            snprintf(err, errlen, "%s:%ld: line longer than %d characters "
-                "(use value*count run-length tokens)", path, ln, (int) sizeof(line) - 2);
-            fclose(f);
-            return -1;
-        }
-        while (n > 0 && isspace((unsigned char) line[n - 1]))
-            line[--n] = '\0';
-        while (isspace((unsigned char) *p))
-            p++;
-        if (*p == '\0' || *p == '#')
-            continue;
-        eq = strchr(p, '=');
-        if (eq == NULL)
-        {
-            snprintf(err, errlen, "%s:%ld: expected 'key = value' with key "
-                "qD, qD2, T or output", path, ln);
-            fclose(f);
-            return -1;
-        }
-        *eq = '\0';
-        key = p;
-        for (val = key + strlen(key); val > key && isspace((unsigned char) val[-1]); val--)
-            val[-1] = '\0';
-        val = eq + 1;
-        while (isspace((unsigned char) *val))
-            val++;
-        if (strcmp(key, "qD") == 0)
-            dst = qD;
-        else if (strcmp(key, "qD2") == 0)
-            dst = qD2;
-        else if (strcmp(key, "T") == 0)
-            dst = T;
-        else if (strcmp(key, "output") == 0)
-            dst = output;
-        else
-        {
-            snprintf(err, errlen, "%s:%ld: unknown key '%s' (allowed: qD, "
-                "qD2, T, output)", path, ln, key);
-            fclose(f);
-            return -1;
-        }
-        if (*dst != NULL)
-        {
-            snprintf(err, errlen, "%s:%ld: '%s' given twice", path, ln, key);
-            fclose(f);
-            return -1;
-        }
-        *dst = flint_malloc(strlen(val) + 1);
-        strcpy(*dst, val);
-    }
+    /* read at most the limit, whatever stat said (the file may grow) */
+    buf = flint_malloc(CUSTOM_MAX_FILE + 1);
+    n = fread(buf, 1, CUSTOM_MAX_FILE + 1, f);
     fclose(f);
-    return 0;
+    if (n > CUSTOM_MAX_FILE)
+    {
+        flint_free(buf);
+        snprintf(err, errlen, "--file: '%s' is too large (expected a regular "
+            "text file of at most %ld bytes)", path, (long) CUSTOM_MAX_FILE);
+        return -1;
+    }
+    r = custom_read_text(buf, n, path, qD, qD2, T, output, err, errlen);
+    flint_free(buf);
+    return r;
 }
 
 char *

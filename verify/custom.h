@@ -20,6 +20,16 @@ int custom_build(svt_runs_t R, const char * qD, const char * qD2,
    file:line. */
 int custom_read_file(const char * path, char ** qD, char ** qD2, char ** T,
     char ** output, char * err, size_t errlen);
+/* The same from len bytes of text in memory, named name in errors (the
+   file reader and the fuzz target share it).  On error nothing is
+   allocated. */
+int custom_read_text(const char * text, size_t len, const char * name,
+    char ** qD, char ** qD2, char ** T, char ** output, char * err,
+    size_t errlen);
+
+/* the limits of a pair file: 64 MiB, lines of 64 KiB */
+#define CUSTOM_MAX_FILE ((size_t) 1 << 26)
+#define CUSTOM_MAX_LINE 65534
 
 /* the largest number of queries --max-over-outputs enumerates */
 #define CUSTOM_MAX_ENUM 16

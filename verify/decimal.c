@@ -95,10 +95,13 @@ decimal_bound(const arb_t x, slong digits, int round_up)
     fmpz_init(e);
     fmpz_init(N);
 
+    /* the end, rounded outward to a few bits more than the digits need
+       (exactly, mid +- rad could take 2^60 bits when the radius is far
+       smaller than the midpoint) */
     if (round_up)
-        arb_get_ubound_arf(b, x, ARF_PREC_EXACT);
+        arb_get_ubound_arf(b, x, 128 + 4 * digits);
     else
-        arb_get_lbound_arf(b, x, ARF_PREC_EXACT);
+        arb_get_lbound_arf(b, x, 128 + 4 * digits);
 
     if (arf_is_zero(b))
     {
@@ -295,6 +298,26 @@ parse_rational(fmpq_t res, const char * s)
             fmpq_neg(res, res);
     }
     return 0;
+}
+
+int
+rational_in_range(const fmpq_t x)
+{
+    fmpq_t a, b;
+    int ok;
+    if (fmpq_is_zero(x))
+        return 1;
+    fmpq_init(a);
+    fmpq_init(b);
+    fmpq_abs(a, x);
+    fmpz_set_ui(fmpq_numref(b), 10);
+    fmpz_pow_ui(fmpq_numref(b), fmpq_numref(b), PARSE_EXP_RANGE);
+    ok = fmpq_cmp(a, b) <= 0;
+    fmpq_inv(b, b);
+    ok = ok && fmpq_cmp(a, b) >= 0;
+    fmpq_clear(a);
+    fmpq_clear(b);
+    return ok;
 }
 
 int

@@ -67,6 +67,8 @@ print_usage(FILE * f)
 "\n"
 "options:\n"
 "  --eps E          total budget (default 1); E > 0, e.g. 0.5, 1/3, 2e-1\n"
+"                   (every real given -- budgets, Delta, T, query answers,\n"
+"                   numbers -- is 0 or of magnitude 10^-12 to 10^12)\n"
 "  --c C            cutoff, integer >= 1 (default 1)\n"
 "  --m M            family size, 1 <= M <= 2^62 (default 10); 1e6 and 10^6 work\n"
 "  --m-max M        largest m: sweep (default 10^6), check and all (1000)\n"
@@ -100,8 +102,16 @@ print_usage(FILE * f)
 "  --curve          delta: delta on 21 values of eps_prv from 0 to just above\n"
 "                   the pure loss; renyi: orders 1/2 to 64\n"
 "  --alpha A        renyi: the order, A > 0\n"
+"  --junit FILE     check and all: also write JUnit XML to FILE, one test case\n"
+"                   per variant and construction (failure: a certified\n"
+"                   violation, with the command that re-checks it; error:\n"
+"                   undecided; skipped: the construction does not apply)\n"
 "  --version        the version of svt-verify\n"
 "  -h, --help       this text\n"
+"\n"
+"exit codes: 0 within (or no claim), 1 a certified violation, 2 bad input\n"
+"(a one-line error), 3 undecided at the precision cap or the work budget\n"
+"(the enclosure is printed).\n"
 "\n"
 "For a variant that outputs numbers, `top` in an output stands for the event\n"
 "\"a number is output here\"; a number v stands for the density at v.\n",
@@ -131,7 +141,7 @@ optdef;
 enum { O_EPS, O_C, O_M, O_MMAX, O_DELTA, O_T, O_EPS1, O_EPS2, O_EPS3, O_CLIST,
        O_DIGITS, O_MAXDIGITS, O_JSON, O_QD, O_QD2, O_OUTPUT, O_FILE, O_MAXOUT,
        O_SECONDS, O_SEED, O_SHARD, O_SAVE, O_ALLOWNN, O_EPSPRV, O_DPDELTA,
-       O_ALPHA, O_CURVE, O_COUNT };
+       O_ALPHA, O_CURVE, O_JUNIT, O_COUNT };
 
 static optdef opts[O_COUNT] = {
     { "--eps", NULL, 0 }, { "--c", NULL, 0 }, { "--m", NULL, 0 },
@@ -144,7 +154,7 @@ static optdef opts[O_COUNT] = {
     { "--seconds", NULL, 0 }, { "--seed", NULL, 0 }, { "--shard", NULL, 0 },
     { "--save", NULL, 0 }, { "--allow-non-neighbours", NULL, 1 },
     { "--eps-prv", NULL, 0 }, { "--dp-delta", NULL, 0 }, { "--alpha", NULL, 0 },
-    { "--curve", NULL, 1 },
+    { "--curve", NULL, 1 }, { "--junit", NULL, 0 },
 };
 
 /* splits argv into positional arguments and options */
@@ -226,6 +236,13 @@ get_rational(fmpq_t x, int k, const char * dflt, int positive)
     if (positive && fmpq_sgn(x) <= 0)
     {
         snprintf(msg, sizeof(msg), "%s: '%s' must be > 0", opts[k].name, s);
+        die(msg);
+    }
+    if (!rational_in_range(x))
+    {
+        snprintf(msg, sizeof(msg), "%s: '%s' is out of range (allowed: %s)",
+            opts[k].name, s, positive ? "a number from 10^-12 to 10^12"
+            : PARSE_RANGE_TEXT);
         die(msg);
     }
 }
@@ -846,6 +863,9 @@ parse_clist(check_opts * o)
         return;
     if (strlen(s) >= sizeof(buf))
         die("--c-list: too long");
+    if (strspn(s, "0123456789,e^") != strlen(s) || s[0] == '\0' || s[0] == ','
+            || s[strlen(s) - 1] == ',' || strstr(s, ",,") != NULL)
+        die("--c-list: expected up to 16 comma-separated integers from 1 to 10^6");
     strcpy(buf, s);
     o->nc = 0;
     for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
@@ -895,7 +915,27 @@ cmd_check(const char ** pos, int npos, int all)
         svt_model_clear(M);
     }
     o.cat = catalog;
-    rc = all ? verify_all(&o) : verify_check(var, &o);
+    {
+        junit_t J;
+        char err[1024];
+        junit_init(J);
+        /* the report file is opened before the work, and fails then */
+        if (opts[O_JUNIT].value != NULL)
+        {
+            if (junit_open(J, opts[O_JUNIT].value, err, sizeof(err)) != 0)
+                die(err);
+            o.junit = J;
+        }
+        rc = all ? verify_all(&o) : verify_check(var, &o);
+        if (o.junit != NULL && junit_write(J, all ? "verify all"
+                : "verify check") != 0)
+        {
+            fprintf(stderr, "verify: --junit: writing '%s' failed\n",
+                opts[O_JUNIT].value);
+            rc = 2;
+        }
+        junit_clear(J);
+    }
     check_opts_clear(&o);
     return rc;
 }
@@ -1140,6 +1180,32 @@ cmd_lint(const char ** pos, int npos)
     return 0;
 }
 
+/* the positional arguments each command takes */
+static void
+check_arity(const char ** pos, int npos)
+{
+    static const struct { const char * cmd; int maxpos; const char * args; }
+    cmds[] = {
+        { "list", 1, "" }, { "help", 1, "" }, { "all", 1, "" },
+        { "ratio", 3, " VARIANT CONSTRUCTION" },
+        { "sweep", 3, " VARIANT CONSTRUCTION" },
+        { "delta", 3, " VARIANT CONSTRUCTION" },
+        { "renyi", 3, " VARIANT CONSTRUCTION" },
+        { "check", 2, " VARIANT" }, { "search", 2, " VARIANT" },
+        { "prove", 2, " VARIANT" }, { "lint", 2, " FILE" },
+    };
+    size_t i;
+    char msg[512];
+    for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+        if (strcmp(pos[0], cmds[i].cmd) == 0 && npos > cmds[i].maxpos)
+        {
+            snprintf(msg, sizeof(msg), "unexpected argument '%s' (%s takes%s%s)",
+                pos[cmds[i].maxpos], cmds[i].cmd,
+                cmds[i].maxpos > 1 ? "" : " no arguments", cmds[i].args);
+            die(msg);
+        }
+}
+
 int
 main(int argc, char ** argv)
 {
@@ -1153,6 +1219,20 @@ main(int argc, char ** argv)
     {
         print_usage(stderr);
         return 2;
+    }
+    check_arity(pos, npos);
+    if (strcmp(pos[0], "search") != 0 && strcmp(pos[0], "prove") != 0)
+    {
+        snprintf(msg, sizeof(msg), "%s (it is for search and prove)", pos[0]);
+        forbid(O_SECONDS, msg);
+        forbid(O_SEED, msg);
+        forbid(O_SHARD, msg);
+        forbid(O_SAVE, msg);
+    }
+    if (strcmp(pos[0], "check") != 0 && strcmp(pos[0], "all") != 0)
+    {
+        snprintf(msg, sizeof(msg), "%s (it is for check and all)", pos[0]);
+        forbid(O_JUNIT, msg);
     }
     if (strcmp(pos[0], "delta") != 0 && strcmp(pos[0], "renyi") != 0)
     {

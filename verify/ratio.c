@@ -234,6 +234,10 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
                 }
             }
         }
+        /* an integral stopped at the engine's work budget: a higher goal
+           would cost more and stop there too */
+        if (r->p[0]->budget_spent || r->p[1]->budget_spent)
+            max_digits = digits;
         if (digits >= max_digits && ratio_exact(r, M, R))
             break;
         if (digits >= max_digits && ratio_by_proof(r, M, R))
@@ -244,7 +248,10 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
             r->note = ratio_tie(r, M) ? "the ln ratio equals the claimed "
                 "budget to more than 30 digits: an exact tie (the claim is "
                 "attained), which no enclosure can decide, or a gap below "
-                "that" : ratio_undecided_note(r);
+                "that" : (r->p[0]->budget_spent || r->p[1]->budget_spent)
+                ? "the integrals reached the engine's work budget before "
+                "the enclosure decided the claim (extreme parameters: "
+                "noise scales and shifts far apart)" : ratio_undecided_note(r);
             break;
         }
         digits = FLINT_MIN(2 * digits, max_digits);

@@ -229,6 +229,14 @@ char * decimal_fmpq(const fmpq_t q, slong digits);
 /* Parses a rational written as an integer, a decimal (1.25, -3e-2) or a
    fraction (1/3).  Returns 0 or -1. */
 int parse_rational(fmpq_t res, const char * s);
+/* 1 when x is 0 or 10^-PARSE_EXP_RANGE <= |x| <= 10^PARSE_EXP_RANGE: the
+   range of every real a user gives (budgets, sensitivity, thresholds,
+   query answers, released numbers).  Beyond it the noise scales and the
+   shifts of an integrand part by more than 10^24 and the certified
+   answer would cost more than any budget, so it is refused up front. */
+#define PARSE_EXP_RANGE 12
+#define PARSE_RANGE_TEXT "0 or a magnitude from 10^-12 to 10^12"
+int rational_in_range(const fmpq_t x);
 /* Parses an integer m >= lo, written 1000, 1e6 or 10^6.  0 or -1. */
 int parse_count(ulong * res, const char * s, ulong lo, ulong hi);
 
