@@ -191,11 +191,9 @@ static json_t *
 json_header(const approx_pair_t A, const svt_model_t M, const approx_opts * a,
     const char * mode)
 {
-    json_t * j = json_object();
     slong dg = a->o->out_digits;
-    json_object_set_new(j, "variant", json_string(M->var->name));
-    json_object_set_new(j, "construction", json_string(a->pair_name));
-    json_object_set_new(j, "mode", json_string(mode));
+    json_t * j = report_json_core(mode, M->var->name, a->pair_name, M, a->m, dg);
+    report_json_set_seconds(j, A->seconds);
     json_object_set_new(j, "m", a->m ? json_integer((json_int_t) a->m)
         : json_null());
     json_object_set_new(j, "eps", report_json_interval(M->eps, dg));
@@ -207,7 +205,6 @@ json_header(const approx_pair_t A, const svt_model_t M, const approx_opts * a,
     json_object_set_new(j, "total_D", report_json_interval(A->total[0], dg));
     json_object_set_new(j, "total_D2", report_json_interval(A->total[1], dg));
     json_object_set_new(j, "integrals", json_integer(A->integrals));
-    json_object_set_new(j, "seconds", json_real(A->seconds));
     return j;
 }
 
@@ -343,11 +340,10 @@ delta_json(const delta_result * r, const approx_pair_t A, const svt_model_t M,
     json_object_set_new(j, "delta_D2_D", report_json_interval(r->d[1], dg));
     json_object_set_new(j, "delta", report_json_interval(r->d[2], dg));
     json_object_set_new(j, "pure_loss", report_json_interval(r->pl, dg));
-    json_object_set_new(j, "claimed_eps", M->has_claim
-        ? report_json_interval(M->claimed, dg) : json_null());
+    report_json_set_loss(j, r->pl, dg);
     json_object_set_new(j, "claimed_delta", M->has_claim
         ? report_json_interval(M->claimed_delta, dg) : json_null());
-    json_object_set_new(j, "verdict", json_string(verdict_name(r->v)));
+    report_json_set_verdict(j, r->v);
     if (r->want_eps)
     {
         json_object_set_new(j, "dp_delta", json_string(r->ts));

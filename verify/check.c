@@ -234,7 +234,8 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
     int violation = 0, inconclusive = 0, proved = 0;
     char proof_line[512] = "";
     slong nratios = 0;
-    double t0;
+    double t0, t_start;
+    lossmax_t total;        /* every ratio of every cell */
     ratio_result_t worst, r;
     ulong worst_m = 0;
     const construction_info * worst_ci = NULL;
@@ -244,6 +245,8 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
     ratio_result_init(worst);
     ratio_result_init(r);
     svt_model_init(worst_M);
+    lossmax_init(total);
+    t_start = seconds_now();
 
     if (!o->json)
     {
@@ -311,6 +314,7 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
                     report_json_line(report_ratio_json(M, &ctx, r));
                 }
                 cell_add(&cell, m, r);
+                lossmax_add(total, r);
                 nratios++;
                 if (r->verdict == VERDICT_EXCEEDS || r->verdict == VERDICT_INFINITE)
                 {
@@ -395,9 +399,23 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
     if (o->json)
     {
         /* the summary: the theorem beside the finite-m evidence */
-        json_t * j = json_object();
-        json_object_set_new(j, "variant", json_string(var->name));
-        json_object_set_new(j, "mode", json_string("check"));
+        svt_model_t M0;
+        json_t * j;
+        char err[256];
+        verdict_t v = lossmax_verdict(total, worst_M, 0);
+        svt_model_init(M0);
+        svt_model_set(M0, var, o->eps, clist[0], o->delta, &o->ov, err,
+            sizeof(err));
+        if (v != VERDICT_EXCEEDS && v != VERDICT_INFINITE)
+            v = lossmax_verdict(total, M0, 0);
+        if (proved && !violation)
+            v = VERDICT_WITHIN;
+        j = report_json_core("check", var->name, NULL, M0, 0, o->out_digits);
+        json_object_set_new(j, "loss", report_json_lossmax(total, o->out_digits));
+        report_json_set_verdict(j, v);
+        report_json_set_seconds(j, seconds_now() - t_start);
+        json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
+        svt_model_clear(M0);
         json_object_set_new(j, "result", json_string(violation ? "violation"
             : proved ? "proved" : inconclusive ? "inconclusive" : "pass"));
         json_object_set_new(j, "proved_for_every_m", json_boolean(proved && !violation));
@@ -445,6 +463,7 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
     ratio_result_clear(worst);
     ratio_result_clear(r);
     svt_model_clear(worst_M);
+    lossmax_clear(total);
     return violation ? CHECK_VIOLATION : proved ? CHECK_PASS : inconclusive
         ? CHECK_INCONCLUSIVE : CHECK_PASS;
 }
@@ -534,10 +553,12 @@ verify_all(const check_opts * o)
                 seconds_now() - t0, o);
             if (o->json)
             {
-                json_t * j = json_object();
-                json_object_set_new(j, "variant", json_string(var->name));
-                json_object_set_new(j, "construction", json_string(ci->name));
-                json_object_set_new(j, "c", json_integer(M->c));
+                json_t * j = report_json_core("all", var->name, ci->name, M, 0,
+                    o->out_digits);
+                json_object_set_new(j, "loss", report_json_lossmax(s->agg,
+                    o->out_digits));
+                report_json_set_verdict(j, sv);
+                report_json_set_seconds(j, seconds_now() - t0);
                 json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
                 json_object_set_new(j, "growth", json_string(growth_name(s->growth)));
                 json_object_set_new(j, "slope_per_block", json_real(s->slope));
@@ -546,7 +567,6 @@ verify_all(const check_opts * o)
                 json_object_set_new(j, "max_log_ratio", s->growth == GROWTH_NONE
                     ? json_null() : report_json_interval(s->max_loss, o->out_digits));
                 json_object_set_new(j, "max_at_m", json_integer((json_int_t) s->max_loss_m));
-                json_object_set_new(j, "claimed_eps", report_json_interval(M->claimed, o->out_digits));
                 json_object_set_new(j, "paper_property", json_string(var->paper_property));
                 report_json_line(j);
             }

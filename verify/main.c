@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "check.h"
 #include "custom.h"
@@ -122,6 +123,14 @@ print_usage(FILE * f)
 static svt_catalog_t catalog;
 static svt_variant_struct user_variant;
 static int have_user_variant = 0;
+
+static double
+wall_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
 
 static void
 die(const char * msg)
@@ -614,26 +623,26 @@ cmd_ratio(const char ** pos, int npos)
     if (opts[O_MAXOUT].value)
     {
         maxout_struct mo;
+        double t0 = wall_seconds();
         maxout_init(&mo);
         if (maxout_run(&mo, M, R, &o.ro, err, sizeof(err)) != 0)
             die(err);
         if (o.json)
         {
             report_ctx ctx = { "custom", 0, o.out_digits };
-            json_t * j = json_object(), * und = json_array();
+            json_t * j = report_json_core("max-over-outputs", var->name,
+                "custom", M, 0, o.out_digits), * und = json_array();
             char * os = custom_output_string(mo.best_runs);
             slong u;
             for (u = 0; u < FLINT_MIN(mo.nundecided, MAXOUT_LIST_UNDECIDED); u++)
                 json_array_append_new(und, json_string(mo.undecided[u]));
-            json_object_set_new(j, "variant", json_string(var->name));
-            json_object_set_new(j, "construction", json_string("custom"));
-            json_object_set_new(j, "mode", json_string("max-over-outputs"));
+            json_object_set_new(j, "loss", report_json_lossmax(mo.agg, o.out_digits));
+            report_json_set_verdict(j, mo.verdict);
+            report_json_set_seconds(j, wall_seconds() - t0);
             json_object_set_new(j, "outputs_enumerated", json_integer(mo.outputs));
             json_object_set_new(j, "outputs_impossible", json_integer(mo.impossible));
             json_object_set_new(j, "outputs_undecided", json_integer(mo.nundecided));
             json_object_set_new(j, "undecided_outputs", und);
-            json_object_set_new(j, "max_log_ratio", report_json_lossmax(mo.agg, o.out_digits));
-            json_object_set_new(j, "verdict", json_string(verdict_name(mo.verdict)));
             json_object_set_new(j, "numbers_searched_on_grid", json_boolean(mo.numeric_searched));
             json_object_set_new(j, "argmax_output", json_string(os));
             json_object_set_new(j, "argmax", report_ratio_json(M, &ctx, mo.best));
@@ -728,6 +737,7 @@ cmd_sweep(const char ** pos, int npos)
     sweep_result_t s;
     char err[1024];
     slong i, k;
+    double t0;
     static const char * mult[4] = { "eps", "10 eps", "100 eps", "1000 eps" };
 
     if (npos < 3)
@@ -748,6 +758,7 @@ cmd_sweep(const char ** pos, int npos)
         die(err);
     require_numeric(ci, M);
     sweep_result_init(s);
+    t0 = wall_seconds();
     sweep_run(s, M, ci, o.m_max, o.delta, o.T, &o.ro, 1,
         o.progress ? sweep_progress : NULL, NULL, err, sizeof(err));
     if (o.progress)
@@ -757,27 +768,23 @@ cmd_sweep(const char ** pos, int npos)
     {
         for (i = 0; i < s->len; i++)
         {
-            json_t * j = json_object();
-            json_object_set_new(j, "variant", json_string(var->name));
-            json_object_set_new(j, "construction", json_string(ci->name));
-            json_object_set_new(j, "m", json_integer((json_int_t) s->pts[i].m));
-            json_object_set_new(j, "verdict", json_string(verdict_name(s->pts[i].verdict)));
-            json_object_set_new(j, "log_ratio_max", arb_is_finite(s->pts[i].loss)
-                ? report_json_interval(s->pts[i].loss, o.out_digits) : json_null());
+            json_t * j = report_json_core("sweep-point", var->name, ci->name,
+                M, s->pts[i].m, o.out_digits);
+            report_json_set_loss(j, s->pts[i].loss, o.out_digits);
+            report_json_set_verdict(j, s->pts[i].verdict);
             report_json_line(j);
         }
         {
-            json_t * j = json_object(), * fm = json_array();
-            json_object_set_new(j, "variant", json_string(var->name));
-            json_object_set_new(j, "construction", json_string(ci->name));
+            json_t * j = report_json_core("sweep", var->name, ci->name, M, 0,
+                o.out_digits), * fm = json_array();
+            json_object_set_new(j, "loss", report_json_lossmax(s->agg, o.out_digits));
+            report_json_set_verdict(j, lossmax_verdict(s->agg, M, 0));
+            report_json_set_seconds(j, wall_seconds() - t0);
+            json_object_set_new(j, "m_max", json_integer((json_int_t) o.m_max));
             json_object_set_new(j, "classification", json_string(growth_name(s->growth)));
             json_object_set_new(j, "slope_per_block", json_real(s->slope));
             json_object_set_new(j, "block_queries", json_integer((json_int_t) s->block));
             json_object_set_new(j, "slope_per_query", json_real(s->slope / (double) s->block));
-            json_object_set_new(j, "claimed_eps", report_json_interval(M->claimed, o.out_digits));
-            json_object_set_new(j, "max_log_ratio", report_json_lossmax(s->agg, o.out_digits));
-            json_object_set_new(j, "verdict", json_string(verdict_name(
-                lossmax_verdict(s->agg, M, 0))));
             json_object_set_new(j, "points_undecided", json_integer(lossmax_undecided(s->agg)));
             for (k = 0; k < 4; k++)
             {
@@ -1173,9 +1180,21 @@ cmd_lint(const char ** pos, int npos)
             fmpq_clear(e);
             fmpq_clear(d);
         }
-    printf("%s: ok -- %s: %s [%s]; claim: %s%s\n", pos[1], v.name, v.title,
-        v.source, v.claimed ? "a budget" : "none (report only)",
-        v.monotone_only ? ", for monotone queries only" : "");
+    if (opts[O_JSON].value)
+    {
+        json_t * j = report_json_core("lint", v.name, NULL, NULL, 0, 15);
+        json_object_set_new(j, "file", json_string(pos[1]));
+        json_object_set_new(j, "ok", json_true());
+        json_object_set_new(j, "title", json_string(v.title));
+        json_object_set_new(j, "source", json_string(v.source));
+        json_object_set_new(j, "has_claim", json_boolean(v.claimed != NULL));
+        json_object_set_new(j, "monotone_only", json_boolean(v.monotone_only));
+        report_json_line(j);
+    }
+    else
+        printf("%s: ok -- %s: %s [%s]; claim: %s%s\n", pos[1], v.name, v.title,
+            v.source, v.claimed ? "a budget" : "none (report only)",
+            v.monotone_only ? ", for monotone queries only" : "");
     svt_variant_clear(&v);
     return 0;
 }

@@ -348,14 +348,41 @@ print_text(const prove_result_t P, const svt_variant_struct * var,
         "search: --seconds)\n", P->proof_seconds, P->seconds);
 }
 
+/* the loss over every m, pair and output: [L, B], the certified lower
+   bound found (0 when none) and the proved upper bound (inf when none) */
+static json_t *
+prove_json_loss(const prove_result_t P, slong dg)
+{
+    json_t * a = json_array();
+    char * lo = NULL, * hi = NULL;
+    if (P->have_L && P->L_infinite)
+        lo = NULL;
+    else if (P->have_L)
+        lo = decimal_bound(P->L, dg, 0);
+    if (P->A->proved)
+        hi = decimal_bound(P->A->bound, dg, 1);
+    json_array_append_new(a, json_string(P->have_L && P->L_infinite ? "inf"
+        : lo ? lo : "0"));
+    json_array_append_new(a, json_string(P->have_L && P->L_infinite ? "inf"
+        : hi ? hi : "inf"));
+    flint_free(lo);
+    flint_free(hi);
+    return a;
+}
+
 static void
 print_json(const prove_result_t P, const svt_variant_struct * var,
     const svt_model_t M, const search_opts * o)
 {
-    json_t * j = json_object(), * steps = json_array();
     slong i, dg = o->base.out_digits;
-    json_object_set_new(j, "variant", json_string(var->name));
-    json_object_set_new(j, "mode", json_string("prove"));
+    json_t * j = report_json_core("prove", var->name, NULL, M, 0, dg),
+        * steps = json_array();
+    json_object_set_new(j, "loss", prove_json_loss(P, dg));
+    report_json_set_verdict(j, !M->has_claim ? VERDICT_NO_CLAIM
+        : P->claim_holds == 1 ? VERDICT_WITHIN : P->claim_holds == 0
+        ? (P->have_L && P->L_infinite ? VERDICT_INFINITE : VERDICT_EXCEEDS)
+        : VERDICT_INCONCLUSIVE);
+    report_json_set_seconds(j, P->seconds);
     json_object_set_new(j, "decision", json_string(prove_decision_name(P->decision)));
     json_object_set_new(j, "claim_holds", P->claim_holds < 0 ? json_null()
         : json_boolean(P->claim_holds));
@@ -380,16 +407,12 @@ print_json(const prove_result_t P, const svt_variant_struct * var,
         : json_null());
     json_object_set_new(j, "lower_bound_growth", json_string(P->LB->growth));
     json_object_set_new(j, "sandwich_digits", json_integer(sandwich_digits(P)));
-    json_object_set_new(j, "claimed_eps", M->has_claim
-        ? report_json_interval(M->claimed, dg) : json_null());
     json_object_set_new(j, "monotone_only", json_boolean(var->monotone_only));
     json_object_set_new(j, "reason", P->reason[0] ? json_string(P->reason) : json_null());
     for (i = 0; i < P->A->nsteps && P->A->proved; i++)
         json_array_append_new(steps, json_string(P->A->steps[i]));
     json_object_set_new(j, "proof", steps);
     json_object_set_new(j, "family", P->family[0] ? json_string(P->family) : json_null());
-    json_object_set_new(j, "c", json_integer(M->c));
-    json_object_set_new(j, "seconds", json_real(P->seconds));
     json_object_set_new(j, "proof_seconds", json_real(P->proof_seconds));
     report_json_line(j);
 }

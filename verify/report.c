@@ -32,6 +32,61 @@ report_json_lossmax(const lossmax_t L, slong digits)
     return j;
 }
 
+json_t *
+report_json_core(const char * mode, const char * variant,
+    const char * construction, const svt_model_t M, ulong m, slong digits)
+{
+    json_t * o = json_object();
+    json_object_set_new(o, "schema_version", json_integer(REPORT_SCHEMA_VERSION));
+    json_object_set_new(o, "mode", json_string(mode));
+    json_object_set_new(o, "variant", json_string(variant));
+    json_object_set_new(o, "construction", construction
+        ? json_string(construction) : json_null());
+    if (M != NULL)
+    {
+        json_t * p = json_object();
+        json_object_set_new(p, "eps", report_json_interval(M->eps, digits));
+        json_object_set_new(p, "c", json_integer(M->c));
+        json_object_set_new(p, "Delta", report_json_interval(M->delta, digits));
+        json_object_set_new(p, "m", m > 0 ? json_integer((json_int_t) m)
+            : json_null());
+        json_object_set_new(o, "params", p);
+        json_object_set_new(o, "claimed_eps", M->has_claim
+            ? report_json_interval(M->claimed, digits) : json_null());
+    }
+    else
+    {
+        json_object_set_new(o, "params", json_null());
+        json_object_set_new(o, "claimed_eps", json_null());
+    }
+    json_object_set_new(o, "loss", json_null());
+    json_object_set_new(o, "verdict", json_null());
+    json_object_set_new(o, "seconds", json_real(0));
+    return o;
+}
+
+void
+report_json_set_loss(json_t * o, const arb_t loss, slong digits)
+{
+    if (arb_is_finite(loss) || (arf_is_pos_inf(arb_midref(loss))
+            && mag_is_finite(arb_radref(loss))))
+        json_object_set_new(o, "loss", report_json_interval(loss, digits));
+    else
+        json_object_set_new(o, "loss", json_null());
+}
+
+void
+report_json_set_verdict(json_t * o, verdict_t v)
+{
+    json_object_set_new(o, "verdict", json_string(verdict_name(v)));
+}
+
+void
+report_json_set_seconds(json_t * o, double seconds)
+{
+    json_object_set_new(o, "seconds", json_real(seconds));
+}
+
 static json_t *
 json_lohi(const arb_t x, slong digits)
 {
@@ -87,10 +142,12 @@ json_t *
 report_ratio_json(const svt_model_t M, const report_ctx * ctx,
     const ratio_result_t r)
 {
-    json_t * o = json_object(), * lr = json_object();
     slong dg = ctx->out_digits;
-    json_object_set_new(o, "variant", json_string(M->var->name));
-    json_object_set_new(o, "construction", json_string(ctx->construction));
+    json_t * o = report_json_core("ratio", M->var->name, ctx->construction, M,
+        ctx->m, dg), * lr = json_object();
+    report_json_set_loss(o, r->loss, dg);
+    report_json_set_verdict(o, r->verdict);
+    report_json_set_seconds(o, r->seconds);
     json_object_set_new(o, "eps", report_json_interval(M->eps, dg));
     json_object_set_new(o, "eps1", eps_defined(M, 0)
         ? report_json_interval(M->eps1, dg) : json_null());
@@ -110,13 +167,9 @@ report_ratio_json(const svt_model_t M, const report_ctx * ctx,
     json_object_set_new(lr, "D_over_D2", json_lohi(r->lr[0], dg));
     json_object_set_new(lr, "D2_over_D", json_lohi(r->lr[1], dg));
     json_object_set_new(o, "log_ratio", lr);
-    json_object_set_new(o, "claimed_eps", M->has_claim
-        ? report_json_interval(M->claimed, dg) : json_null());
     json_object_set_new(o, "claim_monotone_only", json_boolean(M->var->monotone_only));
     json_object_set_new(o, "outside_claim", json_boolean(r->outside_claim));
-    json_object_set_new(o, "verdict", json_string(verdict_name(r->verdict)));
     json_object_set_new(o, "note", r->note ? json_string(r->note) : json_null());
-    json_object_set_new(o, "seconds", json_real(r->seconds));
     return o;
 }
 

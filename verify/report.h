@@ -30,4 +30,19 @@ json_t * report_json_interval(const arb_t x, slong digits);
    null when every ratio was impossible */
 json_t * report_json_lossmax(const lossmax_t L, slong digits);
 
+/* The shared core of every JSON object verify prints (the schema is
+   verify/verify-output.schema.json, version REPORT_SCHEMA_VERSION):
+   schema_version, mode, variant, construction (NULL: null), params (eps,
+   c, Delta, m of M; null without a model), claimed_eps (null when the
+   variant claims no budget), then loss = null, verdict = null and
+   seconds = 0 until the mode sets them.  Each mode adds its own fields
+   after these. */
+#define REPORT_SCHEMA_VERSION 1
+json_t * report_json_core(const char * mode, const char * variant,
+    const char * construction, const svt_model_t M, ulong m, slong digits);
+/* loss = [lo, hi] of a loss ("inf" allowed; null when undefined) */
+void report_json_set_loss(json_t * o, const arb_t loss, slong digits);
+void report_json_set_verdict(json_t * o, verdict_t v);
+void report_json_set_seconds(json_t * o, double seconds);
+
 #endif

@@ -616,13 +616,20 @@ progress(const search_opts * o, const char * stage, const tally * t,
 
 static void
 json_stage(const search_opts * o, const svt_variant_struct * var,
-    const char * stage, const tally * t, const cand * best)
+    const svt_model_t M, const char * stage, const tally * t,
+    const cand * best, double seconds)
 {
     json_t * j;
     if (!o->base.json)
         return;
-    j = json_object();
-    json_object_set_new(j, "variant", json_string(var->name));
+    j = report_json_core("search", var->name, best->have ? "custom" : NULL, M,
+        0, o->base.out_digits);
+    if (best->have)
+    {
+        report_json_set_loss(j, best->r->loss, o->base.out_digits);
+        report_json_set_verdict(j, best->r->verdict);
+    }
+    report_json_set_seconds(j, seconds);
     json_object_set_new(j, "stage", json_string(stage));
     json_object_set_new(j, "shard", json_integer(o->shard));
     json_object_set_new(j, "shards", json_integer(o->nshards));
@@ -954,7 +961,7 @@ stages_1b_1c(cand * best, tally * t, const svt_model_t M,
     {
         family_ctx f = { best, t, M, o, deadline, 0, fams };
         search_program_families(M, o->base.delta, program_family, &f);
-        json_stage(o, var, "program families", t, best);
+        json_stage(o, var, M, "program families", t, best, now() - (deadline - o->seconds));
         if (!o->base.json && svt_model_max_queries(M) > 0)
             fprintf(out, "  1b. the program's own families (a lead-in to each "
                 "state, two cycles at it or one there and one at a state after "
@@ -974,7 +981,7 @@ stages_1b_1c(cand * best, tally * t, const svt_model_t M,
     if (M->output != SVT_OUT_TOP && mine(o, t))
     {
         numeric_tails(best, t, M, 0, o, T0, deadline);
-        json_stage(o, var, "numeric tails", t, best);
+        json_stage(o, var, M, "numeric tails", t, best, now() - (deadline - o->seconds));
         if (!o->base.json)
             fprintf(out, "  1c. numeric tails (bot^m, then a number on a grid "
                 "T + k s/2, k = -12..12; c = %ld): %ld ratios\n",
@@ -1135,7 +1142,8 @@ stage_constructions(search_run * S)
     constructions_pass(S, 0, S->o->base.m_max);
     for (j = 0; shifted && j < 8 && now() < S->deadline; j++)
         constructions_pass(S, shifts[j], 100);
-    json_stage(S->o, S->var, "constructions", &S->t, &S->best);
+    json_stage(S->o, S->var, S->models[0], "constructions", &S->t, &S->best,
+            now() - S->t0);
     if (!S->o->base.json)
         fprintf(out, "  1. constructions: %ld ratios%s\n", (long) S->t.evaluated,
             shifted ? " (also shifted: every query and the threshold moved "
@@ -1199,7 +1207,8 @@ stage_patterns(search_run * S)
                     fmpq_clear(b);
                     progress(S->o, "patterns", &S->t, &S->best);
                 }
-        json_stage(S->o, S->var, "patterns", &S->t, &S->best);
+        json_stage(S->o, S->var, S->models[0], "patterns", &S->t, &S->best,
+            now() - S->t0);
         if (!S->o->base.json)
             fprintf(out, "  2. patterns (one above, one below, one above rest below, "
                 "one below rest above, half-half, all above, all below, X-shape; "
@@ -1279,7 +1288,8 @@ stage_optimiser(search_run * S)
             svt_runs_clear(R);
             progress(S->o, "optimiser", &S->t, &S->best);
         }
-        json_stage(S->o, S->var, "optimiser", &S->t, &S->best);
+        json_stage(S->o, S->var, S->models[0], "optimiser", &S->t, &S->best,
+            now() - S->t0);
         if (!S->o->base.json)
             fprintf(out, "  3. optimiser: %ld restarts, %ld ratios (q(D') - q(D) in "
                 "[-Delta, Delta] by Delta/4, q(D), T by Delta/2, outputs)\n",
@@ -1477,8 +1487,18 @@ search_report(search_run * S)
 
     if (S->o->base.json)
     {
-        json_t * j = json_object();
-        json_object_set_new(j, "variant", json_string(S->var->name));
+        const svt_model_struct * M = S->best.have
+            ? S->models[S->best.ci_index] : S->models[0];
+        json_t * j = report_json_core("search", S->var->name, S->best.have
+            ? "custom" : NULL, M, 0, S->o->base.out_digits);
+        if (S->best.have)
+        {
+            report_json_set_loss(j, S->best.r->loss, S->o->base.out_digits);
+            report_json_set_verdict(j, S->best.r->verdict);
+        }
+        else if (S->t.inconclusive > 0)
+            report_json_set_verdict(j, VERDICT_INCONCLUSIVE);
+        report_json_set_seconds(j, now() - S->t0);
         json_object_set_new(j, "stage", json_string("result"));
         json_object_set_new(j, "shard", json_integer(S->o->shard));
         json_object_set_new(j, "shards", json_integer(S->o->nshards));
@@ -1505,7 +1525,6 @@ search_report(search_run * S)
         }
         json_object_set_new(j, "saved", S->o->save_path && S->best.have
             ? json_string(S->o->save_path) : json_null());
-        json_object_set_new(j, "seconds", json_real(now() - S->t0));
         report_json_line(j);
     }
     else

@@ -155,11 +155,11 @@ verify_search_delta(const svt_variant_struct * var, const search_opts * o,
     rc = S.exceeds ? 1 : 0;
     if (b->json)
     {
-        json_t * j = json_object();
-        json_object_set_new(j, "variant", json_string(var->name));
-        json_object_set_new(j, "mode", json_string("search-delta"));
-        json_object_set_new(j, "claimed_eps", report_json_interval(M->claimed,
-            b->out_digits));
+        json_t * j = report_json_core("search-delta", var->name, NULL, M, 0,
+            b->out_digits);
+        if (S.exceeds)
+            report_json_set_verdict(j, VERDICT_EXCEEDS);
+        report_json_set_seconds(j, now() - t0);
         json_object_set_new(j, "dp_delta", report_json_interval(S.target,
             b->out_digits));
         json_object_set_new(j, "best_delta", S.have
@@ -167,7 +167,6 @@ verify_search_delta(const svt_variant_struct * var, const search_opts * o,
         json_object_set_new(j, "best_pair", json_string(S.where));
         json_object_set_new(j, "exceeds", json_boolean(S.exceeds));
         json_object_set_new(j, "pairs", json_integer(S.evaluated));
-        json_object_set_new(j, "seconds", json_real(now() - t0));
         report_json_line(j);
     }
     else
