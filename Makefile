@@ -6,6 +6,8 @@
 #   make test    build and run the Criterion suite, then again under
 #                AddressSanitizer + UndefinedBehaviorSanitizer
 #   make bench   timings (never part of the tests)
+#   make install PREFIX=/usr/local   verify, svt-report, verify(1), the
+#                specs and the JSON schema; make uninstall removes them
 #   make clean
 
 CC      ?= cc
@@ -60,7 +62,8 @@ TEST_SRC = $(wildcard tests/test_*.c)
 LIB_OBJ = $(patsubst $(B)/$(B)/%,$(B)/%,$(LIB_SRC:%.c=$(B)/%.o))
 SAN_LIB_OBJ = $(patsubst $(B)/san/$(B)/%,$(B)/san/%,$(LIB_SRC:%.c=$(B)/san/%.o))
 
-.PHONY: all deps run test test-plain test-san test-fuzz fuzz bench clean
+.PHONY: all deps run test test-plain test-san test-fuzz fuzz bench clean \
+        install uninstall
 
 all: $(B)/libsvt.a $(B)/bin/verify $(B)/bin/svt-report $(B)/svt-demo
 
@@ -211,6 +214,23 @@ test-fuzz:
 bench: $(B)/bench-integrals $(B)/bench-verify
 	./$(B)/bench-integrals
 	./$(B)/bench-verify
+
+# install like a Unix tool: make install PREFIX=... [DESTDIR=...]
+PREFIX  ?= /usr/local
+BINDIR   = $(DESTDIR)$(PREFIX)/bin
+MANDIR   = $(DESTDIR)$(PREFIX)/share/man/man1
+DATADIR  = $(DESTDIR)$(PREFIX)/share/svt-verify
+install: $(B)/bin/verify $(B)/bin/svt-report
+	install -d $(BINDIR) $(MANDIR) $(DATADIR)/specs $(DATADIR)/specs/approx
+	install -m 755 $(B)/bin/verify $(B)/bin/svt-report $(BINDIR)/
+	install -m 644 man/verify.1 $(MANDIR)/verify.1
+	install -m 644 $(SPEC_FILES) $(DATADIR)/specs/
+	install -m 644 $(APPROX_SPEC_FILES) $(DATADIR)/specs/approx/
+	install -m 644 verify/verify-output.schema.json $(DATADIR)/
+
+uninstall:
+	rm -f $(BINDIR)/verify $(BINDIR)/svt-report $(MANDIR)/verify.1
+	rm -rf $(DATADIR)
 
 clean:
 	rm -rf $(B)

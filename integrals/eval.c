@@ -741,7 +741,8 @@ integral_eval(integral_result_t res, const integral_t I,
             res->status = INTEGRAL_SUCCESS;
             return res->status;
         }
-        if (spent >= budget)
+        if (spent >= budget || (opt != NULL && opt->deadline > 0
+                && integral_clock() > opt->deadline))
             res->budget_spent = 1;
         if (prec >= cap || res->budget_spent)
         {

@@ -1,6 +1,7 @@
 /* integral.c -- building an integral: life cycle, domain, factors. */
 
 #include <stdlib.h>
+#include <time.h>
 #include "integrals.h"
 
 void
@@ -209,7 +210,16 @@ integral_opt_init(integral_opt_t opt)
     opt->goal_digits = 0;
     opt->max_prec = 0;
     opt->max_work = 0;
+    opt->deadline = 0;
     opt->verbose = 0;
+}
+
+double
+integral_clock(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
 void

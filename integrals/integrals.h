@@ -157,9 +157,15 @@ typedef struct
                            budget_spent set; Arb bounds what is left of
                            a segment crudely, so the result is still an
                            enclosure */
+    double deadline;    /* integral_clock() time after which no further
+                           precision is tried (0: none); for callers with
+                           a time limit, such as a search */
     int verbose;        /* 1: print the attempts to stderr */
 }
 integral_opt_struct;
+
+/* seconds on a monotonic clock (for deadlines and timings) */
+double integral_clock(void);
 
 /* a few hundred times what the paper's constructions need (they take
    10^2 to 10^4 evaluations at 30 digits) */

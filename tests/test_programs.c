@@ -1074,7 +1074,7 @@ pinned_tol(const char * name, const char * cons, ulong m, slong c,
     svt_model_t M;
     svt_runs_t R;
     ratio_result_t r;
-    ratio_opt ro = { 30, 240 };
+    ratio_opt ro = { 30, 240, 0 };
     fmpq_t delta, T;
     char err[256];
     fmpq_init(delta);
@@ -1165,7 +1165,7 @@ Test(programs, bad_adaptive_svt_leaks_its_noisy_answer)
     svt_model_t M;
     svt_runs_t R;
     ratio_result_t r;
-    ratio_opt ro = { 30, 240 };
+    ratio_opt ro = { 30, 240, 0 };
     fmpq_t zero, one, v;
     fmpq_init(zero);
     fmpq_init(one);

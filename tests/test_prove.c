@@ -161,7 +161,7 @@ Test(prove, no_certified_ratio_above_the_proved_bound, .timeout = 1200)
     const slong nn = sizeof(names) / sizeof(names[0]);
     ulong seed = 20261123;
     slong cases = 0, decided = 0, k;
-    ratio_opt ro = { 10, 20 };
+    ratio_opt ro = { 10, 20, 0 };
     for (k = 0; cases < 1000; k++)
     {
         const char * name = names[k % nn];
@@ -402,7 +402,7 @@ Test(prove, tight_ratio_decided_by_the_proof_only_where_it_applies)
     svt_model_t M;
     svt_runs_t R;
     ratio_result_t r;
-    ratio_opt ro = { 5, 5 };    /* far too few digits for the 2^-m gap */
+    ratio_opt ro = { 5, 5, 0 };    /* far too few digits for the 2^-m gap */
     char err[256];
     fmpq_t d, T;
     fmpq_init(d);

@@ -466,7 +466,7 @@ ParameterizedTest(int * vi, soundness, max_over_outputs_vs_brute_force,
     const svt_variant_struct * var = t_variant(name);
     slong n = pairs_per_variant(), k;
     ulong seed = 0x9E3779B97F4A7C15 ^ (ulong) (*vi + 1), checks = 0;
-    ratio_opt ro = { 15, 60 };
+    ratio_opt ro = { 15, 60, 0 };
     pair_struct p;
     pair_init(&p);
     for (k = 0; k < n; k++)
@@ -526,7 +526,7 @@ Test(soundness, reported_pairs_are_infinite)
         svt_model_t M;
         svt_runs_t R;
         maxout_struct mo;
-        ratio_opt ro = { 30, 240 };
+        ratio_opt ro = { 30, 240, 0 };
         char err[256];
         t_model(M, "alg5", cases[i][3], atol(cases[i][4]));
         svt_runs_init(R);
@@ -563,7 +563,7 @@ Test(soundness, impossible_count_is_exact)
     svt_model_t M;
     svt_runs_t R;
     maxout_struct mo;
-    ratio_opt ro = { 30, 240 };
+    ratio_opt ro = { 30, 240, 0 };
     char err[256];
     t_model(M, "alg5", "1", 1);
     svt_runs_init(R);

@@ -124,7 +124,7 @@ Test(specs, roth_sparse_paired_queries_grow)
     svt_model_t M;
     sweep_result_t s;
     fmpq_t d, T;
-    ratio_opt ro = { 30, 240 };
+    ratio_opt ro = { 30, 240, 0 };
     char err[256];
     fmpq_init(d);
     fmpq_init(T);
@@ -169,7 +169,7 @@ Test(specs, gaussian_svt_reported_ratio_grows)
     ratio_result_t r1, r2;
     svt_runs_t R1, R2;
     fmpq_t d, T;
-    ratio_opt ro = { 30, 240 };
+    ratio_opt ro = { 30, 240, 0 };
     char err[256];
     arb_t half;
     fmpq_init(d);

@@ -17,7 +17,7 @@ run_ratio(ratio_result_t r, const svt_model_t M, const char * cname, ulong m)
     svt_runs_t R;
     fmpq_t d, T;
     char err[256];
-    ratio_opt o = { 30, 240 };
+    ratio_opt o = { 30, 240, 0 };
     verdict_t v;
     fmpq_init(d);
     fmpq_init(T);
@@ -209,7 +209,7 @@ Test(verify, gptt_cm15_grows_linearly)
     svt_model_t M;
     sweep_result_t s;
     fmpq_t d, T;
-    ratio_opt o = { 30, 240 };
+    ratio_opt o = { 30, 240, 0 };
     char err[256];
     arb_t e;
     t_model(M, "gptt", "1", 1);
@@ -357,7 +357,7 @@ Test(verify, max_over_outputs)
     svt_model_t M;
     svt_runs_t R;
     maxout_struct mo;
-    ratio_opt o = { 30, 240 };
+    ratio_opt o = { 30, 240, 0 };
     char err[256];
     /* alg5 on the swap pair: some output has an exact zero */
     t_model(M, "alg5", "1", 1);
@@ -529,7 +529,7 @@ Test(verify, plateau_family_is_not_growth)
     svt_model_t M;
     sweep_result_t s;
     fmpq_t d, T;
-    ratio_opt o = { 30, 240 };
+    ratio_opt o = { 30, 240, 0 };
     char err[256];
     fmpq_init(d);
     fmpq_init(T);

@@ -490,6 +490,21 @@ walk_from(prog_walk * w, slong i, ulong done, int s, slong counter,
 
     if (w->unsupported != NULL)
         return;
+    if (w->opt != NULL && w->opt->deadline > 0 && (w->steps & 63) == 0
+            && integral_clock() > w->opt->deadline)
+    {
+        w->unsupported = "the caller's time ran out inside this probability "
+            "(a search's --seconds)";
+        return;
+    }
+    if (w->segments > PROG_MAX_SEGMENTS)
+    {
+        w->unsupported = "the output has too many paths through the program's "
+            "states (more than 3000 integrals, the work budget of one "
+            "probability); supported: outputs that fix the branch of all but "
+            "a few queries";
+        return;
+    }
     if (++w->steps > PROG_MAX_STEPS)
     {
         w->unsupported = "the output has too many paths through the program's "

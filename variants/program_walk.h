@@ -77,6 +77,8 @@ prog_walk;
 
 /* the walk stops (unsupported) after this many steps */
 #define PROG_MAX_STEPS 20000
+/* the integrals one probability may take (its work budget) */
+#define PROG_MAX_SEGMENTS 3000
 
 void prog_item_q(fmpq_t q, const prog_walk * w, const prog_item * it);
 void prog_answer_loc(fmpq_t loc, const prog_walk * w, const prog_item * it, int k);

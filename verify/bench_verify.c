@@ -25,7 +25,7 @@ gaussian_benches(const svt_catalog_t cat)
     svt_model_t M;
     svt_runs_t R;
     ratio_result_t r;
-    ratio_opt o = { 30, 240 };
+    ratio_opt o = { 30, 240, 0 };
     approx_pair_t A;
     fmpq_t one, zero, Tj;
     arb_t E, d;
@@ -108,7 +108,7 @@ main(void)
             svt_model_t M;
             svt_runs_t R;
             ratio_result_t r;
-            ratio_opt o = { 30, 240 };
+            ratio_opt o = { 30, 240, 0 };
             char err[256];
             double t0, t;
             int reps = 0;

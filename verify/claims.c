@@ -359,7 +359,7 @@ claims_lebensold(arb_t res, ulong t, char * err, size_t errlen)
     svt_model_t M;
     svt_runs_t R;
     ratio_result_t rr;
-    ratio_opt ro = { 30, 240 };
+    ratio_opt ro = { 30, 240, 0 };
     fmpq_t lo, hi, bot, top, rho;
     int r;
 

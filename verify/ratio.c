@@ -29,6 +29,7 @@ ratio_result_init(ratio_result_t r)
     r->exact = 0;
     r->digits = 0;
     r->seconds = 0;
+    r->timed_out = 0;
 }
 
 void
@@ -158,6 +159,7 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
         integral_opt_t iopt;
         integral_opt_init(iopt);
         iopt->goal_digits = digits;
+        iopt->deadline = opt ? opt->deadline : 0;
         r->digits = digits;
 
         if (why != NULL)
@@ -236,7 +238,8 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
         }
         /* an integral stopped at the engine's work budget: a higher goal
            would cost more and stop there too */
-        if (r->p[0]->budget_spent || r->p[1]->budget_spent)
+        if (r->p[0]->budget_spent || r->p[1]->budget_spent
+                || (opt && opt->deadline > 0 && integral_clock() > opt->deadline))
             max_digits = digits;
         if (digits >= max_digits && ratio_exact(r, M, R))
             break;
@@ -257,5 +260,7 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
         digits = FLINT_MIN(2 * digits, max_digits);
     }
     r->seconds = now() - t0;
+    r->timed_out = r->verdict == VERDICT_INCONCLUSIVE && opt != NULL
+        && opt->deadline > 0 && integral_clock() > opt->deadline;
     return r->verdict;
 }

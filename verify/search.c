@@ -18,6 +18,9 @@
 #include "report.h"
 #include "search.h"
 
+/* how long a ratio may run past the search's --seconds */
+#define SEARCH_GRACE(seconds) FLINT_MAX(5.0, (seconds) / 4.0)
+
 static double
 now(void)
 {
@@ -48,6 +51,7 @@ search_opts_clear(search_opts * o)
 typedef struct
 {
     slong evaluated, within, exceeds, infinite, inconclusive, impossible;
+    slong timed_out;        /* ratios stopped by the search's time */
     slong tasks;
 }
 tally;
@@ -98,7 +102,10 @@ count_n(tally * t, verdict_t v, slong n)
 static void
 count(tally * t, const ratio_result_t r)
 {
-    count_n(t, r->verdict, 1);
+    if (r->timed_out)
+        t->timed_out++;     /* stopped by the search's time: not a ratio */
+    else
+        count_n(t, r->verdict, 1);
 }
 
 /* every ratio of a maximum, by its own verdict */
@@ -114,7 +121,7 @@ static void
 consider(cand * best, const svt_runs_t R, slong ci_index, ratio_result_t r,
     const char * desc, const construction_info * ci, ulong m)
 {
-    if (best->have && score(r) <= score(best->r))
+    if (r->timed_out || (best->have && score(r) <= score(best->r)))
         return;
     svt_runs_set(best->R, R);
     ratio_result_swap(best->r, r);
@@ -465,12 +472,68 @@ try_proof(char * proof, size_t len, const svt_model_t M, const svt_runs_t base,
 
 /* ---- stage 3: the optimiser ------------------------------------------- */
 
+/* ---- released numbers ------------------------------------------------ */
+
+#define NUM_MAX_BASES 16
+
+/* the scale s of the noise in a released number, as a rational near it
+   (a heuristic for where to place numbers: k s/4 steps) */
+static void
+number_scale(fmpq_t s, const svt_model_t M)
+{
+    const arb_struct * sc = M->output == SVT_OUT_FRESH ? M->out_scale
+        : M->nu_scale;
+    double d = arb_is_finite(sc) && arb_is_positive(sc)
+        ? arf_get_d(arb_midref(sc), ARF_RND_NEAR) : 1.0;
+    slong k = (slong) floor(d * 64 + 0.5);
+    fmpq_set_si(s, FLINT_MAX(k, 1), 64);
+}
+
+/* The places where the density of a released number changes character,
+   near one query with threshold T and answers qd, qd2: the threshold
+   itself, the answers (the kinks of the number's own noise density), and
+   for a program the edges T + a of its guards, beyond which the number
+   cannot be output at all (for the register at 0).  Returns how many. */
+static slong
+number_bases(fmpq * base, const svt_model_t M, const fmpq_t T,
+    const fmpq_t qd, const fmpq_t qd2)
+{
+    slong n = 0, s, b, a, k;
+    const svt_program * P = M->var->prog;
+    fmpq_set(base + n++, T);
+    fmpq_set(base + n++, qd);
+    fmpq_set(base + n++, qd2);
+    for (s = 0; P != NULL && s < P->nstates; s++)
+        for (b = 0; b < P->states[s].nbranches; b++)
+            for (a = 0; a < P->states[s].branches[b].natoms; a++)
+            {
+                const prog_atom * at = P->states[s].branches[b].atoms + a;
+                fmpq_add(base + n, T, at->off);
+                for (k = 0; k < n && !fmpq_equal(base + k, base + n); k++)
+                    ;
+                if (k == n && n < NUM_MAX_BASES)
+                    n++;
+            }
+    return n;
+}
+
+/* v = base + w s/4 */
+static void
+number_at(fmpq_t v, const fmpq_t base, slong w, const fmpq_t s)
+{
+    fmpq_mul_si(v, s, w);
+    fmpq_div_2exp(v, v, 2);
+    fmpq_add(v, v, base);
+}
+
 #define OPT_MAXLEN 6
 
 typedef struct
 {
     slong len;
     int a[OPT_MAXLEN], d[OPT_MAXLEN], t[OPT_MAXLEN], w[OPT_MAXLEN];
+    int wb[OPT_MAXLEN];     /* a released number: w s/4 from the base wb of
+                               number_bases (threshold, answers, edges) */
     int out[OPT_MAXLEN];    /* 0 bot, 1 top; for a program: an index into
                                its outputs (svt_program_alphabet) */
     int sign;               /* monotone: every d has this sign */
@@ -491,6 +554,10 @@ point_runs(svt_runs_t R, const point * p, const svt_model_t M,
     svt_answer_kind kind[SVT_PROGRAM_MAX_ALPHABET];
     const char * label[SVT_PROGRAM_MAX_ALPHABET];
     slong na = M->var->prog ? svt_program_alphabet(kind, label, M->var->prog) : 0;
+    fmpq * base = _fmpq_vec_init(NUM_MAX_BASES);
+    fmpq_t s;
+    fmpq_init(s);
+    number_scale(s, M);
     for (i = 0; i < p->len; i++)
     {
         svt_answer_kind k = p->out[i] ? (M->output == SVT_OUT_TOP ? SVT_TOP : SVT_NUM)
@@ -510,9 +577,11 @@ point_runs(svt_runs_t R, const point * p, const svt_model_t M,
         fmpq_add(qd2, qd, h);
         fmpq_mul_si(T, delta, p->t[i]);
         fmpq_div_2exp(T, T, 1);
-        fmpq_mul_si(h, delta, p->w[i]);
-        fmpq_div_2exp(h, h, 1);
-        fmpq_add(v, qd, h);
+        if (k == SVT_NUM)
+        {
+            slong nb = number_bases(base, M, T, qd, qd2);
+            number_at(v, base + p->wb[i] % nb, p->w[i], s);
+        }
         if (k == SVT_LABEL)
             svt_runs_push_label(R, qd, qd2, T, lab, 1);
         else
@@ -533,6 +602,8 @@ point_runs(svt_runs_t R, const point * p, const svt_model_t M,
     fmpq_clear(T);
     fmpq_clear(v);
     fmpq_clear(h);
+    fmpq_clear(s);
+    _fmpq_vec_clear(base, NUM_MAX_BASES);
     return 0;
 }
 
@@ -549,7 +620,8 @@ point_random(point * p, flint_rand_t st, int monotone, slong nout)
         if (monotone)
             p->d[i] = p->sign * (int) n_randint(st, 5);
         p->t[i] = (int) n_randint(st, 5) - 2;
-        p->w[i] = (int) n_randint(st, 9) - 4;
+        p->w[i] = (int) n_randint(st, 17) - 8;
+        p->wb[i] = (int) n_randint(st, NUM_MAX_BASES);
         p->out[i] = n_randint(st, 3) == 0;
         if (nout > 2)
             p->out[i] = (int) n_randint(st, nout);
@@ -570,7 +642,14 @@ point_move(point * p, flint_rand_t st, int monotone, slong nout)
         case 2: p->t[i] = (int) n_randint(st, 5) - 2; break;
         case 3: p->out[i] = nout > 2 ? (int) n_randint(st, nout) : p->out[i] ^ 1;
             break;
-        default: p->w[i] = (int) n_randint(st, 9) - 4; break;
+        default:
+            /* the released number: a step of s/4, or another base */
+            if (n_randint(st, 3) == 0)
+                p->wb[i] = (int) n_randint(st, NUM_MAX_BASES);
+            else
+                p->w[i] = FLINT_MAX(-8, FLINT_MIN(8, p->w[i]
+                    + (n_randint(st, 2) ? 1 : -1)));
+            break;
     }
 }
 
@@ -754,51 +833,89 @@ evaluate(cand * best, tally * t, const svt_model_t M, slong ic,
     ratio_result_clear(r);
 }
 
-/* stage 1c, for variants that output numbers: m queries that move the
-   threshold's evidence one way (q(D) = 0, q(D') = Delta, output bot),
-   then a number v released on top, v on a grid T + k s/2 (k = -12..12,
-   s the scale of the noise in the number) that reaches past the
-   guards' offsets; both directions */
+/* one numeric tail: m queries with output bot, and one released number v
+   on the other side of the pair, the number last (after) or first */
+static void
+numeric_tail_one(cand * best, tally * t, const svt_model_t M, slong ic,
+    const search_opts * o, const fmpq_t T0, ulong m, const fmpq_t v, int dir,
+    int first, const char * where)
+{
+    svt_runs_t R;
+    fmpq_t zero;
+    char desc[256];
+    const fmpq * a, * b;
+    fmpq_init(zero);
+    a = dir ? o->base.delta : zero;
+    b = dir ? zero : o->base.delta;
+    svt_runs_init(R);
+    if (first)
+        svt_runs_push(R, b, a, T0, SVT_NUM, v, 1);
+    svt_runs_push(R, a, b, T0, SVT_BOT, zero, m);
+    if (!first)
+        svt_runs_push(R, b, a, T0, SVT_NUM, v, 1);
+    snprintf(desc, sizeof(desc), "numeric tail (%s, the number %s), m = %lu, "
+        "c = %ld", where, first ? "first" : "last", m, (long) M->c);
+    evaluate(best, t, M, ic, R, &o->base.ro, desc, NULL, m);
+    svt_runs_clear(R);
+    fmpq_clear(zero);
+}
+
+/* Numeric tails: m queries whose outputs are bot, and one released
+   number, before or after them.  The number is placed on a grid T + k s/2
+   (k = -12..12, s the scale of the noise in the number) and, finer, at
+   the places where its density changes character (number_bases: the
+   threshold, the answers, the edges of the program's guards) moved by
+   k s/8, k = -4..4: the leaks of a released number show there. */
 static void
 numeric_tails(cand * best, tally * t, const svt_model_t M, slong ic,
     const search_opts * o, const fmpq_t T0, double deadline)
 {
     ulong ms[64];
-    slong n = sweep_grid(ms, o->base.m_max), i, k, dir;
-    fmpq_t step, v, zero;
-    fmpz_t num;
-    char desc[256];
-    fmpq_init(step);
+    slong n = sweep_grid(ms, o->base.m_max), i, k, dir, first, nb, j;
+    fmpq_t s, half, v;
+    fmpq * base = _fmpq_vec_init(NUM_MAX_BASES);
+    fmpq_init(s);
+    fmpq_init(half);
     fmpq_init(v);
-    fmpq_init(zero);
-    fmpz_init(num);
-    arf_get_fmpz(num, arb_midref(M->output == SVT_OUT_FRESH ? M->out_scale
-        : M->nu_scale), ARF_RND_FLOOR);
-    if (fmpz_is_zero(num))
-        fmpz_one(num);
-    fmpq_set_fmpz(step, num);
-    fmpq_div_2exp(step, step, 1);
+    number_scale(s, M);
+    fmpq_div_2exp(half, s, 1);      /* base + k half/4 = base + k s/8 */
     for (i = 0; i < n && now() < deadline; i++)
-        for (k = -12; k <= 12 && now() < deadline; k++)
-            for (dir = 0; dir < 2; dir++)
+        for (dir = 0; dir < 2 && now() < deadline; dir++)
+        {
+            fmpq_t qd, qd2;
+            fmpq_init(qd);
+            fmpq_init(qd2);
+            if (!dir)
+                fmpq_set(qd, o->base.delta);
+            else
+                fmpq_set(qd2, o->base.delta);
+            nb = number_bases(base, M, T0, qd, qd2);
+            for (first = 0; first < 2 && now() < deadline; first++)
             {
-                svt_runs_t R;
-                const fmpq * a = dir ? o->base.delta : zero;
-                const fmpq * b = dir ? zero : o->base.delta;
-                fmpq_mul_si(v, step, k);
-                fmpq_add(v, v, T0);
-                svt_runs_init(R);
-                svt_runs_push(R, a, b, T0, SVT_BOT, zero, ms[i]);
-                svt_runs_push(R, b, a, T0, SVT_NUM, v, 1);
-                snprintf(desc, sizeof(desc), "numeric tail, m = %lu, c = %ld",
-                    ms[i], (long) M->c);
-                evaluate(best, t, M, ic, R, &o->base.ro, desc, NULL, ms[i]);
-                svt_runs_clear(R);
+                /* the edges and kinks, finely */
+                for (j = 0; j < nb && now() < deadline; j++)
+                    for (k = -4; k <= 4 && now() < deadline; k++)
+                    {
+                        number_at(v, base + j, k, half);
+                        numeric_tail_one(best, t, M, ic, o, T0, ms[i], v, dir,
+                            first, j == 0 ? "at the threshold" : j < 3
+                            ? "at an answer" : "at a guard's edge");
+                    }
+                /* the coarse grid around the threshold */
+                for (k = -12; k <= 12 && now() < deadline; k++)
+                {
+                    number_at(v, T0, 2 * k, s);
+                    numeric_tail_one(best, t, M, ic, o, T0, ms[i], v, dir,
+                        first, "on the grid");
+                }
             }
-    fmpq_clear(step);
+            fmpq_clear(qd);
+            fmpq_clear(qd2);
+        }
+    _fmpq_vec_clear(base, NUM_MAX_BASES);
+    fmpq_clear(s);
+    fmpq_clear(half);
     fmpq_clear(v);
-    fmpq_clear(zero);
-    fmpz_clear(num);
 }
 
 /* the certified losses of each program family along m (the growth of
@@ -953,7 +1070,7 @@ family_runs(svt_runs_t F, const svt_runs_t base, slong which, ulong m)
 static void
 stages_1b_1c(cand * best, tally * t, const svt_model_t M,
     const svt_variant_struct * var, const search_opts * o, const fmpq_t T0,
-    double deadline, fam_table * fams)
+    double deadline, fam_table * fams, int tails_done)
 {
     FILE * out = o->base.out;
     slong before = t->evaluated;
@@ -978,13 +1095,15 @@ stages_1b_1c(cand * best, tally * t, const svt_model_t M,
                 (long) (t->evaluated - before));
     }
     before = t->evaluated;
-    if (M->output != SVT_OUT_TOP && mine(o, t))
+    if (M->output != SVT_OUT_TOP && !tails_done && mine(o, t))
     {
         numeric_tails(best, t, M, 0, o, T0, deadline);
         json_stage(o, var, M, "numeric tails", t, best, now() - (deadline - o->seconds));
         if (!o->base.json)
-            fprintf(out, "  1c. numeric tails (bot^m, then a number on a grid "
-                "T + k s/2, k = -12..12; c = %ld): %ld ratios\n",
+            fprintf(out, "  1c. numeric tails (bot^m and one number, before or "
+                "after them, on a grid T + k s/2, k = -12..12, and at the "
+                "threshold, the answers and the guards' edges +- k s/8; c = "
+                "%ld): %ld ratios\n",
                 (long) M->c, (long) (t->evaluated - before));
     }
 }
@@ -1292,7 +1411,9 @@ stage_optimiser(search_run * S)
             now() - S->t0);
         if (!S->o->base.json)
             fprintf(out, "  3. optimiser: %ld restarts, %ld ratios (q(D') - q(D) in "
-                "[-Delta, Delta] by Delta/4, q(D), T by Delta/2, outputs)\n",
+                "[-Delta, Delta] by Delta/4, q(D), T by Delta/2, outputs, "
+                "released numbers at the threshold, the answers or a guard's "
+                "edge +- k s/4)\n",
                 (long) restarts, (long) (S->t.evaluated - before));
     }
 }
@@ -1533,6 +1654,10 @@ search_report(search_run * S)
             "infinite, %ld impossible, %ld undecided\n", (long) S->t.evaluated,
             now() - S->t0, (long) S->t.within, (long) S->t.exceeds, (long) S->t.infinite,
             (long) S->t.impossible, (long) S->t.inconclusive);
+        if (S->t.timed_out > 0)
+            fprintf(out, "  (%ld more were stopped by the time limit before "
+                "they were decided, and are not counted)\n",
+                (long) S->t.timed_out);
         if (!violation && S->t.inconclusive > 0)
             fprintf(out, "  INCONCLUSIVE: %ld ratio%s could not be decided at "
                 "the precision cap; they are counted, not dropped (exit 3)\n",
@@ -1616,24 +1741,49 @@ search_run_clear(search_run * S)
 }
 
 int
-verify_search(const svt_variant_struct * var, const search_opts * o)
+verify_search(const svt_variant_struct * var, const search_opts * o_in)
 {
     search_run run, * S = &run;
+    search_opts oc = *o_in, * o = &oc;  /* shallow: never cleared here */
     int rc;
 
+    /* the ratios themselves stop with the search's time (one slow
+       probability cannot hold the search past --seconds by more than
+       the grace), then the family stage gets a time of its own */
+    oc.base.ro.deadline = now() + o->seconds + SEARCH_GRACE(o->seconds);
     search_run_init(S, var, o);
 
     rc = search_models(S);
     if (rc == 0)
     {
+        int tails_done = 0;
         search_header(S);
+        if (S->models[0]->output != SVT_OUT_TOP && mine(o, &S->t))
+        {
+            /* a variant that releases numbers: its numbers first, with a
+               third of the time (the leaks of a released number show at
+               chosen values, which the constructions do not choose) */
+            slong before = S->t.evaluated;
+            numeric_tails(&S->best, &S->t, S->models[0], 0, o, S->T0,
+                FLINT_MIN(S->deadline, S->t0 + o->seconds / 3));
+            json_stage(o, var, S->models[0], "released numbers", &S->t,
+                &S->best, now() - S->t0);
+            if (!o->base.json)
+                fprintf(o->base.out, "  0. released numbers (bot^m and one "
+                    "number, before or after them, at the threshold, the "
+                    "answers and the guards' edges +- k s/8, and on a grid T + "
+                    "k s/2, k = -12..12; c = %ld): %ld ratios\n",
+                    (long) S->models[0]->c, (long) (S->t.evaluated - before));
+            tails_done = 1;
+        }
         stage_constructions(S);
         stages_1b_1c(&S->best, &S->t, S->models[0], var, o, S->T0, S->deadline,
-            &S->fams);
+            &S->fams, tails_done);
         stage_patterns(S);
         stage_optimiser(S);
         if (o->base.progress)
             fprintf(stderr, "\r%78s\r", "");
+        oc.base.ro.deadline = now() + 2 * SEARCH_GRACE(o->seconds);
         stage_family(S);
         rc = search_report(S);
     }
@@ -1699,7 +1849,7 @@ search_lower_bound(search_best_t res, const svt_variant_struct * var,
     {
         stage_constructions(S);
         stages_1b_1c(&S->best, &S->t, S->models[0], var, &q, S->T0, S->deadline,
-            &S->fams);
+            &S->fams, 0);
         stage_patterns(S);
         stage_family(S);
         res->have = S->best.have;

@@ -61,6 +61,8 @@ typedef struct
 {
     slong digits;       /* first relative goal in digits (default 30) */
     slong max_digits;   /* cap for the goal when undecided (default 240) */
+    double deadline;    /* integral_clock() time past which no higher goal
+                           is tried and integrals stop (0: none) */
 }
 ratio_opt;
 
@@ -76,6 +78,9 @@ typedef struct
                            with the claim counts as within) */
     slong digits;       /* goal used for the decision */
     double seconds;
+    int timed_out;      /* undecided because the caller's deadline passed
+                           (opt->deadline): not computed, rather than
+                           undecided */
 }
 ratio_result_struct;
 
