@@ -78,5 +78,12 @@ page_head(FILE * f, const char * title)
     fprintf(f, "</title>\n<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;}"
         "table{border-collapse:collapse;margin:1em 0;}td,th{border:1px solid #999;"
         "padding:3px 6px;font-size:13px;vertical-align:top;}th{background:#eee;}"
-        "pre{background:#f6f6f6;padding:8px;}</style></head><body>\n");
+        "pre{background:#f6f6f6;padding:8px;}"
+        ".verdict{padding:2px 6px;border-radius:3px;}"
+        ".verdict.private{background:#c8f0c8;}"
+        ".verdict.bounded{background:#ffe0a0;}"
+        ".verdict.unbounded{background:#ffc0c0;}"
+        ".verdict.other{background:#e4e4e4;}"
+        "code.recheck{background:#f0f0ff;white-space:nowrap;}"
+        "</style></head><body>\n");
 }

@@ -74,8 +74,22 @@ typedef struct
     char proved[512];           /* the bound for every m, beside L */
     int disagrees;              /* measured and stated properties differ */
     char disagreement[1536];    /* the paragraph that says how */
+    int klass;                  /* KLASS_*: the index's colour */
+    char loss[256];             /* the certified loss, for the summary */
+    int any_linear;             /* some construction grows linearly */
+    double ymin, ymax;          /* the plotted ln ratios: the least
+                                   positive one and the largest */
 }
 vresult;
+
+#define KLASS_PRIVATE 0     /* within its claim on every construction */
+#define KLASS_BOUNDED 1     /* bounded, but above its claim */
+#define KLASS_UNBOUNDED 2   /* infinite, or growing without bound in m */
+#define KLASS_OTHER 3       /* no pure claim, or undecided */
+
+static const char * klass_name[4] = { "private", "bounded above its claim",
+    "unbounded", "no pure claim or undecided" };
+static const char * klass_css[4] = { "private", "bounded", "unbounded", "other" };
 
 static void flag_disagreement(vresult * V, const ctx * C, const arb_t best,
     const char * best_where, ulong best_m);
@@ -149,6 +163,9 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
     if (svt_model_set(V->M, V->var, C->eps, C->c, C->delta, NULL, err, sizeof(err)) != 0)
         page_die(err);
     V->nrows = 0;
+    V->any_linear = 0;
+    V->ymin = HUGE_VAL;
+    V->ymax = -HUGE_VAL;
     arb_init(best);
     arb_neg_inf(best);
     snprintf(name, sizeof(name), "plots/%s-ratio.dat", V->var->name);
@@ -192,8 +209,13 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
                     r->block_index = nblocks++;
                     fprintf(dat, "# %s\n", ci->name);
                 }
-                fprintf(dat, "%lu %.17g\n", s->pts[i].m,
-                    arf_get_d(arb_midref(s->pts[i].loss), ARF_RND_NEAR));
+                {
+                    double y = arf_get_d(arb_midref(s->pts[i].loss), ARF_RND_NEAR);
+                    fprintf(dat, "%lu %.17g\n", s->pts[i].m, y);
+                    if (y > 0)
+                        V->ymin = FLINT_MIN(V->ymin, y);
+                    V->ymax = FLINT_MAX(V->ymax, y);
+                }
             }
         if (r->block_index >= 0)
             fprintf(dat, "\n\n");
@@ -204,6 +226,7 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
             if (s->growth == GROWTH_LINEAR)
             {
                 any_grow = 1;
+                V->any_linear = 1;
                 best_slope = FLINT_MAX(best_slope, s->slope / (double) s->block);
             }
             any_exceed |= r->exceeds;
@@ -248,6 +271,20 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
         else
             snprintf(V->evidence, sizeof(V->evidence), "-");
         flag_disagreement(V, C, best, best_where, best_m);
+        V->klass = !V->M->has_claim ? KLASS_OTHER : any_inf || any_grow
+            ? KLASS_UNBOUNDED : any_exceed ? KLASS_BOUNDED : undecided > 0
+            ? KLASS_OTHER : KLASS_PRIVATE;
+        if (any_inf)
+            snprintf(V->loss, sizeof(V->loss), "inf (a probability is exactly 0)");
+        else if (any_grow)
+            snprintf(V->loss, sizeof(V->loss), "grows ~%.4g per query; %s at m = "
+                "%lu (%s)", best_slope, b ? b : "-", best_m, best_where
+                ? best_where : "-");
+        else if (b)
+            snprintf(V->loss, sizeof(V->loss), "%s (%s, m = %lu)", b, best_where,
+                best_m);
+        else
+            snprintf(V->loss, sizeof(V->loss), "-");
         flint_free(b);
     }
     proved_text(V, any_inf ? NULL : best_where ? best : NULL);
@@ -445,6 +482,100 @@ disagreements(FILE * h, FILE * md, const vresult * V, slong n)
     }
 }
 
+/* the lower end of a log y axis: the least plotted ratio, but not below
+   10^-3 (a ratio of 10^-40 at m = 1 would squash every curve) */
+static double
+ratio_ylow(const vresult * V)
+{
+    return V->ymin < HUGE_VAL ? FLINT_MAX(V->ymin, 1e-3) : 1e-3;
+}
+
+/* The axes of the ln-ratio plot: linear in m when a construction grows
+   linearly (log-x would make a line look exponential), log-log when such
+   values also span decades, and log-x with linear y for bounded ratios
+   (flat lines over m = 1 to 10^6). */
+static const char *
+ratio_axes(const vresult * V)
+{
+    if (V->any_linear)
+        return V->ymax >= 100 * ratio_ylow(V) ? "log-log" : "linear";
+    return "log-x";
+}
+
+/* the curves of the ln-ratio plot (one panel) */
+static void
+ratio_curves(FILE * gp, const vresult * V, const ctx * C, const char * cl)
+{
+    slong k;
+    fprintf(gp, "plot ");
+    for (k = 0; k < V->nrows; k++)
+        if (V->rows[k].block_index >= 0)
+            fprintf(gp, "'plots/%s-ratio.dat' index %ld with linespoints "
+                "title '%s', ", V->var->name, (long) V->rows[k].block_index,
+                V->rows[k].cname);
+    paper_lines(gp, V, C);
+    if (cl)
+        fprintf(gp, "%s with lines dashtype 2 lw 2 lc rgb '#c00000' title "
+            "'claimed eps'\n", cl);
+    else
+        fprintf(gp, "1/0 notitle\n");
+}
+
+/* The ln-ratio plot (SVG, or PNG when png): every construction against m
+   on the axes of ratio_axes; with a claim, a second panel zooms on 0 to
+   2.5 times the claim, so that the claimed-eps line stays visible however
+   large the other ratios grow. */
+static void
+ratio_plot(FILE * gp, const vresult * V, const ctx * C, int png)
+{
+    const char * axes = ratio_axes(V);
+    char * cl = V->M->has_claim ? decimal_bound(V->M->claimed, 12, 0) : NULL;
+    slong k, nl = 0;
+    int panels = cl != NULL ? 2 : 1;
+    if (png)
+        fprintf(gp, "set terminal pngcairo size 860,%d\nset output "
+            "'plots/%s-ratio.png'\n", 300 * panels + 100, V->var->name);
+    else
+        fprintf(gp, "set terminal svg size 860,%d dynamic font 'sans,11'\n"
+            "set output 'plots/%s-ratio.svg'\n", 300 * panels + 100,
+            V->var->name);
+    fprintf(gp, "unset logscale\nunset label\nset grid\n"
+        "set key outside right top\nset xlabel 'm'\n"
+        "set ylabel 'ln ratio (max of both directions)'\n");
+    if (strcmp(axes, "linear") != 0)
+        fprintf(gp, "set logscale x\n");
+    if (strcmp(axes, "log-log") == 0)
+        fprintf(gp, "set logscale y\nset yrange [%.6g:%.6g]\n",
+            ratio_ylow(V) / 2, 2 * V->ymax);
+    if (panels == 2)
+        fprintf(gp, "set multiplot layout 2,1\n");
+    fprintf(gp, "set title 'all constructions (axes: %s)'\n", axes);
+    /* constructions with no finite point: an annotation each */
+    for (k = 0; k < V->nrows; k++)
+        if (V->rows[k].block_index < 0)
+        {
+            nl++;
+            fprintf(gp, "set label %ld \"%s: %s\" at graph 0.98, graph "
+                "%.3f right front\n", (long) nl, V->rows[k].cname,
+                V->rows[k].growth == GROWTH_INFINITE
+                ? "infinite (a probability is exactly 0)"
+                : V->rows[k].growth == GROWTH_NONE ? "no possible output"
+                : "no finite ratio", 0.06 + 0.06 * (double) (nl - 1));
+        }
+    ratio_curves(gp, V, C, cl);
+    if (panels == 2)
+    {
+        /* linear in m too when a construction grows linearly */
+        fprintf(gp, "unset label\nunset logscale y\nset yrange [0:2.5*%s]\n"
+            "%sset title 'near the claim: 0 to 2.5 eps'\n", cl,
+            V->any_linear ? "unset logscale x\n" : "");
+        ratio_curves(gp, V, C, cl);
+        fprintf(gp, "unset multiplot\n");
+    }
+    fprintf(gp, "unset title\nunset logscale\nset autoscale y\n");
+    flint_free(cl);
+}
+
 /* integrand plot for a small instance */
 static void
 integrand_plot(const vresult * V, const ctx * C, char * caption, size_t len)
@@ -490,40 +621,8 @@ integrand_plot(const vresult * V, const ctx * C, char * caption, size_t len)
     snprintf(name, sizeof(name), "plots/%s.gp", V->var->name);
     gp = page_open(C->dir, name);
     {
-        char * cl = V->M->has_claim ? decimal_bound(V->M->claimed, 12, 0) : NULL;
-        fprintf(gp,
-            "set terminal svg size 860,400 dynamic font 'sans,11'\n"
-            "set output 'plots/%s-ratio.svg'\n"
-            "set logscale x\nset xlabel 'm'\nset ylabel 'ln ratio (max of both directions)'\n"
-            "set key outside right top\nset grid\n", V->var->name);
-        /* constructions with no finite point: an annotation each */
-        {
-            slong nl = 0;
-            for (k = 0; k < V->nrows; k++)
-                if (V->rows[k].block_index < 0)
-                {
-                    nl++;
-                    fprintf(gp, "set label %ld \"%s: %s\" at graph 0.98, graph "
-                        "%.3f right front\n", (long) nl, V->rows[k].cname,
-                        V->rows[k].growth == GROWTH_INFINITE
-                        ? "infinite (a probability is exactly 0)"
-                        : V->rows[k].growth == GROWTH_NONE ? "no possible output"
-                        : "no finite ratio", 0.06 + 0.06 * (double) (nl - 1));
-                }
-        }
-        fprintf(gp, "plot ");
-        for (k = 0; k < V->nrows; k++)
-            if (V->rows[k].block_index >= 0)
-                fprintf(gp, "'plots/%s-ratio.dat' index %ld with linespoints "
-                    "title '%s', ", V->var->name, (long) V->rows[k].block_index,
-                    V->rows[k].cname);
-        paper_lines(gp, V, C);
-        if (cl)
-            fprintf(gp, "%s with lines dashtype 2 lw 2 title 'claimed eps'\n", cl);
-        else
-            fprintf(gp, "1/0 notitle\n");
-        fprintf(gp, "set terminal pngcairo size 860,400\nset output 'plots/%s-ratio.png'\nreplot\n",
-            V->var->name);
+        ratio_plot(gp, V, C, 0);
+        ratio_plot(gp, V, C, 1);
         fprintf(gp,
             "set terminal svg size 640,400 dynamic font 'sans,11'\n"
             "set output 'plots/%s-integrand.svg'\n"
@@ -534,7 +633,6 @@ integrand_plot(const vresult * V, const ctx * C, char * caption, size_t len)
             "'' using 1:3 with lines lw 2 dashtype 2 title \"D'\"\n"
             "set terminal pngcairo size 640,400\nset output 'plots/%s-integrand.png'\nreplot\n",
             V->var->name, V->var->name, V->var->name);
-        flint_free(cl);
     }
     fclose(gp);
     snprintf(name, sizeof(name), "plots/%s.gp", V->var->name);
@@ -927,6 +1025,181 @@ proof_gptt(FILE * h, FILE * md, const ctx * C)
 /* ---- pages ------------------------------------------------------------ */
 
 
+/* the command that re-checks the largest ratio of a row (the report's
+   parameters are verify's defaults: eps = 1, Delta = 1, T = 0) */
+static void
+recheck_command(char * buf, size_t len, const vresult * V, const row * r,
+    const ctx * C)
+{
+    const construction_info * ci = construction_find(r->cname);
+    char mopt[64] = "";
+    if (ci != NULL && ci->uses_m)
+        snprintf(mopt, sizeof(mopt), " --m %lu", r->max_m > 0 ? r->max_m : 1UL);
+    snprintf(buf, len, "verify ratio %s %s%s --c %ld", V->var->name, r->cname,
+        mopt, (long) C->c);
+}
+
+/* the table of the constructions tried on one variant, each with what it
+   is, what it shows, and for a violation the command that re-checks it */
+static void
+variant_rows(FILE * p, const vresult * V, const ctx * C)
+{
+    slong k;
+    fprintf(p, "<h2>Constructions tried (m = 1, 2, 5, ..., %lu)</h2>\n"
+        "<table id=\"constructions\"><tr><th>construction</th><th>q(D), q(D'), "
+        "output, and what it shows</th><th>largest ln ratio (certified)</th>"
+        "<th>at m</th><th>growth</th><th>beyond the claim</th></tr>\n",
+        C->m_max);
+    for (k = 0; k < V->nrows; k++)
+    {
+        const row * r = V->rows + k;
+        const construction_info * ci = construction_find(r->cname);
+        char * s = r->growth == GROWTH_INFINITE ? NULL : r->growth == GROWTH_NONE
+            ? NULL : iv(r->max_loss, 10);
+        fprintf(p, "<tr><td>%s</td><td class=\"explain\">", r->cname);
+        if (ci != NULL)
+        {
+            page_escape(p, ci->shape);
+            fprintf(p, ": ");
+            page_escape(p, ci->explain);
+            fprintf(p, ".");
+        }
+        fprintf(p, "</td><td>%s</td><td>%lu</td><td>%s",
+            s ? s : r->growth == GROWTH_INFINITE ? "inf" : "no possible output",
+            r->max_m, growth_name(r->growth));
+        if (r->growth == GROWTH_LINEAR && r->block > 1)
+            fprintf(p, " (~%.4g per block of %lu queries, %.4g per query)",
+                r->slope, r->block, r->slope / (double) r->block);
+        else if (r->growth == GROWTH_LINEAR)
+            fprintf(p, " (~%.4g per query)", r->slope);
+        fprintf(p, "</td><td>%s", r->exceeds ? "yes" : "no");
+        if (r->exceeds)
+        {
+            char cmd[256];
+            recheck_command(cmd, sizeof(cmd), V, r, C);
+            fprintf(p, ": <code class=\"recheck\">");
+            page_escape(p, cmd);
+            fprintf(p, "</code>");
+        }
+        fprintf(p, "</td></tr>\n");
+        flint_free(s);
+    }
+    fprintf(p, "</table>\n");
+}
+
+/* one variant's page: its spec, the constructions, the ln-ratio plot
+   and the integrand */
+static void
+variant_page(const vresult * V, const ctx * C, slong i, const char * caption)
+{
+    char name[512];
+    FILE * p;
+    snprintf(name, sizeof(name), "variant-%s.html", V->var->name);
+    p = page_open(C->dir, name);
+    page_head(p, V->var->name);
+    fprintf(p, "<p><a href=\"index.html\">&larr; Figure 2, measured</a></p>\n<h1>");
+    page_escape(p, V->var->name);
+    fprintf(p, ": ");
+    page_escape(p, V->var->title);
+    fprintf(p, "</h1>\n<p class=\"verdict %s\">%s: ", klass_css[V->klass],
+        klass_name[V->klass]);
+    page_escape(p, V->loss);
+    fprintf(p, "</p>\n<p>Source: ");
+    page_escape(p, V->var->source);
+    fprintf(p, ". Stated property: ");
+    page_escape(p, V->var->paper_property);
+    fprintf(p, ". Measured: <b>");
+    page_escape(p, V->measured);
+    fprintf(p, "</b> &mdash; ");
+    page_escape(p, V->evidence);
+    fprintf(p, ". Proved for every m (a shift coupling, `verify prove %s`): <b>",
+        V->var->name);
+    page_escape(p, V->proved);
+    fprintf(p, "</b>.</p>\n<h2>Spec</h2>\n<pre>");
+    page_escape(p, svt_builtin_spec_text[i]);
+    fprintf(p, "</pre>\n");
+    variant_rows(p, V, C);
+    fprintf(p, "<h2>ln ratio against m</h2>\n<figure class=\"ratio-plot\" "
+        "data-axes=\"%s\" data-panels=\"%d\">", ratio_axes(V),
+        V->M->has_claim ? 2 : 1);
+    snprintf(name, sizeof(name), "plots/%s-ratio.svg", V->var->name);
+    page_inline_svg(p, C->dir, name);
+    fprintf(p, "<figcaption>curves: midpoints of certified enclosures (widths "
+        "below 10<sup>-20</sup>); axes: %s (linear in m when a construction "
+        "grows linearly, log-log when its values span decades); dashed red: "
+        "the claimed budget, kept in view by the second panel (0 to 2.5 eps). "
+        "PNG: <a href=\"plots/%s-ratio.png\">plots/%s-ratio.png</a></figcaption>"
+        "</figure>\n", ratio_axes(V), V->var->name, V->var->name);
+    fprintf(p, "<h2>Where the mass sits</h2>\n<figure>");
+    snprintf(name, sizeof(name), "plots/%s-integrand.svg", V->var->name);
+    page_inline_svg(p, C->dir, name);
+    fprintf(p, "<figcaption>");
+    page_escape(p, caption);
+    fprintf(p, ". PNG: <a href=\"plots/%s-integrand.png\">plots/%s-integrand.png</a>"
+        "</figcaption></figure>\n</body></html>\n", V->var->name, V->var->name);
+    fclose(p);
+}
+
+/* the index opens with every variant in its colour: private, bounded
+   above its claim, or unbounded, with its certified loss */
+static void
+index_summary(FILE * h, FILE * md, const vresult * V, slong n)
+{
+    slong i, k;
+    fprintf(h, "<section id=\"summary\">\n<h2>Summary</h2>\n<p>");
+    for (k = 0; k < 4; k++)
+        fprintf(h, "<span class=\"verdict %s\">%s</span> ", klass_css[k],
+            klass_name[k]);
+    fprintf(h, "</p>\n<p>private: every certified ratio is within the claim "
+        "on every construction tried (the last column of Figure 2 says where "
+        "<code>verify prove</code> also proves it for every m); bounded above "
+        "its claim: a certified ratio exceeds the claim but none grows with m; "
+        "unbounded: a probability is exactly 0 on one side only, or the ratio "
+        "grows linearly in m.  Each variant's page has the command that "
+        "re-checks each violation.</p>\n");
+    fprintf(h, "<table id=\"summary-table\"><tr><th>variant</th>"
+        "<th>verdict</th><th>certified loss (eps = 1)</th></tr>\n");
+    fprintf(md, "## Summary\n\n| variant | verdict | certified loss |\n|---|---|---|\n");
+    for (i = 0; i < n; i++)
+    {
+        fprintf(h, "<tr class=\"verdict %s\"><td><a href=\"variant-%s.html\">%s"
+            "</a></td><td>%s</td><td>", klass_css[V[i].klass], V[i].var->name,
+            V[i].var->name, klass_name[V[i].klass]);
+        page_escape(h, V[i].loss);
+        fprintf(h, "</td></tr>\n");
+        fprintf(md, "| %s | %s | %s |\n", V[i].var->name,
+            klass_name[V[i].klass], V[i].loss);
+    }
+    fprintf(h, "</table>\n</section>\n");
+    fprintf(md, "\n");
+}
+
+/* each construction in one sentence, with its q(D), q(D') and output */
+static void
+construction_glossary(FILE * h, FILE * md)
+{
+    slong k;
+    fprintf(h, "<h2>The constructions</h2>\n<table id=\"glossary\"><tr>"
+        "<th>construction</th><th>q(D), q(D'), output</th><th>what it shows"
+        "</th><th>source</th></tr>\n");
+    fprintf(md, "\n## The constructions\n\n| construction | q(D), q(D'), output "
+        "| what it shows | source |\n|---|---|---|---|\n");
+    for (k = 0; k < construction_count(); k++)
+    {
+        const construction_info * ci = construction_get(k);
+        fprintf(h, "<tr><td>%s</td><td>", ci->name);
+        page_escape(h, ci->shape);
+        fprintf(h, "</td><td>");
+        page_escape(h, ci->explain);
+        fprintf(h, ".</td><td>");
+        page_escape(h, ci->source);
+        fprintf(h, "</td></tr>\n");
+        fprintf(md, "| %s | %s | %s. | %s |\n", ci->name, ci->shape,
+            ci->explain, ci->source);
+    }
+    fprintf(h, "</table>\n");
+}
+
 int
 main(int argc, char ** argv)
 {
@@ -978,63 +1251,9 @@ main(int argc, char ** argv)
     for (i = 0; i < n; i++)
     {
         char caption[512];
-        FILE * p;
         analyse_variant(V + i, &C, i);
         integrand_plot(V + i, &C, caption, sizeof(caption));
-        snprintf(name, sizeof(name), "variant-%s.html", V[i].var->name);
-        p = page_open(C.dir, name);
-        page_head(p, V[i].var->name);
-        fprintf(p, "<p><a href=\"index.html\">&larr; Figure 2, measured</a></p>\n<h1>");
-        page_escape(p, V[i].var->name);
-        fprintf(p, ": ");
-        page_escape(p, V[i].var->title);
-        fprintf(p, "</h1>\n<p>Source: ");
-        page_escape(p, V[i].var->source);
-        fprintf(p, ". Stated property: ");
-        page_escape(p, V[i].var->paper_property);
-        fprintf(p, ". Measured: <b>");
-        page_escape(p, V[i].measured);
-        fprintf(p, "</b> &mdash; ");
-        page_escape(p, V[i].evidence);
-        fprintf(p, ". Proved for every m (a shift coupling, `verify prove %s`): <b>",
-            V[i].var->name);
-        page_escape(p, V[i].proved);
-        fprintf(p, "</b>.</p>\n<h2>Spec</h2>\n<pre>");
-        page_escape(p, svt_builtin_spec_text[i]);
-        fprintf(p, "</pre>\n<h2>Constructions tried (m = 1, 2, 5, ..., %lu)</h2>\n"
-            "<table><tr><th>construction</th><th>largest ln ratio (certified)</th>"
-            "<th>at m</th><th>growth</th><th>beyond the claim</th></tr>\n", C.m_max);
-        for (k = 0; k < V[i].nrows; k++)
-        {
-            row * r = V[i].rows + k;
-            char * s = r->growth == GROWTH_INFINITE ? NULL : r->growth == GROWTH_NONE
-                ? NULL : iv(r->max_loss, 10);
-            fprintf(p, "<tr><td>%s</td><td>%s</td><td>%lu</td><td>%s", r->cname,
-                s ? s : r->growth == GROWTH_INFINITE ? "inf" : "no possible output",
-                r->max_m, growth_name(r->growth));
-            if (r->growth == GROWTH_LINEAR && r->block > 1)
-                fprintf(p, " (~%.4g per block of %lu queries, %.4g per query)",
-                    r->slope, r->block, r->slope / (double) r->block);
-            else if (r->growth == GROWTH_LINEAR)
-                fprintf(p, " (~%.4g per query)", r->slope);
-            fprintf(p, "</td><td>%s</td></tr>\n", r->exceeds ? "yes" : "no");
-            flint_free(s);
-        }
-        fprintf(p, "</table>\n<h2>ln ratio against m</h2>\n<figure>");
-        snprintf(name, sizeof(name), "plots/%s-ratio.svg", V[i].var->name);
-        page_inline_svg(p, C.dir, name);
-        fprintf(p, "<figcaption>curves: midpoints of certified enclosures (widths "
-            "below 10<sup>-20</sup>); dashed: the claimed budget. PNG: "
-            "<a href=\"plots/%s-ratio.png\">plots/%s-ratio.png</a></figcaption></figure>\n",
-            V[i].var->name, V[i].var->name);
-        fprintf(p, "<h2>Where the mass sits</h2>\n<figure>");
-        snprintf(name, sizeof(name), "plots/%s-integrand.svg", V[i].var->name);
-        page_inline_svg(p, C.dir, name);
-        fprintf(p, "<figcaption>");
-        page_escape(p, caption);
-        fprintf(p, ". PNG: <a href=\"plots/%s-integrand.png\">plots/%s-integrand.png</a>"
-            "</figcaption></figure>\n</body></html>\n", V[i].var->name, V[i].var->name);
-        fclose(p);
+        variant_page(V + i, &C, i, caption);
     }
     if (C.progress)
         fprintf(stderr, "\r%70s\r", "");
@@ -1055,6 +1274,8 @@ main(int argc, char ** argv)
         "(`verify all` and `check` go to m = 1000 by default, so on a growing "
         "family their largest ratio is larger); goal %ld digits (cap %ld).\n\n", SVT_VERSION, C.m_max, (long) C.ro.digits,
         (long) C.ro.max_digits);
+    index_summary(h, md, V, n);
+    fprintf(h, "<h2>Figure 2, measured</h2>\n");
     fprintf(h, "<table id=\"figure2\">\n<tr><th>variant</th><th>threshold noise</th>"
         "<th>query noise</th><th>reset</th><th>numeric output</th><th>cutoff</th>"
         "<th>stated property</th><th>measured</th><th>evidence (certified)</th>"
@@ -1095,6 +1316,7 @@ main(int argc, char ** argv)
             V[i].evidence, V[i].proved);
     }
     fprintf(h, "</table>\n");
+    construction_glossary(h, md);
     disagreements(h, md, V, n);
     proof_alg3(h, md, &C);
     proof_factorisation(h, md, &C);

@@ -31,14 +31,20 @@ slurp_cmd(const char * cmd)
 
 /* each test writes its own report (Criterion runs them in parallel) */
 static void
-make_report(const char * dir)
+make_report_m(const char * dir, int m_max)
 {
     char cmd[512];
     const char * bin = getenv("REPORT_BIN");
-    snprintf(cmd, sizeof(cmd), "%s --out %s --m-max 10 > /dev/null",
-        bin ? bin : "./build/bin/svt-report", dir);
+    snprintf(cmd, sizeof(cmd), "%s --out %s --m-max %d > /dev/null",
+        bin ? bin : "./build/bin/svt-report", dir, m_max);
     mkdir("build", 0755);
     cr_assert_eq(system(cmd), 0, "svt-report failed");
+}
+
+static void
+make_report(const char * dir)
+{
+    make_report_m(dir, 10);
 }
 
 /* the DOM of dir/page after headless Chromium has rendered it */
@@ -239,4 +245,119 @@ Test(report, every_variant_has_its_row, .timeout = 900)
     svt_catalog_clear(cat);
     free(md);
     free(html);
+}
+
+/* the text of the first element <tag ... attr="..."> after p: the value
+   of attr (NULL when none) */
+static char *
+attr_after(const char * p, const char * tag_attr)
+{
+    const char * a = strstr(p, tag_attr), * e;
+    char * v;
+    if (a == NULL)
+        return NULL;
+    a += strlen(tag_attr);
+    e = strchr(a, '"');
+    if (e == NULL)
+        return NULL;
+    v = malloc(e - a + 1);
+    memcpy(v, a, e - a);
+    v[e - a] = '\0';
+    return v;
+}
+
+/* The report works for a lecturer: rendered in headless Chromium, the
+   index opens with the colour-coded summary (private, bounded above its
+   claim, unbounded, each with its certified loss); every variant page
+   explains each construction in one sentence with its q(D), q(D') and
+   output, carries for every violation a verify command that re-checks it
+   (and it does: exit 1), draws a growing family on linear or log-log
+   axes (never log-x with linear y) and keeps the claimed eps in view in a
+   second panel; the approximate-DP page renders too. */
+Test(report, lecturer_pages_in_chromium, .timeout = 1800)
+{
+    const char * dir = "build/test-report-lecturer";
+    svt_catalog_t cat;
+    char * dom, * css;
+    slong i, rechecked = 0, growing = 0;
+    /* m up to 100: enough points to tell linear growth */
+    make_report_m(dir, 100);
+    dom = rendered_dom(dir, "index.html");
+    cr_assert(strstr(dom, "<section id=\"summary\">") != NULL, "no summary");
+    cr_assert(strstr(dom, "<section id=\"summary\">") < strstr(dom,
+        "<table id=\"figure2\">"), "the summary comes first");
+    cr_assert(strstr(dom, "<tr class=\"verdict private\"><td><a href=\"variant-alg1.html\">") != NULL);
+    cr_assert(strstr(dom, "<tr class=\"verdict unbounded\"><td><a href=\"variant-alg3.html\">") != NULL);
+    cr_assert(strstr(dom, "<tr class=\"verdict bounded\"><td><a href=\"variant-alg4.html\">") != NULL);
+    cr_assert(strstr(dom, "<tr class=\"verdict unbounded\"><td><a href=\"variant-alg5.html\">") != NULL);
+    cr_assert(strstr(dom, "inf (a probability is exactly 0)") != NULL, "alg5's loss");
+    /* the colours are defined, one per class */
+    css = strstr(dom, "<style>");
+    cr_assert(css != NULL);
+    cr_assert(strstr(css, ".verdict.private{background:") != NULL);
+    cr_assert(strstr(css, ".verdict.bounded{background:") != NULL);
+    cr_assert(strstr(css, ".verdict.unbounded{background:") != NULL);
+    /* the constructions, each in one sentence with q(D), q(D'), output */
+    cr_assert(strstr(dom, "<table id=\"glossary\">") != NULL);
+    cr_assert_geq(count(dom, "<td>q(D)="), 8, "q(D) of the constructions");
+    free(dom);
+
+    svt_catalog_init(cat);
+    for (i = 0; i < svt_catalog_count(cat); i++)
+    {
+        const char * name = svt_catalog_get(cat, i)->name;
+        char page[256], * axes, * panels, * p;
+        snprintf(page, sizeof(page), "variant-%s.html", name);
+        dom = rendered_dom(dir, page);
+        cr_assert(strstr(dom, "<p class=\"verdict ") != NULL, "%s: verdict", name);
+        cr_assert_geq(count(dom, "<td class=\"explain\">q"), 3, "%s: each "
+            "construction explained", name);
+        axes = attr_after(dom, "<figure class=\"ratio-plot\" data-axes=\"");
+        cr_assert(axes != NULL, "%s: no ratio plot", name);
+        /* linear growth (growing-slowly, like ln m, is straight on log-x) */
+        if (strstr(dom, "<td>growing (") != NULL)
+        {
+            growing++;
+            cr_assert(strcmp(axes, "log-x") != 0, "%s grows linearly but is "
+                "drawn on log-x with linear y", name);
+        }
+        panels = attr_after(dom, "data-panels=\"");
+        cr_assert(panels != NULL);
+        if (strstr(dom, "claimed budget") != NULL && strcmp(panels, "2") == 0)
+            cr_assert_geq(count(dom, "claimed eps"), 2, "%s: the claim in "
+                "both panels", name);
+        if (strcmp(name, "alg1") == 0 || strcmp(name, "alg3") == 0)
+            cr_assert_str_eq(panels, "2", "%s: a claim gets its panel", name);
+        /* every violation's command re-checks it */
+        for (p = strstr(dom, "<code class=\"recheck\">"); p != NULL;
+                p = strstr(p + 1, "<code class=\"recheck\">"))
+        {
+            char cmd[512], out[16384];
+            const char * c = p + strlen("<code class=\"recheck\">");
+            const char * e = strstr(c, "</code>");
+            cr_assert(e != NULL && e - c < 400);
+            cr_assert(strncmp(c, "verify ratio ", 13) == 0, "%.60s", c);
+            snprintf(cmd, sizeof(cmd), "%.*s", (int) (e - c - 7), c + 7);
+            if (rechecked < 12 || strcmp(name, "alg5") == 0)
+            {
+                int rc = run_cli(cmd, out, sizeof(out));
+                cr_assert_eq(rc, 1, "'%s' does not re-check the violation "
+                    "(exit %d): %s", cmd, rc, out);
+            }
+            rechecked++;
+        }
+        if (strcmp(name, "alg3") == 0 || strcmp(name, "alg5") == 0)
+            cr_assert(strstr(dom, "<code class=\"recheck\">verify ratio ") != NULL,
+                "%s: no command for its violation", name);
+        free(axes);
+        free(panels);
+        free(dom);
+    }
+    cr_assert_geq(growing, 5, "growing variants seen");
+    cr_assert_geq(rechecked, 10, "violations with a command");
+    svt_catalog_clear(cat);
+    dom = rendered_dom(dir, "approx.html");
+    cr_assert(strstr(dom, "<table") != NULL && strstr(dom, "<svg") != NULL,
+        "approx.html renders");
+    free(dom);
 }

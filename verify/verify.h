@@ -27,6 +27,7 @@ typedef struct
     int uses_m;                 /* 0: the construction has a fixed size */
     int uses_c;                 /* the size depends on c */
     ulong max_m;                /* largest m (0: 2^62) */
+    const char * explain;       /* one sentence: what it shows */
 }
 construction_info;
 
