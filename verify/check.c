@@ -1,7 +1,6 @@
 /* check.c -- `verify check` and `verify all`. */
 
 #include <string.h>
-#include <time.h>
 #include "check.h"
 #include "prove.h"
 #include "report.h"
@@ -29,14 +28,6 @@ check_opts_init(check_opts * o)
     o->out = stdout;
     o->cat = NULL;
     o->junit = NULL;
-}
-
-static double
-seconds_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
 /* appends " name q" to buf unless q is the default dflt */
@@ -247,7 +238,7 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
     ratio_result_init(r);
     svt_model_init(worst_M);
     lossmax_init(total);
-    t_start = seconds_now();
+    t_start = integral_clock();
 
     if (!o->json)
     {
@@ -298,7 +289,7 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
                 }
                 continue;
             }
-            t0 = seconds_now();
+            t0 = integral_clock();
             cell_init(&cell);
             for (i = 0; i < n; i++)
             {
@@ -364,7 +355,7 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
             {
                 verdict_t cv = lossmax_verdict(cell.agg, M, 0);
                 junit_cell(o->junit, var, ci, M, cv, cell.worst,
-                    cell.worst_infinite, cell.worst_m, seconds_now() - t0, o);
+                    cell.worst_infinite, cell.worst_m, integral_clock() - t0, o);
                 if (cv == VERDICT_EXCEEDS || cv == VERDICT_INFINITE)
                     violation = 1;
                 else if (cv == VERDICT_INCONCLUSIVE)
@@ -414,7 +405,7 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
         j = report_json_core("check", var->name, NULL, M0, 0, o->out_digits);
         json_object_set_new(j, "loss", report_json_lossmax(total, o->out_digits));
         report_json_set_verdict(j, v);
-        report_json_set_seconds(j, seconds_now() - t_start);
+        report_json_set_seconds(j, integral_clock() - t_start);
         json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
         svt_model_clear(M0);
         json_object_set_new(j, "result", json_string(violation ? "violation"
@@ -539,7 +530,7 @@ verify_all(const check_opts * o)
                 }
                 continue;
             }
-            t0 = seconds_now();
+            t0 = integral_clock();
             sweep_result_init(s);
             if (o->progress)
                 fprintf(stderr, "\r  %s: %s ...                    ", var->name,
@@ -551,7 +542,7 @@ verify_all(const check_opts * o)
             sv = lossmax_verdict(s->agg, M, 0);
             junit_cell(o->junit, var, ci, M, sv, s->max_loss,
                 s->growth == GROWTH_INFINITE, s->max_loss_m,
-                seconds_now() - t0, o);
+                integral_clock() - t0, o);
             if (o->json)
             {
                 json_t * j = report_json_core("all", var->name, ci->name, M, 0,
@@ -559,7 +550,7 @@ verify_all(const check_opts * o)
                 json_object_set_new(j, "loss", report_json_lossmax(s->agg,
                     o->out_digits));
                 report_json_set_verdict(j, sv);
-                report_json_set_seconds(j, seconds_now() - t0);
+                report_json_set_seconds(j, integral_clock() - t0);
                 json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
                 json_object_set_new(j, "growth", json_string(growth_name(s->growth)));
                 json_object_set_new(j, "slope_per_block", json_real(s->slope));

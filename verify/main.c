@@ -124,14 +124,6 @@ static svt_catalog_t catalog;
 static svt_variant_struct user_variant;
 static int have_user_variant = 0;
 
-static double
-wall_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
 static void
 die(const char * msg)
 {
@@ -623,7 +615,7 @@ cmd_ratio(const char ** pos, int npos)
     if (opts[O_MAXOUT].value)
     {
         maxout_struct mo;
-        double t0 = wall_seconds();
+        double t0 = integral_clock();
         maxout_init(&mo);
         if (maxout_run(&mo, M, R, &o.ro, err, sizeof(err)) != 0)
             die(err);
@@ -638,7 +630,7 @@ cmd_ratio(const char ** pos, int npos)
                 json_array_append_new(und, json_string(mo.undecided[u]));
             json_object_set_new(j, "loss", report_json_lossmax(mo.agg, o.out_digits));
             report_json_set_verdict(j, mo.verdict);
-            report_json_set_seconds(j, wall_seconds() - t0);
+            report_json_set_seconds(j, integral_clock() - t0);
             json_object_set_new(j, "outputs_enumerated", json_integer(mo.outputs));
             json_object_set_new(j, "outputs_impossible", json_integer(mo.impossible));
             json_object_set_new(j, "outputs_undecided", json_integer(mo.nundecided));
@@ -758,7 +750,7 @@ cmd_sweep(const char ** pos, int npos)
         die(err);
     require_numeric(ci, M);
     sweep_result_init(s);
-    t0 = wall_seconds();
+    t0 = integral_clock();
     sweep_run(s, M, ci, o.m_max, o.delta, o.T, &o.ro, 1,
         o.progress ? sweep_progress : NULL, NULL, err, sizeof(err));
     if (o.progress)
@@ -779,7 +771,7 @@ cmd_sweep(const char ** pos, int npos)
                 o.out_digits), * fm = json_array();
             json_object_set_new(j, "loss", report_json_lossmax(s->agg, o.out_digits));
             report_json_set_verdict(j, lossmax_verdict(s->agg, M, 0));
-            report_json_set_seconds(j, wall_seconds() - t0);
+            report_json_set_seconds(j, integral_clock() - t0);
             json_object_set_new(j, "m_max", json_integer((json_int_t) o.m_max));
             json_object_set_new(j, "classification", json_string(growth_name(s->growth)));
             json_object_set_new(j, "slope_per_block", json_real(s->slope));
@@ -1199,6 +1191,32 @@ cmd_lint(const char ** pos, int npos)
     return 0;
 }
 
+/* options that belong to some commands only: refused elsewhere, never
+   silently ignored */
+static void
+forbid_elsewhere(const char * cmd)
+{
+    static const struct { int opt; const char * cmds; } scope[] = {
+        { O_SECONDS, "search prove" }, { O_SEED, "search prove" },
+        { O_SHARD, "search prove" }, { O_SAVE, "search prove" },
+        { O_JUNIT, "check all" }, { O_EPSPRV, "delta renyi" },
+        { O_ALPHA, "delta renyi" }, { O_CURVE, "delta renyi" },
+        { O_DPDELTA, "delta search" },
+    };
+    size_t i;
+    char msg[256];
+    for (i = 0; i < sizeof(scope) / sizeof(scope[0]); i++)
+    {
+        const char * c = scope[i].cmds, * sp = strchr(c, ' ');
+        size_t n = strlen(cmd);
+        if ((strncmp(c, cmd, n) == 0 && c[n] == ' ') || strcmp(sp + 1, cmd) == 0)
+            continue;
+        snprintf(msg, sizeof(msg), "%s (it is for %.*s and %s)", cmd,
+            (int) (sp - c), c, sp + 1);
+        forbid(scope[i].opt, msg);
+    }
+}
+
 /* the positional arguments each command takes */
 static void
 check_arity(const char ** pos, int npos)
@@ -1240,31 +1258,7 @@ main(int argc, char ** argv)
         return 2;
     }
     check_arity(pos, npos);
-    if (strcmp(pos[0], "search") != 0 && strcmp(pos[0], "prove") != 0)
-    {
-        snprintf(msg, sizeof(msg), "%s (it is for search and prove)", pos[0]);
-        forbid(O_SECONDS, msg);
-        forbid(O_SEED, msg);
-        forbid(O_SHARD, msg);
-        forbid(O_SAVE, msg);
-    }
-    if (strcmp(pos[0], "check") != 0 && strcmp(pos[0], "all") != 0)
-    {
-        snprintf(msg, sizeof(msg), "%s (it is for check and all)", pos[0]);
-        forbid(O_JUNIT, msg);
-    }
-    if (strcmp(pos[0], "delta") != 0 && strcmp(pos[0], "renyi") != 0)
-    {
-        snprintf(msg, sizeof(msg), "%s (it is for delta and renyi)", pos[0]);
-        forbid(O_EPSPRV, msg);
-        forbid(O_ALPHA, msg);
-        forbid(O_CURVE, msg);
-        if (strcmp(pos[0], "search") != 0)
-        {
-            snprintf(msg, sizeof(msg), "%s (it is for delta and search)", pos[0]);
-            forbid(O_DPDELTA, msg);
-        }
-    }
+    forbid_elsewhere(pos[0]);
     if (strcmp(pos[0], "list") == 0)
         cmd_list();
     else if (strcmp(pos[0], "ratio") == 0)
