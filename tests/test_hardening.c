@@ -141,6 +141,13 @@ static const hcase option_cases[] = {
     { "search alg1 --shard 3/2 --seconds 2", 2, "--shard" },
     { "search alg1 --save /proc/nope/x --seconds 100", 2, "/proc/nope/x" },
     { "check alg1 --junit /proc/nope/x.xml", 2, "/proc/nope/x.xml" },
+    { "ratio alg1 bottoms --junit x.xml", 2, "--junit does not apply to ratio" },
+    { "ratio alg1 bottoms --allow-non-neighbours", 2, "--allow-non-neighbours does not apply" },
+    { "ratio alg1 custom --qD 0 --qD2 5 --output top --allow-non-neighbours", 0, "within" },
+    { "ratio alg1 bottoms --eps-prv 1", 2, "--eps-prv does not apply to ratio" },
+    { "renyi alg1 bottoms --m 3 --dp-delta 0.1", 2, "--dp-delta does not apply to renyi" },
+    { "lint variants/specs/alg1.svt extra", 2, "unexpected argument 'extra'" },
+    { "list extra", 2, "list takes no arguments" },
     /* extreme but allowed: decided, or undecided at the work budget */
     { "ratio gaussian-svt bottoms --eps 1e12", 3, "work budget" },
     { "ratio alg1 bottoms --T -1e12 --eps 1e12", 0, "within" },
@@ -210,6 +217,9 @@ static const speccase spec_cases[] = {
     { "", "no equals sign here", "" },
     { "", "name = t", "twice" },
     { "", "register z = laplace(1)", "" },
+    { "", "title =", "found nothing after 'title ='" },
+    { "", "source =", "found nothing after 'source ='" },
+    { "", "paper_property =", "found nothing after 'paper_property ='" },
 };
 
 /* the spec with one line replaced (or added) */
