@@ -1025,20 +1025,6 @@ proof_gptt(FILE * h, FILE * md, const ctx * C)
 /* ---- pages ------------------------------------------------------------ */
 
 
-/* the command that re-checks the largest ratio of a row (the report's
-   parameters are verify's defaults: eps = 1, Delta = 1, T = 0) */
-static void
-recheck_command(char * buf, size_t len, const vresult * V, const row * r,
-    const ctx * C)
-{
-    const construction_info * ci = construction_find(r->cname);
-    char mopt[64] = "";
-    if (ci != NULL && ci->uses_m)
-        snprintf(mopt, sizeof(mopt), " --m %lu", r->max_m > 0 ? r->max_m : 1UL);
-    snprintf(buf, len, "verify ratio %s %s%s --c %ld", V->var->name, r->cname,
-        mopt, (long) C->c);
-}
-
 /* the table of the constructions tried on one variant, each with what it
    is, what it shows, and for a violation the command that re-checks it */
 static void
@@ -1073,10 +1059,11 @@ variant_rows(FILE * p, const vresult * V, const ctx * C)
         else if (r->growth == GROWTH_LINEAR)
             fprintf(p, " (~%.4g per query)", r->slope);
         fprintf(p, "</td><td>%s", r->exceeds ? "yes" : "no");
-        if (r->exceeds)
+        if (r->exceeds && ci != NULL)
         {
-            char cmd[256];
-            recheck_command(cmd, sizeof(cmd), V, r, C);
+            char cmd[512];
+            report_recheck_command(cmd, sizeof(cmd), V->var->name, ci,
+                r->max_m, C->c, C->eps, C->delta, C->T);
             fprintf(p, ": <code class=\"recheck\">");
             page_escape(p, cmd);
             fprintf(p, "</code>");

@@ -30,19 +30,24 @@ check_opts_init(check_opts * o)
     o->junit = NULL;
 }
 
-/* appends " name q" to buf unless q is the default dflt */
+/* the name of a cell's JUnit case: "construction c=C" */
 static void
-rational_option(char * buf, size_t len, const char * name, const fmpq_t q,
-    slong dflt)
+junit_case_name(char * name, size_t len, const construction_info * ci,
+    const svt_model_t M)
 {
-    char * v;
-    if (fmpz_is_one(fmpq_denref(q)) && fmpz_equal_si(fmpq_numref(q), dflt))
+    snprintf(name, len, "%s c=%ld", ci->name, (long) M->c);
+}
+
+/* a construction that does not apply, as a skipped JUnit case */
+static void
+junit_skip(junit_struct * J, const svt_variant_struct * var,
+    const construction_info * ci, const svt_model_t M, const char * why)
+{
+    char name[128];
+    if (J == NULL)
         return;
-    if (fmpz_bits(fmpq_numref(q)) + fmpz_bits(fmpq_denref(q)) > 300)
-        return;
-    v = fmpq_get_str(NULL, 10, q);
-    snprintf(buf + strlen(buf), len - strlen(buf), " %s %s", name, v);
-    flint_free(v);
+    junit_case_name(name, sizeof(name), ci, M);
+    junit_add(J, var->name, name, JUNIT_SKIPPED, why, 0);
 }
 
 /* the JUnit case of one cell (variant, construction, c): its verdict,
@@ -60,23 +65,17 @@ junit_cell(junit_struct * J, const svt_variant_struct * var,
     char * w;
     if (J == NULL)
         return;
-    snprintf(name, sizeof(name), "%s c=%ld", ci->name, (long) M->c);
+    junit_case_name(name, sizeof(name), ci, M);
     w = worst_inf ? NULL : decimal_interval(worst, digits);
     if (cv == VERDICT_EXCEEDS || cv == VERDICT_INFINITE)
     {
         char * cl = decimal_interval(M->claimed, digits);
-        char mopt[400] = "";
+        char cmd[512];
         outcome = JUNIT_FAILURE;
-        if (ci->uses_m)
-            snprintf(mopt, sizeof(mopt), " --m %lu", worst_m);
-        /* the parameters that differ from the defaults, exactly */
-        rational_option(mopt, sizeof(mopt), "--eps", o->eps, 1);
-        rational_option(mopt, sizeof(mopt), "--delta", o->delta, 1);
-        rational_option(mopt, sizeof(mopt), "--T", o->T, 0);
+        report_recheck_command(cmd, sizeof(cmd), var->name, ci, worst_m, M->c,
+            o->eps, o->delta, o->T);
         snprintf(msg, sizeof(msg), "certified ln ratio %s > claimed eps %s "
-            "at m = %lu; re-check: verify ratio %s %s%s --c %ld",
-            worst_inf ? "inf" : w, cl, worst_m, var->name, ci->name, mopt,
-            (long) M->c);
+            "at m = %lu; re-check: %s", worst_inf ? "inf" : w, cl, worst_m, cmd);
         flint_free(cl);
     }
     else if (cv == VERDICT_INCONCLUSIVE)
@@ -281,12 +280,7 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
                 if (!o->json)
                     fprintf(out, "  %-4ld %-13s n/a: %s\n", (long) clist[ic],
                         ci->name, why);
-                if (o->junit != NULL)
-                {
-                    char nm[128];
-                    snprintf(nm, sizeof(nm), "%s c=%ld", ci->name, (long) M->c);
-                    junit_add(o->junit, var->name, nm, JUNIT_SKIPPED, why, 0);
-                }
+                junit_skip(o->junit, var, ci, M, why);
                 continue;
             }
             t0 = integral_clock();
@@ -391,17 +385,17 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
     if (o->json)
     {
         /* the summary: the theorem beside the finite-m evidence */
+        /* the verdict of all the cells: each was decided with its own
+           cutoff's claim */
         svt_model_t M0;
         json_t * j;
         char err[256];
-        verdict_t v = lossmax_verdict(total, worst_M, 0);
+        verdict_t v = violation ? worst->verdict : proved ? VERDICT_WITHIN
+            : inconclusive ? VERDICT_INCONCLUSIVE : var->claimed == NULL
+            ? VERDICT_NO_CLAIM : VERDICT_WITHIN;
         svt_model_init(M0);
         svt_model_set(M0, var, o->eps, clist[0], o->delta, &o->ov, err,
             sizeof(err));
-        if (v != VERDICT_EXCEEDS && v != VERDICT_INFINITE)
-            v = lossmax_verdict(total, M0, 0);
-        if (proved && !violation)
-            v = VERDICT_WITHIN;
         j = report_json_core("check", var->name, NULL, M0, 0, o->out_digits);
         json_object_set_new(j, "loss", report_json_lossmax(total, o->out_digits));
         report_json_set_verdict(j, v);
@@ -522,12 +516,7 @@ verify_all(const check_opts * o)
             {
                 if (!o->json)
                     fprintf(out, "    %-13s n/a (%s)\n", ci->name, why);
-                if (o->junit != NULL)
-                {
-                    char nm[128];
-                    snprintf(nm, sizeof(nm), "%s c=%ld", ci->name, (long) M->c);
-                    junit_add(o->junit, var->name, nm, JUNIT_SKIPPED, why, 0);
-                }
+                junit_skip(o->junit, var, ci, M, why);
                 continue;
             }
             t0 = integral_clock();

@@ -58,7 +58,7 @@ parse_vector(tokvec * v, const char * s, int outputs, const char * name,
     char * err, size_t errlen)
 {
     char * buf, * p, * save = NULL, * tok;
-    slong n = 1;
+    slong n;
     const char * c;
 
     v->t = NULL;
@@ -71,32 +71,16 @@ parse_vector(tokvec * v, const char * s, int outputs, const char * name,
             : "numbers");
         return -1;
     }
-    for (c = s; *c; c++)
-        n += (*c == ',');
-    /* an empty token (",," or a comma at an end) would vanish in strtok
-       and shift every later query: refuse it */
+    n = csv_empty_token(s);
+    if (n > 0)
     {
-        const char * t = s;
-        slong k = 1;
-        for (;;)
-        {
-            const char * e = strchr(t, ',');
-            const char * u = t;
-            while (u < (e ? e : t + strlen(t)) && isspace((unsigned char) *u))
-                u++;
-            if (u == (e ? e : t + strlen(t)))
-            {
-                snprintf(err, errlen, "%s: token %ld is empty (expected "
-                    "comma-separated %s, each optionally *count)", name,
-                    (long) k, outputs ? "bot, top or numbers" : "numbers");
-                return -1;
-            }
-            if (e == NULL)
-                break;
-            t = e + 1;
-            k++;
-        }
+        snprintf(err, errlen, "%s: token %ld is empty (expected "
+            "comma-separated %s, each optionally *count)", name, (long) n,
+            outputs ? "bot, top or numbers" : "numbers");
+        return -1;
     }
+    for (n = 1, c = s; *c; c++)
+        n += (*c == ',');
     v->t = flint_malloc(n * sizeof(token_struct));
     buf = flint_malloc(strlen(s) + 1);
     strcpy(buf, s);

@@ -320,6 +320,25 @@ rational_in_range(const fmpq_t x)
     return ok;
 }
 
+slong
+csv_empty_token(const char * s)
+{
+    slong k = 1;
+    for (;;)
+    {
+        size_t n = strcspn(s, ",");
+        const char * u = s;
+        while (u < s + n && isspace((unsigned char) *u))
+            u++;
+        if (u == s + n)
+            return k;
+        if (s[n] == '\0')
+            return 0;
+        s += n + 1;
+        k++;
+    }
+}
+
 int
 parse_count(ulong * res, const char * s, ulong lo, ulong hi)
 {

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include "check.h"
 #include "custom.h"
@@ -862,8 +861,7 @@ parse_clist(check_opts * o)
         return;
     if (strlen(s) >= sizeof(buf))
         die("--c-list: too long");
-    if (strspn(s, "0123456789,e^") != strlen(s) || s[0] == '\0' || s[0] == ','
-            || s[strlen(s) - 1] == ',' || strstr(s, ",,") != NULL)
+    if (csv_empty_token(s) > 0)
         die("--c-list: expected up to 16 comma-separated integers from 1 to 10^6");
     strcpy(buf, s);
     o->nc = 0;

@@ -138,6 +138,13 @@ ratio_exact(ratio_result_t r, const svt_model_t M, const svt_runs_t R)
     return done;
 }
 
+/* the caller's deadline (opt->deadline) has passed */
+static int
+past_deadline(const ratio_opt * opt)
+{
+    return opt != NULL && opt->deadline > 0 && integral_clock() > opt->deadline;
+}
+
 verdict_t
 ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
     const ratio_opt * opt)
@@ -157,6 +164,7 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
     for (;;)
     {
         integral_opt_t iopt;
+        int spent;
         integral_opt_init(iopt);
         iopt->goal_digits = digits;
         iopt->deadline = opt ? opt->deadline : 0;
@@ -238,8 +246,8 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
         }
         /* an integral stopped at the engine's work budget: a higher goal
            would cost more and stop there too */
-        if (r->p[0]->budget_spent || r->p[1]->budget_spent
-                || (opt && opt->deadline > 0 && integral_clock() > opt->deadline))
+        spent = r->p[0]->budget_spent || r->p[1]->budget_spent;
+        if (spent || past_deadline(opt))
             max_digits = digits;
         if (digits >= max_digits && ratio_exact(r, M, R))
             break;
@@ -251,8 +259,7 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
             r->note = ratio_tie(r, M) ? "the ln ratio equals the claimed "
                 "budget to more than 30 digits: an exact tie (the claim is "
                 "attained), which no enclosure can decide, or a gap below "
-                "that" : (r->p[0]->budget_spent || r->p[1]->budget_spent)
-                ? "the integrals reached the engine's work budget before "
+                "that" : spent ? "the integrals reached the engine's work budget before "
                 "the enclosure decided the claim (extreme parameters: "
                 "noise scales and shifts far apart)" : ratio_undecided_note(r);
             break;
@@ -260,7 +267,6 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
         digits = FLINT_MIN(2 * digits, max_digits);
     }
     r->seconds = now() - t0;
-    r->timed_out = r->verdict == VERDICT_INCONCLUSIVE && opt != NULL
-        && opt->deadline > 0 && integral_clock() > opt->deadline;
+    r->timed_out = r->verdict == VERDICT_INCONCLUSIVE && past_deadline(opt);
     return r->verdict;
 }

@@ -87,6 +87,36 @@ report_json_set_seconds(json_t * o, double seconds)
     json_object_set_new(o, "seconds", json_real(seconds));
 }
 
+/* appends " name q" to buf unless q is the default dflt */
+static void
+rational_option(char * buf, size_t len, const char * name, const fmpq_t q,
+    slong dflt)
+{
+    char * v;
+    if (fmpz_is_one(fmpq_denref(q)) && fmpz_equal_si(fmpq_numref(q), dflt))
+        return;
+    if (fmpz_bits(fmpq_numref(q)) + fmpz_bits(fmpq_denref(q)) > 300)
+        return;
+    v = fmpq_get_str(NULL, 10, q);
+    snprintf(buf + strlen(buf), len - strlen(buf), " %s %s", name, v);
+    flint_free(v);
+}
+
+void
+report_recheck_command(char * buf, size_t len, const char * variant,
+    const construction_info * ci, ulong m, slong c, const fmpq_t eps,
+    const fmpq_t delta, const fmpq_t T)
+{
+    char opt[400] = "";
+    if (ci->uses_m)
+        snprintf(opt, sizeof(opt), " --m %lu", m > 0 ? m : 1UL);
+    rational_option(opt, sizeof(opt), "--eps", eps, 1);
+    rational_option(opt, sizeof(opt), "--delta", delta, 1);
+    rational_option(opt, sizeof(opt), "--T", T, 0);
+    snprintf(buf, len, "verify ratio %s %s%s --c %ld", variant, ci->name, opt,
+        (long) c);
+}
+
 static json_t *
 json_lohi(const arb_t x, slong digits)
 {

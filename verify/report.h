@@ -45,4 +45,12 @@ void report_json_set_loss(json_t * o, const arb_t loss, slong digits);
 void report_json_set_verdict(json_t * o, verdict_t v);
 void report_json_set_seconds(json_t * o, double seconds);
 
+/* The one-line command that re-checks a construction's ratio at m:
+   "verify ratio VARIANT CONSTRUCTION [--m M] [--eps E] [--delta D] [--T T]
+   --c C", with the parameters that differ from verify's defaults written
+   exactly (rationals). */
+void report_recheck_command(char * buf, size_t len, const char * variant,
+    const construction_info * ci, ulong m, slong c, const fmpq_t eps,
+    const fmpq_t delta, const fmpq_t T);
+
 #endif

@@ -470,8 +470,6 @@ try_proof(char * proof, size_t len, const svt_model_t M, const svt_runs_t base,
     arb_clear(one);
 }
 
-/* ---- stage 3: the optimiser ------------------------------------------- */
-
 /* ---- released numbers ------------------------------------------------ */
 
 #define NUM_MAX_BASES 16
@@ -525,6 +523,8 @@ number_at(fmpq_t v, const fmpq_t base, slong w, const fmpq_t s)
     fmpq_div_2exp(v, v, 2);
     fmpq_add(v, v, base);
 }
+
+/* ---- stage 3: the optimiser ------------------------------------------- */
 
 #define OPT_MAXLEN 6
 
@@ -1065,6 +1065,23 @@ family_runs(svt_runs_t F, const svt_runs_t base, slong which, ulong m)
     }
 }
 
+/* the stage of released numbers (numeric_tails) until deadline, with its
+   line ("TAG. NAME (...)") and its JSON object */
+static void
+stage_numbers(cand * best, tally * t, const svt_model_t M,
+    const svt_variant_struct * var, const search_opts * o, const fmpq_t T0,
+    double deadline, double t0, const char * tag, const char * name)
+{
+    slong before = t->evaluated;
+    numeric_tails(best, t, M, 0, o, T0, deadline);
+    json_stage(o, var, M, name, t, best, now() - t0);
+    if (!o->base.json)
+        fprintf(o->base.out, "  %s. %s (bot^m and one number, before or after "
+            "them, at the threshold, the answers and the guards' edges +- k "
+            "s/8, and on a grid T + k s/2, k = -12..12; c = %ld): %ld ratios\n",
+            tag, name, (long) M->c, (long) (t->evaluated - before));
+}
+
 /* stages 1b (a program's own families) and 1c (numeric tails), at the
    first cutoff of the search */
 static void
@@ -1074,11 +1091,12 @@ stages_1b_1c(cand * best, tally * t, const svt_model_t M,
 {
     FILE * out = o->base.out;
     slong before = t->evaluated;
+    double t0 = deadline - o->seconds;      /* the search's start */
     if (var->prog != NULL && mine(o, t))
     {
         family_ctx f = { best, t, M, o, deadline, 0, fams };
         search_program_families(M, o->base.delta, program_family, &f);
-        json_stage(o, var, M, "program families", t, best, now() - (deadline - o->seconds));
+        json_stage(o, var, M, "program families", t, best, now() - t0);
         if (!o->base.json && svt_model_max_queries(M) > 0)
             fprintf(out, "  1b. the program's own families (a lead-in to each "
                 "state, two cycles at it or one there and one at a state after "
@@ -1094,18 +1112,8 @@ stages_1b_1c(cand * best, tally * t, const svt_model_t M,
                 "0, Delta}, an exit; c = %ld): %ld ratios\n", (long) M->c,
                 (long) (t->evaluated - before));
     }
-    before = t->evaluated;
     if (M->output != SVT_OUT_TOP && !tails_done && mine(o, t))
-    {
-        numeric_tails(best, t, M, 0, o, T0, deadline);
-        json_stage(o, var, M, "numeric tails", t, best, now() - (deadline - o->seconds));
-        if (!o->base.json)
-            fprintf(out, "  1c. numeric tails (bot^m and one number, before or "
-                "after them, on a grid T + k s/2, k = -12..12, and at the "
-                "threshold, the answers and the guards' edges +- k s/8; c = "
-                "%ld): %ld ratios\n",
-                (long) M->c, (long) (t->evaluated - before));
-    }
+        stage_numbers(best, t, M, var, o, T0, deadline, t0, "1c", "numeric tails");
 }
 
 /* one search: what every stage reads and updates */
@@ -1763,17 +1771,9 @@ verify_search(const svt_variant_struct * var, const search_opts * o_in)
             /* a variant that releases numbers: its numbers first, with a
                third of the time (the leaks of a released number show at
                chosen values, which the constructions do not choose) */
-            slong before = S->t.evaluated;
-            numeric_tails(&S->best, &S->t, S->models[0], 0, o, S->T0,
-                FLINT_MIN(S->deadline, S->t0 + o->seconds / 3));
-            json_stage(o, var, S->models[0], "released numbers", &S->t,
-                &S->best, now() - S->t0);
-            if (!o->base.json)
-                fprintf(o->base.out, "  0. released numbers (bot^m and one "
-                    "number, before or after them, at the threshold, the "
-                    "answers and the guards' edges +- k s/8, and on a grid T + "
-                    "k s/2, k = -12..12; c = %ld): %ld ratios\n",
-                    (long) S->models[0]->c, (long) (S->t.evaluated - before));
+            stage_numbers(&S->best, &S->t, S->models[0], var, o, S->T0,
+                FLINT_MIN(S->deadline, S->t0 + o->seconds / 3), S->t0, "0",
+                "released numbers");
             tails_done = 1;
         }
         stage_constructions(S);

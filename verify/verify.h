@@ -243,6 +243,10 @@ int parse_rational(fmpq_t res, const char * s);
 #define PARSE_EXP_RANGE 12
 #define PARSE_RANGE_TEXT "0 or a magnitude from 10^-12 to 10^12"
 int rational_in_range(const fmpq_t x);
+/* The 1-based index of the first empty (or blank) token of the
+   comma-separated list s, 0 when there is none (strtok would drop it
+   silently and shift every later token). */
+slong csv_empty_token(const char * s);
 /* Parses an integer m >= lo, written 1000, 1e6 or 10^6.  0 or -1. */
 int parse_count(ulong * res, const char * s, ulong lo, ulong hi);
 
