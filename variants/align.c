@@ -489,7 +489,7 @@ answer_cost_multi(fmpq_t cost, char * txt, size_t tlen, const prog_state * S,
     int b, int a, const fmpq * s, const answer_fix * fx, const fmpq_t dlo,
     const fmpq_t dhi, int law, char * why, size_t wlen)
 {
-    int t[PROG_MAX_BRANCHES], j, i, rr, done = 0, r = 0;
+    int t[PROG_MAX_BRANCHES + 1], j, i, rr, done = 0, r = 0;
     fmpq_t c1, zero;
     fmpq_init(c1);
     fmpq_init(zero);

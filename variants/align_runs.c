@@ -44,7 +44,7 @@ typedef struct
     int ncur;
     /* the site (index within its register) branch (s, b) assigns to r,
        -1 when it leaves r alone */
-    int asg[PROG_MAX_STATES][PROG_MAX_BRANCHES][PROG_MAX_REGS];
+    int asg[PROG_MAX_STATES][PROG_MAX_BRANCHES + 1][PROG_MAX_REGS];
     int reach[MAXNODES];            /* node (s, cur) reached */
     int initial[PROG_MAX_REGS];     /* the first draw is compared */
 }
@@ -167,10 +167,10 @@ edge;
 
 typedef struct
 {
-    edge e[PROG_MAX_STATES][PROG_MAX_BRANCHES][MAXCUR];
+    edge e[PROG_MAX_STATES][PROG_MAX_BRANCHES + 1][MAXCUR];
     pval start;             /* the first draws */
     pval total;             /* B of this choice */
-    slong uses[PROG_MAX_STATES][PROG_MAX_BRANCHES];    /* on the costliest run */
+    slong uses[PROG_MAX_STATES][PROG_MAX_BRANCHES + 1];    /* on the costliest run */
     fmpq shift[MAXSITES];
     char why[600];
 }
@@ -182,7 +182,7 @@ choice_new(void)
     choice_eval * E = flint_malloc(sizeof(choice_eval));
     int s, b, c;
     for (s = 0; s < PROG_MAX_STATES; s++)
-        for (b = 0; b < PROG_MAX_BRANCHES; b++)
+        for (b = 0; b <= PROG_MAX_BRANCHES; b++)
             for (c = 0; c < MAXCUR; c++)
             {
                 align_pv_init(&E->e[s][b][c].wv);
@@ -201,7 +201,7 @@ choice_free(choice_eval * E)
 {
     int s, b, c;
     for (s = 0; s < PROG_MAX_STATES; s++)
-        for (b = 0; b < PROG_MAX_BRANCHES; b++)
+        for (b = 0; b <= PROG_MAX_BRANCHES; b++)
             for (c = 0; c < MAXCUR; c++)
             {
                 align_pv_clear(&E->e[s][b][c].wv);
@@ -655,7 +655,7 @@ guard_print(char * buf, size_t len, const svt_program * P, const prog_state * S,
     buf[0] = '\0';
     if (B->natoms == 0)
     {
-        snprintf(buf, len, "else");
+        snprintf(buf, len, B->ending ? "no guard holds: the run ends" : "else");
         return;
     }
     for (i = 0; i < B->natoms; i++)

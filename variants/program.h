@@ -49,6 +49,10 @@ extern "C" {
 #define PROG_MAX_NOISES 64
 #define PROG_MAX_REGS 3         /* DiPA registers (one in our own format) */
 #define PROG_JOINT_MAX_QUERIES 48   /* the exact joint integral's limit */
+/* the output of a run that ends because no branch of its state holds:
+   such a state gets an implicit last branch `else output end; stop`
+   (svt_program_finish), so that the ending is an output like any other */
+#define PROG_END_LABEL "end"
 
 /* a noise law with its scale expression (in eps, c, Delta, eps_k) */
 typedef struct
@@ -123,6 +127,8 @@ typedef struct
     int next;           /* state index (resolved after the last line) */
     char next_name[32]; /* goto NAME as written ("" : stay) */
     int line, col;      /* where the branch is written */
+    int ending;         /* the implicit `else output end; stop` of a state
+                           whose guards may all fail (not written) */
 }
 prog_branch;
 
@@ -133,7 +139,7 @@ typedef struct
     char answer_name[PROG_MAX_ANSWERS][32];
     int answer_noise[PROG_MAX_ANSWERS];     /* index into noises, -1: exact */
     int nbranches;
-    prog_branch branches[PROG_MAX_BRANCHES];
+    prog_branch branches[PROG_MAX_BRANCHES + 1];  /* + the implicit ending */
     int line;
     int noninput;       /* DiPA's non-input state: its step reads no query
                            (the answers are noise around 0) */
@@ -179,9 +185,18 @@ int svt_program_parse_line(svt_program * P, const char * line,
    line */
 int svt_program_is_line(const char * line);
 /* Checks the whole program after the last line (every goto names a
-   state, every state has a branch, a register is given...). */
+   state, every state has a branch, a register is given...), and gives
+   every state whose guards may all fail (no `else`, and guards that do
+   not cover every outcome) its implicit last branch `else output end;
+   stop`: a run that ends there is the output `end`, observable and paid
+   for like any other.  The label `end` is reserved for it. */
 int svt_program_finish(svt_program * P, const char * file, long lineno,
     char * err, size_t errlen);
+/* 1 if some branch of state s of P takes every outcome of its noisy
+   answers (an else, or guards that cover the line up to probability 0;
+   decided for guards without abs on one register), 0 if not or not
+   decided (program_prob.c) */
+int svt_program_state_complete(const svt_program * P, int s);
 
 /* Reads a DiPA automaton (.dipa, the format of DiPAut: Bhusal, Chadha,
    Sistla, Viswanathan, CCS 2023) into P: a state (qN[:non-input], d, mu

@@ -19,7 +19,7 @@ svt_program_init(svt_program * P)
         fmpq_init(P->noises[i].d);
     }
     for (i = 0; i < PROG_MAX_STATES; i++)
-        for (j = 0; j < PROG_MAX_BRANCHES; j++)
+        for (j = 0; j <= PROG_MAX_BRANCHES; j++)
             for (k = 0; k < PROG_MAX_ATOMS; k++)
                 fmpq_init(P->states[i].branches[j].atoms[k].off);
 }
@@ -29,7 +29,7 @@ svt_program_clear(svt_program * P)
 {
     int i, j, k;
     for (i = 0; i < PROG_MAX_STATES; i++)
-        for (j = 0; j < PROG_MAX_BRANCHES; j++)
+        for (j = 0; j <= PROG_MAX_BRANCHES; j++)
             for (k = 0; k < PROG_MAX_ATOMS; k++)
                 fmpq_clear(P->states[i].branches[j].atoms[k].off);
     for (i = 0; i < P->nnoises; i++)
@@ -455,6 +455,10 @@ output(svt_program * P, prog_branch * B, cursor * c)
                 return fail(c, at, "found '%s', expected bot, top, a label, a "
                     "noisy answer of this state, ANSWER - REGISTER (the gap) or "
                     "q + laplace(SCALE)", buf);
+            if (strcmp(buf, PROG_END_LABEL) == 0)
+                return fail(c, at, "found the label '%s', expected another "
+                    "name (it is the output of a run that ends because no "
+                    "branch holds)", buf);
             B->out = PROG_OUT_LABEL;
             strcpy(B->out_label, buf);
             return 0;
@@ -810,6 +814,35 @@ svt_program_parse_line(svt_program * P, const char * line, const char * file,
     return branch_line(P, &c, word, at) ? -1 : 1;
 }
 
+/* the implicit last branch `else output end; stop` of every state whose
+   guards may all fail (Report Noisy Max has no guards to fail) */
+static void
+add_endings(svt_program * P)
+{
+    int i;
+    if (P->argmax)
+        return;
+    for (i = 0; i < P->nstates; i++)
+    {
+        prog_state * S = P->states + i;
+        prog_branch * E;
+        if (svt_program_state_complete(P, i))
+            continue;
+        E = S->branches + S->nbranches++;
+        E->natoms = 0;
+        E->out = PROG_OUT_LABEL;
+        strcpy(E->out_label, PROG_END_LABEL);
+        E->cost = 0;
+        E->stop = 1;
+        E->reset = PROG_RESET_NONE;
+        E->next = i;
+        E->next_name[0] = '\0';
+        E->line = S->line;
+        E->col = 1;
+        E->ending = 1;
+    }
+}
+
 int
 svt_program_finish(svt_program * P, const char * file, long lineno,
     char * err, size_t errlen)
@@ -877,5 +910,6 @@ svt_program_finish(svt_program * P, const char * file, long lineno,
                 P->has_reset = 1;
         }
     }
+    add_endings(P);
     return 0;
 }

@@ -690,13 +690,26 @@ state_complete(const prog_state * S)
 }
 
 int
+svt_program_state_complete(const svt_program * P, int s)
+{
+    const prog_state * S = P->states + s;
+    int j, i;
+    if (S->nbranches > 0 && S->branches[S->nbranches - 1].natoms == 0)
+        return 1;
+    /* several registers: decided when every atom compares the same one */
+    for (j = 0; j < S->nbranches; j++)
+        for (i = 0; i < S->branches[j].natoms; i++)
+            if (S->branches[j].atoms[i].reg != S->branches[0].atoms[0].reg)
+                return 0;
+    return state_complete(S);
+}
+
+int
 svt_program_complete(const svt_program * P)
 {
     int i;
-    if (P->nregs > 1)
-        return 0;   /* not decided for several registers */
     for (i = 0; i < P->nstates; i++)
-        if (!state_complete(P->states + i))
+        if (!svt_program_state_complete(P, i))
             return 0;
     return 1;
 }

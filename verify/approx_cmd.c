@@ -87,9 +87,9 @@ human_header(const approx_pair_t A, const svt_model_t M,
             "them), so a violation stands, while `within` is not claimed.\n",
             M->var->name);
     if (A->C->partial)
-        printf("  note             a run of %s can end early where no branch "
-            "holds, an ending the outputs do not show: `within` is not "
-            "claimed.\n", M->var->name);
+        printf("  note             whether a run of %s stops after some of "
+            "the shorter outputs is not decided here, so not every output was "
+            "counted: `within` is not claimed.\n", M->var->name);
     if (A->unsupported > 0)
         printf("  note             %ld class%s could not be certified (%s): "
             "each counts as a probability in [0, 1].\n", (long) A->unsupported,

@@ -152,10 +152,13 @@ shifts_of(const cycle_struct * c)
 /* a family: the lead-in to state s, cycle a at s and cycle b at state t
    (t = s: two cycles at s, b >= a; t != s: the shortest path from s to t
    between them) with shifts da, db, the lead-in's first query shifted by
-   d0, and the exit e from t (-1: none) */
+   d0, and the exit e from t (-1: none), its query shifted like cycle
+   a's first step (ex = 0) or the other way (ex = 1: a run that ends
+   because no guard holds leaks most when the last query moves against
+   the cycle's) */
 typedef struct
 {
-    int s, a, t, b, da, db, d0, e;
+    int s, a, t, b, da, db, d0, e, ex;
     double score;
 }
 family_struct;
@@ -235,15 +238,17 @@ families_at(family_set * F, int s, int a, int t, int b)
         for (g.db = 0; g.db < (same ? 1 : shifts_of(F->cy[t] + b)); g.db++)
             for (g.d0 = -1; g.d0 <= 1; g.d0++)
                 for (g.e = -1; g.e < P->states[t].nbranches; g.e++)
-                {
-                    /* e: the branch that leaves t at the end */
-                    if (g.e >= 0 && !P->states[t].branches[g.e].stop
-                            && P->states[t].branches[g.e].next == t)
-                        continue;
-                    if (F->lead[s].len == 0 && g.d0 != 0)
-                        continue;
-                    family_add(F, &g);
-                }
+                    for (g.ex = 0; g.ex < (g.e >= 0 && g.da % 3 != 1 ? 2 : 1);
+                            g.ex++)
+                    {
+                        /* e: the branch that leaves t at the end */
+                        if (g.e >= 0 && !P->states[t].branches[g.e].stop
+                                && P->states[t].branches[g.e].next == t)
+                            continue;
+                        if (F->lead[s].len == 0 && g.d0 != 0)
+                            continue;
+                        family_add(F, &g);
+                    }
 }
 
 /* do two cycles take the same branches (one a rotation of the other)? */
@@ -316,7 +321,8 @@ family_eval(const family_set * F, const family_struct * f, ulong m,
     fmpq_init(d0q);
     svt_runs_init(R);
     fmpq_mul_si(d0q, delta, f->d0);
-    fmpq_mul_si(dB, delta, f->e >= 0 ? (f->da % 3) - 1 : 0);
+    fmpq_mul_si(dB, delta, f->e < 0 ? 0 : f->ex ? 1 - (f->da % 3)
+        : (f->da % 3) - 1);
     /* the lead-in; its first query (the threshold of a DiPA automaton)
        is shifted by d0 */
     for (i = 0; i < F->lead[f->s].len; i++)
@@ -333,13 +339,14 @@ family_eval(const family_set * F, const family_struct * f, ulong m,
         snprintf(desc, sizeof(desc), "program family at state %s: cycle %d "
             "(shifts %d) and cycle %d (shifts %d) m = %lu times%s, lead-in "
             "shift %+d", P->states[f->s].name, f->a, f->da, f->b, f->db, m,
-            f->e >= 0 ? ", then an exit" : "", f->d0);
+            f->e < 0 ? "" : f->ex ? ", then an exit shifted the other way"
+            : ", then an exit", f->d0);
     else
         snprintf(desc, sizeof(desc), "program family: cycle %d at state %s "
             "(shifts %d) m = %lu times, then cycle %d at state %s (shifts %d) "
             "m times%s, lead-in shift %+d", f->a, P->states[f->s].name, f->da,
-            m, f->b, P->states[f->t].name, f->db, f->e >= 0 ? ", then an exit"
-            : "", f->d0);
+            m, f->b, P->states[f->t].name, f->db, f->e < 0 ? "" : f->ex
+            ? ", then an exit shifted the other way" : ", then an exit", f->d0);
     loss = fn(data, R, desc, m);
     svt_runs_clear(R);
     fmpq_clear(zero);
