@@ -151,8 +151,11 @@ deps:
 	echo "deps: installing$$missing"; \
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing
 
+# `verify all` exits 3 when some claim is neither proved nor violated by
+# its table (bad-adaptive-svt and two-range need `verify search`): the
+# table is still printed, and the report follows
 run: $(B)/bin/verify $(B)/bin/svt-report
-	./$(B)/bin/verify all
+	./$(B)/bin/verify all; rc=$$?; [ $$rc -eq 0 ] || [ $$rc -eq 3 ]
 	./$(B)/bin/svt-report --out reports/output
 
 test: test-plain test-san test-fuzz

@@ -227,14 +227,15 @@ Test(verify, gptt_cm15_grows_linearly)
     arb_set_ui(e, 1000);
     cr_assert(arb_gt(s->pts[s->len - 1].loss, e));
     /* and Alg. 1 on bottoms, which the same proof logic would call
-       non-private (App. 9.3), stays bounded */
+       non-private (App. 9.3), shows no growth (it is bounded by eps/2:
+       Lemma 1, not the sweep) */
     sweep_result_clear(s);
     svt_model_clear(M);
     t_model(M, "alg1", "1", 1);
     sweep_result_init(s);
     sweep_run(s, M, construction_find("bottoms"), 100000, d, T, &o, 0, NULL,
         NULL, err, sizeof(err));
-    cr_assert_eq(s->growth, GROWTH_BOUNDED);
+    cr_assert_eq(s->growth, GROWTH_NOT_SHOWN);
     arb_clear(e);
     fmpq_clear(d);
     fmpq_clear(T);
@@ -467,23 +468,102 @@ Test(cli, check_exit_codes, .timeout = 600)
     cr_assert_eq(run_cli("check alg3 --m-max 100", NULL, 0), 1);
     cr_assert_eq(run_cli("check alg5 --m-max 100", NULL, 0), 1);
     cr_assert_eq(run_cli("check alg6 --m-max 100", NULL, 0), 1);
+    /* proved for every m */
     cr_assert_eq(run_cli("check alg1 --m-max 100 --c-list 1,2", NULL, 0), 0);
 }
 
-/* words match what was checked: finite evidence is "no violation in N
-   certified ratios (constructions, m <= .., c in {..})", never "holds" */
+/* issue 22, finding 3: exit 0 only on a proof.  mono-abs (a monotone
+   claim with an abs guard) is not proved (`prove`: undecided), and its
+   constructions find no violation: that is exit 3, with words that say
+   so and no "PASS"; --accept-evidence turns this finite evidence (and
+   only this) into exit 0.  The violation is real: `verify ratio`
+   certifies ln ratio 1.49986 > 1 on a monotone pair. */
+Test(cli, check_exits_0_only_on_a_proof, .timeout = 600)
+{
+    char out[32768];
+    cr_assert_eq(run_cli("check tests/specs/mono-abs.svt --m-max 10 --c-list 1",
+        out, sizeof(out)), 3, "%s", out);
+    cr_assert(strstr(out, "UNDECIDED: no violation of the claim of mono-abs in ")
+        != NULL, "%s", out);
+    cr_assert(strstr(out, "(the constructions above, m <= 10, c in {1})") != NULL,
+        "%s", out);
+    cr_assert(strstr(out, "not a proof") != NULL, "%s", out);
+    cr_assert(strstr(out, "PASS") == NULL, "%s", out);
+    cr_assert(strstr(out, "PROVED") == NULL, "%s", out);
+    cr_assert(strstr(out, "holds") == NULL, "%s", out);
+    /* the finite evidence, accepted by name */
+    cr_assert_eq(run_cli("check tests/specs/mono-abs.svt --m-max 10 --c-list 1 "
+        "--accept-evidence", out, sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "NO VIOLATION FOUND: no violation of the claim of "
+        "mono-abs in ") != NULL, "%s", out);
+    cr_assert(strstr(out, "not proved for every m") != NULL, "%s", out);
+    cr_assert(strstr(out, "PASS") == NULL, "%s", out);
+    /* accepting evidence never hides a violation */
+    cr_assert_eq(run_cli("check alg3 --m-max 10 --c-list 1 --accept-evidence",
+        NULL, 0), 1);
+    /* the JSON summary says the same */
+    cr_assert_eq(run_cli("check tests/specs/mono-abs.svt --m-max 5 --c-list 1 "
+        "--json", out, sizeof(out)), 3, "%s", out);
+    cr_assert(strstr(out, "\"result\":\"no-violation-found\"") != NULL, "%s", out);
+    cr_assert(strstr(out, "\"proved_for_every_m\":false") != NULL, "%s", out);
+    /* and the leak that the constructions miss is certified */
+    cr_assert_eq(run_cli("ratio tests/specs/mono-abs.svt custom --qD 10*60,-10 "
+        "--qD2 11*60,-9 --T 10 --output bot*60,top", out, sizeof(out)), 1,
+        "%s", out);
+    cr_assert(strstr(out, "[1.4998646020336") != NULL, "%s", out);
+}
+
+/* words match what was checked, one message per case: a proof is
+   "PROVED for every m" alone (no "evidence on finite m, not a proof" on
+   the next line), never "holds" */
 Test(cli, check_words_say_what_was_checked, .timeout = 300)
 {
     char out[16384];
     cr_assert_eq(run_cli("check alg1 --m-max 10 --c-list 1,2", out, sizeof(out)), 0);
-    cr_assert(strstr(out, "PASS: no violation of the claim of alg1 in ") != NULL,
-        "%s", out);
-    cr_assert(strstr(out, "(the constructions above, m <= 10, c in {1, 2})") != NULL,
-        "%s", out);
-    cr_assert(strstr(out, "not a proof for every m") != NULL, "%s", out);
+    cr_assert(strstr(out, "PROVED for every m") != NULL, "%s", out);
+    cr_assert(strstr(out, "not a proof") == NULL, "%s", out);
+    cr_assert(strstr(out, "PASS") == NULL, "%s", out);
     cr_assert(strstr(out, "holds") == NULL, "%s", out);
     run_cli("--help", out, sizeof(out));
     cr_assert(strstr(out, "claim holds") == NULL, "%s", out);
+    cr_assert(strstr(out, "--accept-evidence") != NULL, "%s", out);
+}
+
+/* JUnit follows the exit code: "proof for every m" passes only when
+   proved; an unproved claim with no violation is an error (undecided);
+   with --accept-evidence it is skipped; a violation fails it */
+Test(cli, junit_proof_case_only_passes_on_a_proof, .timeout = 600)
+{
+    char out[16384], xml[65536];
+    char path[64];
+    FILE * f;
+    size_t n;
+    const char * cases[4][3] = {
+        { "check alg1 --m-max 5 --c-list 1", "0", "<testcase classname=\"alg1\" "
+            "name=\"proof for every m\" time=\"0.000\"/>" },
+        { "check tests/specs/mono-abs.svt --m-max 5 --c-list 1", "3",
+            "name=\"proof for every m\" time=\"0.000\">\n      <error " },
+        { "check tests/specs/mono-abs.svt --m-max 5 --c-list 1 --accept-evidence",
+            "0", "name=\"proof for every m\" time=\"0.000\">\n      <skipped " },
+        { "check alg3 --m-max 5 --c-list 1", "1",
+            "name=\"proof for every m\" time=\"0.000\">\n      <failure " },
+    };
+    int i;
+    snprintf(path, sizeof(path), "/tmp/svt-test-junit-%d.xml", (int) getpid());
+    for (i = 0; i < 4; i++)
+    {
+        char cmd[512];
+        snprintf(cmd, sizeof(cmd), "%s --junit %s", cases[i][0], path);
+        cr_assert_eq(run_cli(cmd, out, sizeof(out)), atoi(cases[i][1]), "%s: %s",
+            cmd, out);
+        f = fopen(path, "r");
+        cr_assert(f != NULL);
+        n = fread(xml, 1, sizeof(xml) - 1, f);
+        xml[n] = '\0';
+        fclose(f);
+        cr_assert(strstr(xml, cases[i][2]) != NULL, "%s: %s", cmd, xml);
+    }
+    unlink(path);
 }
 
 /* Report Noisy Max with exponential noise attains its claim exactly: the
@@ -541,12 +621,12 @@ Test(verify, plateau_family_is_not_growth)
     cr_assert_neq(s->growth, GROWTH_LINEAR);
     cr_assert_neq(s->growth, GROWTH_SLOW);
     sweep_result_clear(s);
-    /* while bottoms, which saturates over three decades, stays bounded and
+    /* while bottoms, which saturates over three decades, shows no growth and
        Alg. 3 on numeric-tail is linear */
     sweep_result_init(s);
     sweep_run(s, M, construction_find("bottoms"), 1000, d, T, &o, 0, NULL, NULL,
         err, sizeof(err));
-    cr_assert_eq(s->growth, GROWTH_BOUNDED);
+    cr_assert_eq(s->growth, GROWTH_NOT_SHOWN);
     sweep_result_clear(s);
     svt_model_clear(M);
     t_model(M, "alg3", "1", 1);
@@ -784,9 +864,9 @@ Test(cli, slopes_per_query_and_per_block, .timeout = 300)
     json_error_t e;
     json_t * j;
     double pb, pq;
-    /* sweep reports (exit 0); check judges (exit 1 on a violation) */
+    /* sweep exits 1 when a ratio certainly exceeds the claim */
     cr_assert_eq(run_cli("sweep alg6 split --m-max 1000 --json", out,
-        sizeof(out)), 0, "%s", out);
+        sizeof(out)), 1, "%s", out);
     /* the last line is the classification */
     {
         size_t n = strlen(out);
@@ -802,8 +882,8 @@ Test(cli, slopes_per_query_and_per_block, .timeout = 300)
     pq = json_real_value(json_object_get(j, "slope_per_query"));
     cr_assert(fabs(pb - 1.0) < 0.01 && fabs(pq - 0.5) < 0.005, "%g %g", pb, pq);
     json_decref(j);
-    cr_assert_eq(run_cli("sweep alg6 split --m-max 1000", out, sizeof(out)), 0);
+    cr_assert_eq(run_cli("sweep alg6 split --m-max 1000", out, sizeof(out)), 1);
     cr_assert(strstr(out, "per block of 2 queries (0.49") != NULL, "%s", out);
-    cr_assert_eq(run_cli("sweep alg3 numeric-tail --m-max 1000", out, sizeof(out)), 0);
+    cr_assert_eq(run_cli("sweep alg3 numeric-tail --m-max 1000", out, sizeof(out)), 1);
     cr_assert(strstr(out, "0.5 per block of 1 query (0.5 per query)") != NULL, "%s", out);
 }

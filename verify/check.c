@@ -21,13 +21,14 @@ check_opts_init(check_opts * o)
     o->nc = 0;
     o->ro.digits = 30;
     o->ro.max_digits = 480;
-    o->ro.deadline = 0;
+    o->ro.limits = NULL;
     o->out_digits = 15;
     o->json = 0;
     o->progress = 0;
     o->out = stdout;
     o->cat = NULL;
     o->junit = NULL;
+    o->accept_evidence = 0;
 }
 
 /* the name of a cell's JUnit case: "construction c=C" */
@@ -89,6 +90,49 @@ junit_cell(junit_struct * J, const svt_variant_struct * var,
     junit_add(J, var->name, name, outcome, outcome == JUNIT_PASS ? NULL : msg,
         seconds);
     flint_free(w);
+}
+
+/* the JUnit case "proof for every m" of a variant: a pass only when the
+   claim is proved; a failure when a certified ratio violates it; with no
+   claim, or when finite evidence was accepted (--accept-evidence),
+   skipped; otherwise an error: undecided */
+static void
+junit_proof(junit_struct * J, const svt_variant_struct * var, int proved,
+    int violation, int evidence_accepted)
+{
+    int outcome;
+    const char * msg;
+    if (J == NULL)
+        return;
+    if (violation)
+    {
+        outcome = JUNIT_FAILURE;
+        msg = "the claim is violated: a certified ratio exceeds it (see the "
+            "failing cases)";
+    }
+    else if (proved)
+    {
+        outcome = JUNIT_PASS;
+        msg = NULL;
+    }
+    else if (var->claimed == NULL)
+    {
+        outcome = JUNIT_SKIPPED;
+        msg = "the variant claims no budget";
+    }
+    else if (evidence_accepted)
+    {
+        outcome = JUNIT_SKIPPED;
+        msg = "not proved for every m; no violation in the certified ratios, "
+            "accepted as evidence (--accept-evidence)";
+    }
+    else
+    {
+        outcome = JUNIT_ERROR;
+        msg = "undecided: not proved for every m (no shift coupling proves "
+            "the claim: see verify prove), and no certified violation";
+    }
+    junit_add(J, var->name, "proof for every m", outcome, msg, 0);
 }
 
 void
@@ -222,7 +266,7 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
     }
     ulong ms[64];
     slong nm, ic, k, i;
-    int violation = 0, inconclusive = 0, proved = 0;
+    int violation = 0, inconclusive = 0, proved = 0, accepted, rc;
     char proof_line[512] = "";
     slong nratios = 0;
     double t0, t_start;
@@ -378,10 +422,13 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
             svt_model_clear(M);
         }
     }
-    if (o->junit != NULL)
-        junit_add(o->junit, var->name, "proof for every m", proved && !violation
-            ? JUNIT_PASS : JUNIT_SKIPPED, proved && !violation ? NULL
-            : "no shift-coupling proof of the claim (see verify prove)", 0);
+    /* the decision: a proof, a certified violation, or neither (finite
+       evidence is a pass only when the user accepts it as such) */
+    accepted = !violation && !proved && !inconclusive && var->claimed != NULL
+        && o->accept_evidence;
+    rc = violation ? CHECK_VIOLATION : proved || var->claimed == NULL
+        || accepted ? CHECK_PASS : CHECK_INCONCLUSIVE;
+    junit_proof(o->junit, var, proved, violation, accepted);
     if (o->json)
     {
         /* the summary: the theorem beside the finite-m evidence */
@@ -391,8 +438,7 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
         json_t * j;
         char err[256];
         verdict_t v = violation ? worst->verdict : proved ? VERDICT_WITHIN
-            : inconclusive ? VERDICT_INCONCLUSIVE : var->claimed == NULL
-            ? VERDICT_NO_CLAIM : VERDICT_WITHIN;
+            : var->claimed == NULL ? VERDICT_NO_CLAIM : VERDICT_INCONCLUSIVE;
         svt_model_init(M0);
         svt_model_set(M0, var, o->eps, clist[0], o->delta, &o->ov, err,
             sizeof(err));
@@ -403,46 +449,56 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
         json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
         svt_model_clear(M0);
         json_object_set_new(j, "result", json_string(violation ? "violation"
-            : proved ? "proved" : inconclusive ? "inconclusive" : "pass"));
+            : proved ? "proved" : var->claimed == NULL ? "no-claim"
+            : inconclusive ? "inconclusive" : accepted ? "evidence-accepted"
+            : "no-violation-found"));
         json_object_set_new(j, "proved_for_every_m", json_boolean(proved && !violation));
         json_object_set_new(j, "proof", proved ? json_string(proof_line) : json_null());
         json_object_set_new(j, "ratios", json_integer(nratios));
+        json_object_set_new(j, "exit", json_integer(rc));
         report_json_line(j);
     }
     if (!o->json)
     {
-        if (proved && !violation)
-            fprintf(out, "PROVED for every m (c in the list above): %s; the "
-                "finite-m table above is supporting evidence%s\n", proof_line,
-                inconclusive ? " (its undecided ratios are covered by the proof)" : "");
-        else if (violation && proved)
-            fprintf(out, "CONTRADICTION: a certified ratio exceeds a proved "
-                "bound; please report this\n");
+        /* one message per case */
         if (violation)
         {
             report_ctx ctx = { worst_ci->name, worst_ci->uses_m ? worst_m : 0, o->out_digits };
-            fprintf(out, "FAIL: certified violation of the claim of %s. "
+            if (proved)
+                fprintf(out, "CONTRADICTION: a certified ratio exceeds a proved "
+                    "bound; please report this\n");
+            fprintf(out, "FAIL: certified violation of the claim of %s (exit 1). "
                 "Counterexample:\n", var->name);
             report_ratio_human(out, worst_M, &ctx, worst);
         }
-        else if (inconclusive && proved)
-            ;
-        else if (inconclusive)
-            fprintf(out, "INCONCLUSIVE: no certified violation, but some "
-                "ratios could not be decided at the precision cap\n");
+        else if (proved)
+            fprintf(out, "PROVED for every m (c in the list above): %s; the "
+                "finite-m table above is supporting evidence%s (exit 0)\n",
+                proof_line, inconclusive ? " (its undecided ratios are covered "
+                "by the proof)" : "");
         else if (var->claimed == NULL)
-            fprintf(out, "PASS: %s claims no budget; the ratios above are "
-                "reported only\n", var->name);
+            fprintf(out, "NO CLAIM: %s claims no budget; the ratios above are "
+                "reported only (exit 0)\n", var->name);
+        else if (inconclusive)
+            fprintf(out, "UNDECIDED: no certified violation, but some ratios "
+                "could not be decided at the precision cap, and the claim is "
+                "not proved for every m (exit 3)\n");
         else
         {
             slong k;
-            fprintf(out, "PASS: no violation of the claim of %s in %ld "
+            fprintf(out, "%s: no violation of the claim of %s in %ld "
                 "certified ratios (the constructions above, m <= %lu, c in {",
-                var->name, (long) nratios, o->m_max);
+                accepted ? "NO VIOLATION FOUND" : "UNDECIDED", var->name,
+                (long) nratios, o->m_max);
             for (k = 0; k < nc; k++)
                 fprintf(out, "%s%ld", k ? ", " : "", (long) clist[k]);
-            fprintf(out, "}); this is evidence on finite m, not a proof for "
-                "every m\n");
+            if (accepted)
+                fprintf(out, "}); not proved for every m: this finite evidence "
+                    "is accepted as asked (--accept-evidence, exit 0)\n");
+            else
+                fprintf(out, "}), and no proof for every m (`verify prove %s`): "
+                    "finite evidence, not a proof (exit 3; --accept-evidence "
+                    "accepts it with exit 0)\n", var->name);
         }
     }
 
@@ -450,8 +506,7 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
     ratio_result_clear(r);
     svt_model_clear(worst_M);
     lossmax_clear(total);
-    return violation ? CHECK_VIOLATION : proved ? CHECK_PASS : inconclusive
-        ? CHECK_INCONCLUSIVE : CHECK_PASS;
+    return rc;
 }
 
 int
@@ -460,7 +515,7 @@ verify_all(const check_opts * o)
     slong c = o->nc > 0 ? o->clist[0] : 1;
     slong v, k;
     FILE * out = o->out;
-    int any_incon = 0, undecided_left = 0;
+    int undecided_left = 0;
 
     char epsbuf[256];
     if (fmpz_bits(fmpq_numref(o->eps)) + fmpz_bits(fmpq_denref(o->eps)) > 600)
@@ -478,7 +533,7 @@ verify_all(const check_opts * o)
         svt_model_t M;
         char err[256];
         int any_inf = 0, any_grow = 0, any_exceed = 0, any_slow = 0;
-        int var_incon = 0, var_proved = 0;
+        int var_incon = 0, var_proved = 0, var_violation = 0, accepted;
         arb_t best;
         const char * best_where = NULL;
         ulong best_m = 0;
@@ -570,7 +625,8 @@ verify_all(const check_opts * o)
                         : sv == VERDICT_INCONCLUSIVE ? "undecided"
                         : verdict_name(sv);
                     fprintf(out, "%-8s max ln ratio %s at m = %lu; %s",
-                        rel, ml, s->max_loss_m, growth_name(s->growth));
+                        rel, ml, s->max_loss_m, s->growth == GROWTH_NOT_SHOWN
+                        ? "growth not shown" : growth_name(s->growth));
                     if (s->growth == GROWTH_LINEAR && s->block > 1)
                         fprintf(out, " (~%.6g per block of %lu queries, %.6g per "
                             "query)", s->slope, s->block, s->slope / (double) s->block);
@@ -585,7 +641,9 @@ verify_all(const check_opts * o)
                 }
             }
             if (M->has_claim && sv == VERDICT_INCONCLUSIVE)
-                var_incon = any_incon = 1;
+                var_incon = 1;
+            if (M->has_claim && (sv == VERDICT_EXCEEDS || sv == VERDICT_INFINITE))
+                var_violation = 1;
             if (s->growth == GROWTH_INFINITE)
                 any_inf = 1;
             else if (s->growth != GROWTH_NONE)
@@ -673,16 +731,29 @@ verify_all(const check_opts * o)
                 else
                     fprintf(out, "  proved: no bound (no shift coupling bounds the "
                         "loss; `verify prove %s`)\n", var->name);
-                fprintf(out, "\n");
             }
             align_result_clear(A);
-            if (var_incon && var_proved)
-                var_incon = 0;
-            else if (var_incon)
+            /* decided: proved for every m, or a certified violation (or
+               finite evidence, when the user accepts it as such) */
+            accepted = M->has_claim && !var_proved && !var_violation
+                && !var_incon && o->accept_evidence;
+            junit_proof(o->junit, var, var_proved, var_violation, accepted);
+            if (M->has_claim && !var_proved && !var_violation && !accepted)
+            {
                 undecided_left = 1;
+                if (!o->json)
+                    fprintf(out, "  undecided: not proved for every m, and no "
+                        "certified violation%s\n", var_incon ? " (some ratios "
+                        "undecided at the precision cap)" : "");
+            }
+            else if (accepted && !o->json)
+                fprintf(out, "  not proved for every m; no violation in the "
+                    "certified ratios, accepted as evidence (--accept-evidence)\n");
+            if (!o->json)
+                fprintf(out, "\n");
         }
         arb_clear(best);
         svt_model_clear(M);
     }
-    return any_incon && undecided_left ? CHECK_INCONCLUSIVE : CHECK_PASS;
+    return undecided_left ? CHECK_INCONCLUSIVE : CHECK_PASS;
 }

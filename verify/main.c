@@ -36,11 +36,20 @@ print_usage(FILE * f)
 "                                     impossible), 1 exceeds or infinite,\n"
 "                                     3 undecided\n"
 "  sweep VARIANT CONSTRUCTION         ln ratio along m = 1, 2, 5, ..., --m-max;\n"
-"                                     bounded or growing, first m past k*eps\n"
-"  check VARIANT                      every applicable construction over m and c;\n"
-"                                     exit 0 no violation in the certified ratios,\n"
-"                                     1 violation, 3 undecided\n"
-"  all                                every variant x construction: Figure 2, measured\n"
+"                                     growing (certified increments that do not\n"
+"                                     shrink) or not shown, first m past k*eps;\n"
+"                                     exit 1 when a ratio certainly exceeds the\n"
+"                                     claim, 3 when one is undecided\n"
+"  check VARIANT                      every applicable construction over m and c,\n"
+"                                     and the proof for every m; exit 0 only when\n"
+"                                     the claim is proved for every m (or the\n"
+"                                     variant claims nothing), 1 a certified\n"
+"                                     violation, 3 otherwise: no violation in the\n"
+"                                     certified ratios is evidence, not a proof\n"
+"                                     (--accept-evidence)\n"
+"  all                                every variant x construction: Figure 2,\n"
+"                                     measured; exit 3 when a claim is neither\n"
+"                                     proved nor violated\n"
 "  lint FILE                          check a variant spec file (format: variants/spec.h)\n"
 "  prove VARIANT                      a proof for every m: an upper bound B from a\n"
 "                                     shift coupling, beside the best certified\n"
@@ -105,7 +114,13 @@ print_usage(FILE * f)
 "  --junit FILE     check and all: also write JUnit XML to FILE, one test case\n"
 "                   per variant and construction (failure: a certified\n"
 "                   violation, with the command that re-checks it; error:\n"
-"                   undecided; skipped: the construction does not apply)\n"
+"                   undecided; skipped: the construction does not apply),\n"
+"                   and \"proof for every m\" per variant (pass only when\n"
+"                   proved; error when neither proved nor violated)\n"
+"  --accept-evidence  check and all: accept finite evidence: a claim that is\n"
+"                   not proved for every m, with no certified violation and\n"
+"                   no undecided ratio, exits 0 (and its JUnit proof case is\n"
+"                   skipped) instead of 3\n"
 "  --version        the version of svt-verify\n"
 "  -h, --help       this text\n"
 "\n"
@@ -141,7 +156,7 @@ optdef;
 enum { O_EPS, O_C, O_M, O_MMAX, O_DELTA, O_T, O_EPS1, O_EPS2, O_EPS3, O_CLIST,
        O_DIGITS, O_MAXDIGITS, O_JSON, O_QD, O_QD2, O_OUTPUT, O_FILE, O_MAXOUT,
        O_SECONDS, O_SEED, O_SHARD, O_SAVE, O_ALLOWNN, O_EPSPRV, O_DPDELTA,
-       O_ALPHA, O_CURVE, O_JUNIT, O_COUNT };
+       O_ALPHA, O_CURVE, O_JUNIT, O_ACCEPT, O_COUNT };
 
 static optdef opts[O_COUNT] = {
     { "--eps", NULL, 0 }, { "--c", NULL, 0 }, { "--m", NULL, 0 },
@@ -155,6 +170,7 @@ static optdef opts[O_COUNT] = {
     { "--save", NULL, 0 }, { "--allow-non-neighbours", NULL, 1 },
     { "--eps-prv", NULL, 0 }, { "--dp-delta", NULL, 0 }, { "--alpha", NULL, 0 },
     { "--curve", NULL, 1 }, { "--junit", NULL, 0 },
+    { "--accept-evidence", NULL, 1 },
 };
 
 /* splits argv into positional arguments and options */
@@ -808,8 +824,11 @@ cmd_sweep(const char ** pos, int npos)
                 : s->pts[i].verdict == VERDICT_INFINITE ? "inf" : "-");
             flint_free(v);
         }
-        printf("classification: %s", growth_name(s->growth));
-        if (s->growth == GROWTH_BOUNDED || s->growth == GROWTH_SLOW)
+        printf("classification: %s", s->growth == GROWTH_NOT_SHOWN
+            ? "growth not shown (the certified increments along m do not "
+            "show growth; finitely many m show no bound either)"
+            : growth_name(s->growth));
+        if (s->growth == GROWTH_NOT_SHOWN || s->growth == GROWTH_SLOW)
         {
             char * ml = decimal_interval(s->max_loss, o.out_digits);
             printf(" -- largest ln ratio %s at m = %lu", ml, s->max_loss_m);
@@ -845,10 +864,12 @@ cmd_sweep(const char ** pos, int npos)
                     printf("  passes %-8s not within m <= %lu\n", mult[k], o.m_max);
             }
     }
+    /* 1 when a ratio certainly exceeds the claim, 3 when one is undecided */
+    k = verdict_exit(lossmax_verdict(s->agg, M, 0));
     sweep_result_clear(s);
     svt_model_clear(M);
     check_opts_clear(&o);
-    return 0;
+    return (int) k;
 }
 
 static void
@@ -923,6 +944,7 @@ cmd_check(const char ** pos, int npos, int all)
                 die(err);
             o.junit = J;
         }
+        o.accept_evidence = opts[O_ACCEPT].value != NULL;
         rc = all ? verify_all(&o) : verify_check(var, &o);
         if (o.junit != NULL && junit_write(J, all ? "verify all"
                 : "verify check") != 0)
@@ -1197,7 +1219,8 @@ forbid_elsewhere(const char * cmd)
     static const struct { int opt; const char * cmds; } scope[] = {
         { O_SECONDS, "search prove" }, { O_SEED, "search prove" },
         { O_SHARD, "search prove" }, { O_SAVE, "search prove" },
-        { O_JUNIT, "check all" }, { O_EPSPRV, "delta renyi" },
+        { O_JUNIT, "check all" }, { O_ACCEPT, "check all" },
+        { O_EPSPRV, "delta renyi" },
         { O_ALPHA, "delta renyi" }, { O_CURVE, "delta renyi" },
         { O_DPDELTA, "delta search" },
     };

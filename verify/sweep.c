@@ -1,5 +1,6 @@
 /* sweep.c -- the log-ratio along a geometric sweep of m, its
-   classification (bounded, growing linearly, growing slowly, infinite),
+   classification (growing linearly, growing slowly, infinite, or growth
+   not shown: certified increments decide, see growth_certified),
    and the first m at which it passes eps, 10 eps, 100 eps, 1000 eps. */
 
 #include <math.h>
@@ -9,9 +10,61 @@
 const char *
 growth_name(growth_t g)
 {
-    static const char * names[] = { "bounded", "growing", "growing-slowly",
-        "infinite", "none" };
+    static const char * names[] = { "growth-not-shown", "growing",
+        "growing-slowly", "infinite", "none" };
     return names[g];
+}
+
+int
+growth_certified(ulong ma, const arb_t La, ulong mb, const arb_t Lb,
+    ulong mc, const arb_t Lc)
+{
+    const slong prec = 128;
+    arb_t d1, d2, t;
+    int ok;
+    if (!(2 * ma <= mb && 2 * mb <= mc) || !arb_is_finite(La)
+            || !arb_is_finite(Lb) || !arb_is_finite(Lc))
+        return 0;
+    arb_init(d1);
+    arb_init(d2);
+    arb_init(t);
+    /* d1 = (L_b - L_a)/ln(m_b/m_a), d2 = (L_c - L_b)/ln(m_c/m_b) */
+    arb_sub(d1, Lb, La, prec);
+    arb_set_ui(t, mb);
+    arb_div_ui(t, t, ma, prec);
+    arb_log(t, t, prec);
+    arb_div(d1, d1, t, prec);
+    arb_sub(d2, Lc, Lb, prec);
+    arb_set_ui(t, mc);
+    arb_div_ui(t, t, mb, prec);
+    arb_log(t, t, prec);
+    arb_div(d2, d2, t, prec);
+    arb_mul_2exp_si(t, d1, -1);
+    ok = arb_is_positive(d1) && arb_ge(d2, t);
+    arb_clear(d1);
+    arb_clear(d2);
+    arb_clear(t);
+    return ok;
+}
+
+int
+growth_certified_pts(const ulong * m, const arb_struct * L, slong n,
+    slong * ia, slong * ib, slong * ic)
+{
+    slong i;
+    *ia = *ib = *ic = -1;
+    for (i = n - 1; i >= 0 && *ic < 0; i--)
+        if (arb_is_finite(L + i))
+            *ic = i;
+    for (i = *ic - 1; *ic > 0 && i >= 0 && *ib < 0; i--)
+        if (arb_is_finite(L + i) && 2 * m[i] <= m[*ic])
+            *ib = i;
+    for (i = *ib - 1; *ib > 0 && i >= 0 && *ia < 0; i--)
+        if (arb_is_finite(L + i) && 2 * m[i] <= m[*ib])
+            *ia = i;
+    if (*ia < 0)
+        return 0;
+    return growth_certified(m[*ia], L + *ia, m[*ib], L + *ib, m[*ic], L + *ic);
 }
 
 void
@@ -201,7 +254,7 @@ sweep_run(sweep_result_t s, const svt_model_t M, const construction_info * ci,
                     ia = i;
                     break;
                 }
-            s->growth = GROWTH_BOUNDED;
+            s->growth = GROWTH_NOT_SHOWN;
             if (ib >= 0)
             {
                 const arb_struct * Lb = s->pts[ib].loss, * Lc = s->pts[ic].loss;
@@ -215,8 +268,9 @@ sweep_run(sweep_result_t s, const svt_model_t M, const construction_info * ci,
                    decade multiplies the loss by >= 5 and its slope per
                    query is at least half the previous decade's (a family
                    that rises to a plateau, or a sweep of a single decade,
-                   is never called linear).  Slow: increasing over both
-                   decades, the increment not shrinking by more than half. */
+                   is never called linear).  Slow: the increments do not
+                   shrink (growth_certified).  Otherwise growth is not
+                   shown, which is not a bound. */
                 const arb_struct * La = s->pts[ia].loss, * Lb = s->pts[ib].loss,
                     * Lc = s->pts[ic].loss;
                 arb_t d1, d2, s1, s2;
@@ -230,16 +284,15 @@ sweep_run(sweep_result_t s, const svt_model_t M, const construction_info * ci,
                 arb_div_ui(s2, d2, s->pts[ic].m - s->pts[ib].m, prec);
                 arb_mul_2exp_si(s1, s1, -1);
                 arb_mul_ui(target, Lb, 5, prec);
-                if (arb_is_positive(Lc) && arb_gt(Lc, target)
+                /* both need the certified rule (growth_certified) */
+                if (!growth_certified(s->pts[ia].m, La, s->pts[ib].m, Lb,
+                        s->pts[ic].m, Lc))
+                    ;
+                else if (arb_is_positive(Lc) && arb_gt(Lc, target)
                         && arb_is_positive(s2) && arb_ge(s2, s1))
                     s->growth = GROWTH_LINEAR;
                 else
-                {
-                    arb_mul_2exp_si(d1, d1, -1);
-                    if (arb_gt(Lc, Lb) && arb_gt(Lb, La) && arb_gt(d2, d1)
-                            && arb_is_positive(d1))
-                        s->growth = GROWTH_SLOW;
-                }
+                    s->growth = GROWTH_SLOW;
                 arb_clear(d1);
                 arb_clear(d2);
                 arb_clear(s1);

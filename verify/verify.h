@@ -160,9 +160,12 @@ typedef struct
 }
 sweep_point;
 
+/* The growth of a family's certified ln ratios along m.  A growth label
+   needs certified increments that do not shrink (growth_certified);
+   finitely many m never show a bound, so there is no "bounded". */
 typedef enum
 {
-    GROWTH_BOUNDED = 0,
+    GROWTH_NOT_SHOWN = 0,   /* the increments do not certify growth */
     GROWTH_LINEAR,
     GROWTH_SLOW,
     GROWTH_INFINITE,
@@ -171,6 +174,23 @@ typedef enum
 growth_t;
 
 const char * growth_name(growth_t g);
+
+/* The rule behind every growth label: three points m_a < m_b < m_c, each
+   at least twice the one before, with certified losses L_a, L_b, L_c;
+   growth is certified when the increment from m_a to m_b is certainly
+   positive and the increment from m_b to m_c, per unit of ln m, is
+   certainly at least half of it: the increments do not shrink to 0
+   (a loss that approaches a limit like C - K/m loses a factor m_c/m_b of
+   its increment; C + K ln m keeps it).  Decided with Arb balls. */
+int growth_certified(ulong ma, const arb_t La, ulong mb, const arb_t Lb,
+    ulong mc, const arb_t Lc);
+
+/* Over points sorted by m (n of them): picks m_c the largest, m_b the
+   largest with 2 m_b <= m_c, m_a the largest with 2 m_a <= m_b, and
+   applies growth_certified; 0 when there are no three such points.
+   Sets the three indices (or -1). */
+int growth_certified_pts(const ulong * m, const arb_struct * L, slong n,
+    slong * ia, slong * ib, slong * ic);
 
 typedef struct
 {
