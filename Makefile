@@ -58,6 +58,8 @@ VARIANTS_SRC = $(wildcard variants/*.c) $(B)/gen/builtin_specs.c
 VERIFY_LIB_SRC = $(filter-out verify/main.c verify/demo_%.c verify/bench_%.c,$(wildcard verify/*.c))
 LIB_SRC = $(INTEGRALS_LIB_SRC) $(VARIANTS_SRC) $(VERIFY_LIB_SRC)
 TEST_SRC = $(wildcard tests/test_*.c)
+# the program generator of tests/test_generated.c (issue 22)
+TEST_SRC += tests/gen_program.c
 
 LIB_OBJ = $(patsubst $(B)/$(B)/%,$(B)/%,$(LIB_SRC:%.c=$(B)/%.o))
 SAN_LIB_OBJ = $(patsubst $(B)/san/$(B)/%,$(B)/san/%,$(LIB_SRC:%.c=$(B)/san/%.o))
@@ -171,12 +173,23 @@ test-san: $(B)/tests-san $(B)/san/bin/verify $(B)/san/bin/svt-report
 	@VERIFY_BIN=./$(B)/san/bin/verify REPORT_BIN=./$(B)/san/bin/svt-report \
 	    SVT_SEARCH_SECONDS=300 \
 	    SVT_SEARCH_SECONDS_SHORT=20 SVT_SOUNDNESS_PAIRS=100 \
+	    SVT_GEN_PROGRAMS=64 \
 	    ASAN_OPTIONS=detect_leaks=1 \
 	    LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 	    UBSAN_OPTIONS=print_stacktrace=1 ./$(B)/tests-san --jobs 2 \
 	    > $(B)/tests-san.log 2>&1; st=$$?; cat $(B)/tests-san.log; \
 	if grep -q -E 'ERROR: (Address|Leak)Sanitizer|runtime error' $(B)/tests-san.log; \
 	then echo 'test-san: sanitizer report above' >&2; exit 1; fi; exit $$st
+
+# The long campaign of generated programs (issue 22, tests/test_generated.c):
+# GEN_PROGRAMS programs from seed GEN_SEED in seeded shards, each printing
+# its seed range and every failing seed (re-run one alone with
+# SVT_GEN_SEEDS=seed; SVT_GEN_SHARD=i/n takes part i of n of the range).
+GEN_PROGRAMS ?= 10000
+GEN_SEED ?= 1000001
+.PHONY: test-long
+test-long: $(B)/tests
+	SVT_GEN_PROGRAMS=$(GEN_PROGRAMS) SVT_GEN_SEED=$(GEN_SEED) ./$(B)/tests --jobs 2 --filter 'generated/*'
 
 # libFuzzer on the spec reader (clang); FUZZ_SECONDS bounds the run
 FUZZ_SECONDS ?= 60
