@@ -329,3 +329,118 @@ Test(endings, the_label_is_reserved)
         out, sizeof(out)), 2, "%s", out);
     cr_assert(strchr(out, '\n') == strrchr(out, '\n'), "one line: %s", out);
 }
+
+/* ---- branches with the same output are one factor (finding 2) ------ */
+
+static void
+random_pair(svt_runs_t R, ulong * s, slong c)
+{
+    slong len = rnd_range(s, 1, 6), i, tops = 0;
+    fmpq_t a, b, T;
+    fmpq_init(a);
+    fmpq_init(b);
+    fmpq_init(T);
+    for (i = 0; i < len; i++)
+    {
+        int top = tops < c - 1 && rnd_range(s, 0, 2) == 0;
+        ulong count = top ? 1 : (ulong) rnd_range(s, 1, 40);
+        fmpq_set_si(a, rnd_range(s, -4, 4), 2);
+        fmpq_set_si(b, rnd_range(s, -2, 2), 2);
+        fmpq_add(b, b, a);
+        fmpq_set_si(T, rnd_range(s, -1, 1), 1);
+        svt_runs_push(R, a, b, T, top ? SVT_TOP : SVT_BOT, T, count);
+        tops += top;
+    }
+    /* the last query: the c-th top (the run stops) or a bot */
+    svt_runs_push(R, a, b, T, tops == c - 1 && rnd_range(s, 0, 1) ? SVT_TOP
+        : SVT_BOT, T, 1);
+    fmpq_clear(a);
+    fmpq_clear(b);
+    fmpq_clear(T);
+}
+
+static void
+same_probabilities(const char * merged, const char * plain, slong c, ulong seed)
+{
+    svt_variant_struct v1, v2;
+    svt_model_t M1, M2;
+    fmpq_t e, d;
+    char err[256];
+    int t;
+    load(&v1, merged);
+    load(&v2, plain);
+    fmpq_init(e);
+    fmpq_init(d);
+    fmpq_one(e);
+    fmpq_one(d);
+    svt_model_init(M1);
+    svt_model_init(M2);
+    cr_assert(svt_model_set(M1, &v1, e, c, d, NULL, err, sizeof(err)) == 0, "%s", err);
+    cr_assert(svt_model_set(M2, &v2, e, c, d, NULL, err, sizeof(err)) == 0, "%s", err);
+    for (t = 0; t < 12; t++)
+    {
+        svt_runs_t R;
+        svt_prob_t p1, p2;
+        int side;
+        svt_runs_init(R);
+        random_pair(R, &seed, c);
+        for (side = 0; side < 2; side++)
+        {
+            svt_prob_init(p1);
+            svt_prob_init(p2);
+            svt_prob(p1, M1, R, side, NULL);
+            svt_prob(p2, M2, R, side, NULL);
+            cr_assert_eq(p1->status, p2->status, "%s, case %d: status %d vs "
+                "%d (%s)", merged, t, p1->status, p2->status,
+                p1->note ? p1->note : "");
+            if (p1->status == SVT_PROB_OK)
+            {
+                t_assert_overlap(p1->value, p2->value, "%s, case %d, side %d",
+                    merged, t, side);
+                cr_assert(arb_rel_accuracy_bits(p1->value) > 60,
+                    "%s, case %d: tight", merged, t);
+                /* one path per output: no more integrals than the plain
+                   program takes times the pieces of the extra cut */
+                cr_assert(p1->segments <= 4 * p2->segments + 8, "%s, case %d: "
+                    "%ld integrals against %ld", merged, t, (long) p1->segments,
+                    (long) p2->segments);
+            }
+            svt_prob_clear(p1);
+            svt_prob_clear(p2);
+        }
+        svt_runs_clear(R);
+    }
+    svt_model_clear(M1);
+    svt_model_clear(M2);
+    svt_variant_clear(&v1);
+    svt_variant_clear(&v2);
+    fmpq_clear(e);
+    fmpq_clear(d);
+}
+
+Test(endings, branches_with_one_output_are_one_factor, .timeout = 600)
+{
+    same_probabilities("tests/specs/alg1-split-bot.svt", "tests/programs/alg1.svt",
+        1, 101);
+    same_probabilities("tests/specs/alg1-split-bot.svt", "tests/programs/alg1.svt",
+        3, 102);
+    same_probabilities("tests/specs/gauss-two-tops.svt",
+        "tests/specs/gauss-one-top.svt", 2, 103);
+}
+
+/* the two programs of the issue that hung prove under --seconds 5 */
+Test(endings, same_output_branches_do_not_hang, .timeout = 900)
+{
+    static char out[1 << 16];
+    int rc;
+    rc = run_cli_timeout("prove tests/specs/alg1-split-bot.svt --seconds 5",
+        120, out, sizeof(out));
+    cr_assert(rc == 0, "rc %d: %s", rc, out);
+    cr_assert(strstr(out, "upper bound B = 1 exactly") != NULL, "%s", out);
+    rc = run_cli_timeout("prove tests/specs/gauss-two-tops.svt --seconds 5",
+        120, out, sizeof(out));
+    cr_assert(rc == 1 || rc == 3, "rc %d: %s", rc, out);
+    rc = run_cli_timeout("ratio tests/specs/alg1-split-bot.svt custom "
+        "--qD 0*1000 --qD2 1*1000 --output bot*1000", 60, out, sizeof(out));
+    cr_assert(rc == 0, "rc %d: %s", rc, out);
+}

@@ -144,6 +144,8 @@ align_ctx_clear(align_ctx * C)
         }
         svt_program_clear(&C->own);
     }
+    if (C->own_merged)
+        align_merged_clear(&C->own);
     fmpq_clear(C->dlo);
     fmpq_clear(C->dhi);
 }

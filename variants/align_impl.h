@@ -14,8 +14,10 @@ typedef struct
 {
     const svt_model_struct * M;
     const svt_program * P;
-    svt_program own;            /* a template, translated */
+    svt_program own;            /* a template, translated; or a program
+                                   with its same-output branches merged */
     int own_used;
+    int own_merged;             /* own is align_merge_program's */
     arb_srcptr scale;           /* per noise */
     arb_struct tscale[4];       /* a template's scales */
     spec_linform_struct recip[PROG_MAX_NOISES]; /* 1/scale */
@@ -31,6 +33,14 @@ void align_model_vals(fmpq * vals, const svt_model_struct * M);
 void align_translate_template(align_ctx * C);
 void align_recip_forms(align_ctx * C);
 void align_ctx_clear(align_ctx * C);
+/* dst = src with, in every state whose guards compare one noisy answer
+   with one register, the branches of the same output and effect (cost,
+   stop, next state, no redraw) merged: one branch per interval of
+   y - (T + z) (align_merge.c).  Returns 1 and fills dst (to be cleared
+   with align_merged_clear: it borrows src's scales) when something was
+   merged, 0 and leaves dst cleared otherwise. */
+int align_merge_program(svt_program * dst, const svt_program * src);
+void align_merged_clear(svt_program * P);
 
 /* the cost of one branch: the shift paid with each noise */
 typedef struct

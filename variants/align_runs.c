@@ -894,6 +894,11 @@ align_prove(align_result_t res, const svt_model_t M)
     if (M->var->prog != NULL)
     {
         C.P = M->var->prog;
+        if (align_merge_program(&C.own, C.P))
+        {
+            C.own_merged = 1;
+            C.P = &C.own;
+        }
         C.scale = M->prog_scale;
         C.limit = C.P->has_counter ? M->limit : 0;
     }

@@ -55,12 +55,22 @@ prog_item_T(fmpq_t T, const prog_walk * w, const prog_item * it)
 
 /* does the item's factor depend on the register (a guard is evaluated
    before its branch is taken, or it releases a gap)? */
+/* the last branch the item may take (its own, or the last merged) */
+static int
+item_last(const prog_item * it)
+{
+    int b = it->branch;
+    while (it->group >> (b + 1))
+        b++;
+    return b;
+}
+
 int
 prog_item_uses_register(const prog_walk * w, const prog_item * it)
 {
     const prog_state * S = w->P->states + it->state;
     int j;
-    for (j = 0; j <= it->branch; j++)
+    for (j = 0; j <= item_last(it); j++)
         if (S->branches[j].natoms > 0)
             return 1;
     return S->branches[it->branch].out == PROG_OUT_GAP;
@@ -117,6 +127,20 @@ prog_answer_member(const prog_state * S, int b, int k, const fmpq_t T,
             return 0;
     }
     return 1;
+}
+
+/* does answer k at value y take one of the item's branches? */
+static int
+item_member(const prog_state * S, const prog_item * it, int k,
+    const fmpq_t T, const fmpq_t y, const fmpq_t zm)
+{
+    int b;
+    if (prog_answer_member(S, it->branch, k, T, y, zm))
+        return 1;
+    for (b = it->branch + 1; it->group >> b; b++)
+        if ((it->group >> b & 1) && prog_answer_member(S, b, k, T, y, zm))
+            return 1;
+    return 0;
 }
 
 void
@@ -233,8 +257,8 @@ end_shift(arb_t shift, const fmpq_t t, const fmpq_t q, slong prec)
    is a member (the factor is 0) */
 static slong
 cells_factor(arb_t c0, integral_term_struct * terms, const prog_walk * w,
-    const prog_state * S, int b, int k, const fmpq_t T, const fmpq_t q,
-    const fmpq_t zm, slong prec)
+    const prog_state * S, const prog_item * it, int k, const fmpq_t T,
+    const fmpq_t q, const fmpq_t zm, slong prec)
 {
     int s[2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS];
     fmpq * t = _fmpq_vec_init(2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS);
@@ -250,7 +274,7 @@ cells_factor(arb_t c0, integral_term_struct * terms, const prog_walk * w,
     fmpq_init(y);
     arb_init(shift);
     arb_init(one);
-    n = prog_answer_ends(s, t, S, b, k, T);
+    n = prog_answer_ends(s, t, S, item_last(it), k, T);
     /* the distinct ends, sorted by their value at zm */
     for (i = 0; i < n; i++)
     {
@@ -283,7 +307,7 @@ cells_factor(arb_t c0, integral_term_struct * terms, const prog_walk * w,
             fmpq_add(y, e + order[i - 1], e + order[i]);
             fmpq_div_2exp(y, y, 1);
         }
-        in = prog_answer_member(S, b, k, T, y, zm);
+        in = item_member(S, it, k, T, y, zm);
         if (in && run_start < 0)
             run_start = i;
         if (in)
@@ -418,13 +442,13 @@ prog_item_factor(integral_t I, const prog_walk * w, const prog_item * it,
             continue;
         if (prog_fixed_value(y, w, it, k, zm))
         {
-            zero = !prog_answer_member(S, it->branch, k, T, y, zm);
+            zero = !item_member(S, it, k, T, y, zm);
             continue;
         }
-        if (!answer_constrained(S, it->branch, k))
+        if (!answer_constrained(S, item_last(it), k))
             continue;
         prog_answer_loc(loc, w, it, k);
-        nt = cells_factor(c0, terms, w, S, it->branch, k, T, loc, zm, prec);
+        nt = cells_factor(c0, terms, w, S, it, k, T, loc, zm, prec);
         if (nt < 0)
             zero = 1;
         else if (!(nt == 0 && arb_is_one(c0)))
@@ -485,7 +509,7 @@ prog_item_cuts(fmpq ** cuts, slong * ncut, slong * alloc, const prog_walk * w,
         fixed = prog_fixed_value(y, w, it, k, zero);
         int gap = fixed && r->a == SVT_NUM && B->out == PROG_OUT_GAP
             && B->out_answer == k;
-        n = prog_answer_ends(s, t, S, it->branch, k, T);
+        n = prog_answer_ends(s, t, S, item_last(it), k, T);
         for (i = 0; i < n; i++)
         {
             if (fixed && !gap)

@@ -143,8 +143,8 @@ segment_key(prog_walk * w, slong from, slong to, const prog_seg * g)
                 key = flint_realloc(key, cap);
             }
         }
-        len += (size_t) snprintf(key + len, cap - len, "|%d,%d,%lu,%s,%s,%d,%s,%s",
-            it->state, it->branch, it->n, s[0], s[1], (int) r->a,
+        len += (size_t) snprintf(key + len, cap - len, "|%d,%d,%x,%lu,%s,%s,%d,%s,%s",
+            it->state, it->branch, it->group, it->n, s[0], s[1], (int) r->a,
             r->a == SVT_NUM ? s[2] : "", r->a == SVT_LABEL ? r->label : "");
         for (k = 0; k < 3; k++)
             flint_free(s[k]);
@@ -283,8 +283,8 @@ prog_segment_compute(arb_t out, prog_walk * w, slong from, slong to,
 /* the walk                                                            */
 
 static void
-push_item(prog_walk * w, slong run, int state, int branch, ulong n,
-    slong base_item)
+push_item(prog_walk * w, slong run, int state, int branch, unsigned group,
+    ulong n, slong base_item)
 {
     if (w->nitems == w->alloc)
     {
@@ -297,6 +297,7 @@ push_item(prog_walk * w, slong run, int state, int branch, ulong n,
     w->items[w->nitems].n = n;
     w->items[w->nitems].base_item = base_item;
     w->items[w->nitems].skip_answer = -1;
+    w->items[w->nitems].group = group;
     w->nitems++;
 }
 
@@ -396,7 +397,7 @@ static void walk_from(prog_walk * w, slong i, ulong done, int s, slong counter,
 /* takes branch b of state s for k queries of run i, then walks on */
 static void
 take_branch(prog_walk * w, slong i, ulong done, int s, slong counter,
-    const arb_t acc, prog_seg g, int b, ulong k, int stopped)
+    const arb_t acc, prog_seg g, int b, unsigned group, ulong k, int stopped)
 {
     const prog_branch * B = w->P->states[s].branches + b;
     const svt_run_struct * r = w->R->runs + i;
@@ -409,13 +410,13 @@ take_branch(prog_walk * w, slong i, ulong done, int s, slong counter,
 
     if (B->reset == PROG_RESET_NONE)
     {
-        push_item(w, i, s, b, k, g.base_item);
+        push_item(w, i, s, b, group, k, g.base_item);
         walk_from(w, ni, nd, B->next, nc, acc, g, stopped);
         w->nitems--;
         return;
     }
     arb_init(a2);
-    push_item(w, i, s, b, 1, g.base_item);
+    push_item(w, i, s, b, 0, 1, g.base_item);
     memset(&ng, 0, sizeof(ng));
     if (B->reset == PROG_RESET_ANSWER && (B->natoms > 0 || b > 0)
             && !(B->out == PROG_OUT_NOISY && B->out_answer == B->reset_answer
@@ -480,6 +481,51 @@ take_branch(prog_walk * w, slong i, ulong done, int s, slong counter,
     arb_clear(a2);
 }
 
+/* do branches a and b of S have the same output and the same effect
+   (cost, stop, next state, no redraw)? */
+static int
+same_effect(const prog_state * S, int a, int b)
+{
+    const prog_branch * A = S->branches + a, * B = S->branches + b;
+    return A->out == B->out && A->out <= PROG_OUT_LABEL
+        && (A->out != PROG_OUT_LABEL || strcmp(A->out_label, B->out_label) == 0)
+        && A->cost == B->cost && A->stop == B->stop && A->next == B->next
+        && A->reset == PROG_RESET_NONE && B->reset == PROG_RESET_NONE;
+}
+
+/* branches with the same output and effect are one branch whose set is
+   the union of theirs, when every guard of the state up to them is on
+   one answer (the union of the events is then a union of intervals of
+   that answer): group[b] = the bits of the later branches merged into b,
+   -1 for a branch merged into an earlier one.  Without the merge, two
+   bot branches make 2^m paths. */
+static void
+merged_branches(int * group, const prog_state * S, const svt_run_struct * r)
+{
+    int a, b, j, i, k = -1, one_answer = 1;
+    for (j = 0; j < S->nbranches; j++)
+    {
+        group[j] = 0;
+        for (i = 0; i < S->branches[j].natoms; i++)
+        {
+            if (k < 0)
+                k = S->branches[j].atoms[i].answer;
+            one_answer &= S->branches[j].atoms[i].answer == k
+                && S->branches[j].atoms[i].reg == S->branches[0].atoms[0].reg;
+        }
+    }
+    if (!one_answer || r->a == SVT_NUM)
+        return;
+    for (a = 0; a < S->nbranches; a++)
+        if (group[a] >= 0 && prog_branch_matches(S->branches + a, r->a, r->label))
+            for (b = a + 1; b < S->nbranches; b++)
+                if (group[b] >= 0 && same_effect(S, a, b))
+                {
+                    group[a] |= 1 << b;
+                    group[b] = -1;
+                }
+}
+
 static void
 walk_from(prog_walk * w, slong i, ulong done, int s, slong counter,
     const arb_t acc, prog_seg g, int stopped_here)
@@ -487,14 +533,22 @@ walk_from(prog_walk * w, slong i, ulong done, int s, slong counter,
     const prog_state * S = w->P->states + s;
     const svt_run_struct * r;
     int b, nmatch = 0, last, stop_at_end = 0;
+    int group[PROG_MAX_BRANCHES + 1];
 
     if (w->unsupported != NULL)
         return;
+    if (w->opt != NULL && w->opt->work_used != NULL && w->opt->work_limit > 0
+            && *w->opt->work_used >= w->opt->work_limit)
+    {
+        w->unsupported = "the integrals of this probability's paths reached "
+            "the work budget of one ratio (a search's or prove's budget)";
+        return;
+    }
     if (w->opt != NULL && w->opt->deadline > 0 && (w->steps & 63) == 0
             && integral_clock() > w->opt->deadline)
     {
         w->unsupported = "the caller's time ran out inside this probability "
-            "(a search's --seconds)";
+            "(--seconds)";
         return;
     }
     if (w->segments > PROG_MAX_SEGMENTS)
@@ -529,8 +583,9 @@ walk_from(prog_walk * w, slong i, ulong done, int s, slong counter,
     /* a branch that stops can only take the very last query: it does not
        split the queries before it */
     last = i == w->R->len - 1;
+    merged_branches(group, S, r);
     for (b = 0; b < S->nbranches; b++)
-        if (prog_branch_matches(S->branches + b, r->a, r->label))
+        if (group[b] >= 0 && prog_branch_matches(S->branches + b, r->a, r->label))
         {
             if (!S->branches[b].stop || (last && r->count - done == 1))
                 nmatch++;
@@ -542,7 +597,7 @@ walk_from(prog_walk * w, slong i, ulong done, int s, slong counter,
         const prog_branch * B = S->branches + b;
         ulong rest = r->count - done, k;
         int stopped = B->stop;
-        if (!prog_branch_matches(B, r->a, r->label))
+        if (group[b] < 0 || !prog_branch_matches(B, r->a, r->label))
             continue;
         /* many queries at once when nothing can change between them (all
            but the last, when a stopping branch may take the last) */
@@ -561,7 +616,8 @@ walk_from(prog_walk * w, slong i, ulong done, int s, slong counter,
         }
         if (stopped && !(k == rest && i == w->R->len - 1))
             continue;   /* the run stops before the end of the vector */
-        take_branch(w, i, done, s, counter, acc, g, b, k, stopped);
+        take_branch(w, i, done, s, counter, acc, g, b, (unsigned) group[b], k,
+            stopped);
     }
 }
 

@@ -18,6 +18,10 @@ typedef struct
                            item's segment by `reset ANSWER` (-1: none) */
     int skip_answer;    /* an answer whose condition is left out (it goes
                            into a nested integral), -1: none */
+    unsigned group;     /* the later branches merged with `branch` (bits):
+                           the same output and effect, every guard of the
+                           state up to them on one answer, so that the item
+                           takes any of them (one union of intervals) */
 }
 prog_item;
 
