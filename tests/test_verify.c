@@ -887,3 +887,109 @@ Test(cli, slopes_per_query_and_per_block, .timeout = 300)
     cr_assert_eq(run_cli("sweep alg3 numeric-tail --m-max 1000", out, sizeof(out)), 1);
     cr_assert(strstr(out, "0.5 per block of 1 query (0.5 per query)") != NULL, "%s", out);
 }
+
+/* issue 22, finding 4: a growth label needs certified increments that
+   do not shrink (growth_certified: three points, each at least twice the
+   one before, the increment per unit of ln m over the last span at least
+   half the one before, both certainly positive).  The issue's family,
+   0.49999 at m = 100 and 0.5 at m = 1000, is not growing, whatever came
+   before it; C + K ln m and linear growth are. */
+static void
+ball(arb_t x, const char * mid, const char * rad)
+{
+    arb_t r;
+    arb_init(r);
+    arb_set_str(x, mid, 128);
+    arb_set_str(r, rad, 128);
+    arb_add_error(x, r);
+    arb_clear(r);
+}
+
+Test(verify, growth_needs_increments_that_do_not_shrink)
+{
+    arb_t a, b, c;
+    ulong m[3] = { 10, 100, 1000 };
+    arb_struct L[3];
+    slong ia, ib, ic, i;
+    arb_init(a);
+    arb_init(b);
+    arb_init(c);
+    /* the issue's example: a plateau */
+    ball(a, "0.49", "1e-20");
+    ball(b, "0.49999", "1e-20");
+    ball(c, "0.5", "1e-20");
+    cr_assert(!growth_certified(10, a, 100, b, 1000, c));
+    ball(a, "0.4", "1e-20");
+    cr_assert(!growth_certified(10, a, 100, b, 1000, c));
+    /* two points say nothing */
+    L[0] = *b;
+    L[1] = *c;
+    cr_assert(!growth_certified_pts(m + 1, L, 2, &ia, &ib, &ic));
+    /* C + K ln m: the same increment per decade, growing */
+    ball(a, "1.0", "1e-20");
+    ball(b, "1.5", "1e-20");
+    ball(c, "2.0", "1e-20");
+    cr_assert(growth_certified(10, a, 100, b, 1000, c));
+    /* linear, found among sorted points */
+    for (i = 0; i < 3; i++)
+    {
+        arb_init(L + i);
+        arb_set_ui(L + i, m[i]);
+        arb_mul_2exp_si(L + i, L + i, -1);
+    }
+    cr_assert(growth_certified_pts(m, L, 3, &ia, &ib, &ic));
+    cr_assert(ia == 0 && ib == 1 && ic == 2);
+    for (i = 0; i < 3; i++)
+        arb_clear(L + i);
+    /* balls too wide to certify the comparison: not growing */
+    ball(a, "1.0", "0.3");
+    ball(b, "1.5", "0.3");
+    ball(c, "2.0", "0.3");
+    cr_assert(!growth_certified(10, a, 100, b, 1000, c));
+    /* points closer than a factor 2 are not used */
+    ball(a, "1.0", "1e-20");
+    ball(b, "1.5", "1e-20");
+    cr_assert(!growth_certified(10, a, 15, b, 1000, c));
+    arb_clear(a);
+    arb_clear(b);
+    arb_clear(c);
+}
+
+/* the words: a sweep or a search never says "bounded" from finitely many
+   m, and says what it computed when growth is not shown */
+Test(cli, no_bounded_from_finite_m, .timeout = 300)
+{
+    char out[32768];
+    int rc;
+    cr_assert_eq(run_cli("sweep alg1 bottoms --m-max 1000", out, sizeof(out)),
+        0, "%s", out);
+    cr_assert(strstr(out, "classification: growth not shown") != NULL, "%s", out);
+    cr_assert(strstr(out, "bounded") == NULL, "%s", out);
+    rc = run_cli("search alg1 --seconds 3", out, sizeof(out));
+    cr_assert(rc == 0 || rc == 3, "%d: %s", rc, out);     /* 3: the time guard */
+    cr_assert(strstr(out, "bounded") == NULL, "%s", out);
+    cr_assert(strstr(out, "growing") == NULL, "%s", out);
+    cr_assert(strstr(out, "growth not decided") != NULL, "%s", out);
+    cr_assert(strstr(out, "the family's certified ln ratios: m = ") != NULL,
+        "%s", out);
+}
+
+/* a released q + gaussian(1): prove says that no pure bound exists, with
+   the certified ratios of one released number far from q (linear in v),
+   and the claim is violated (exit 1) */
+Test(cli, gaussian_release_has_no_pure_bound, .timeout = 300)
+{
+    char out[16384];
+    cr_assert_eq(run_cli("prove tests/specs/gauss-release.svt --seconds 5", out,
+        sizeof(out)), 1, "%s", out);
+    cr_assert(strstr(out, "UNBOUNDED") != NULL, "%s", out);
+    cr_assert(strstr(out, "has no pure eps bound at all") != NULL, "%s", out);
+    cr_assert(strstr(out, "v = -16: [16.34833") != NULL, "%s", out);
+    cr_assert(strstr(out, "CLAIM VIOLATED") != NULL, "%s", out);
+    cr_assert(strstr(out, "bounded)") == NULL, "%s", out);
+    /* the same number through `verify ratio` */
+    cr_assert_eq(run_cli("ratio tests/specs/gauss-release.svt custom --qD 0 "
+        "--qD2 1 --output 10", out, sizeof(out)), 1, "%s", out);
+    cr_assert(strstr(out, "[9.65166975557154, 9.65166975557155]") != NULL, "%s",
+        out);
+}

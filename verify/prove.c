@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 #include "prove.h"
+#include "program.h"
 #include "report.h"
 
 static double
@@ -120,6 +121,98 @@ gaussian_family(prove_result_t P, const svt_model_t M, const search_opts * o)
     return ok;
 }
 
+/* A program whose start state releases q + gaussian(sigma) on its only
+   branch with a number: one query, q(D) = 0, q(D') = Delta, the number v
+   released.  Its density is Pr[that branch] phi_sigma(v - q), so the ln
+   ratio is a constant (the branch's probabilities, which do not depend
+   on v) plus ln phi(v)/phi(v - Delta) = (Delta^2 - 2 v Delta)/(2 sigma^2):
+   linear in v, unbounded.  The engine certifies the ratio at
+   v = -k sigma^2/Delta, k = 1, 2, 4, 8, 16.  Returns 1 when every ratio
+   was certified and they increase. */
+static int
+gaussian_release_family(prove_result_t P, const svt_model_t M,
+    const svt_variant_struct * var, const search_opts * o)
+{
+    const svt_program * G = var->prog;
+    const prog_state * S0;
+    arb_t s2, t, prev;
+    fmpz_t Vz;
+    int b, bg = -1, nnum = 0, k, ok = 1;
+    char buf[sizeof(P->family)];
+    if (G == NULL || G->nstates < 1 || G->dipa || G->argmax)
+        return 0;
+    S0 = G->states;
+    if (S0->noninput)
+        return 0;
+    for (b = 0; b < S0->nbranches; b++)
+        if (S0->branches[b].out >= PROG_OUT_NOISY)
+        {
+            nnum++;
+            if (S0->branches[b].out == PROG_OUT_FRESH
+                    && G->noises[S0->branches[b].out_noise].law == INTEGRAL_GAUSSIAN)
+                bg = b;
+        }
+    if (bg < 0 || nnum != 1 || M->prog_scale == NULL)
+        return 0;
+    arb_init(s2);
+    arb_init(t);
+    arb_init(prev);
+    fmpz_init(Vz);
+    arb_sqr(s2, M->prog_scale + S0->branches[bg].out_noise, 64);
+    arb_div(s2, s2, M->delta, 64);
+    arb_neg_inf(prev);
+    snprintf(buf, sizeof(buf), "one query, q(D) = 0, q(D') = Delta, the "
+        "number v = q + N(0, sigma^2) released (state %s, branch %d): ln "
+        "ratio = a constant + (Delta^2 - 2 v Delta)/(2 sigma^2), unbounded "
+        "in v; certified:", S0->name, bg + 1);
+    for (k = 1; k <= 16 && ok; k *= 2)
+    {
+        svt_runs_t R;
+        ratio_result_t r;
+        fmpq_t V, zero;
+        fmpq_init(V);
+        fmpq_init(zero);
+        arb_mul_si(t, s2, k, 64);
+        arf_get_fmpz(Vz, arb_midref(t), ARF_RND_CEIL);
+        fmpq_set_fmpz(V, Vz);
+        fmpq_neg(V, V);
+        svt_runs_init(R);
+        svt_runs_push(R, zero, o->base.delta, zero, SVT_NUM, V, 1);
+        ratio_result_init(r);
+        ratio_decide(r, M, R, &o->base.ro);
+        if (!arb_is_finite(r->loss) || !arb_gt(r->loss, prev))
+            ok = 0;
+        else
+        {
+            char * vs = fmpz_get_str(NULL, 10, Vz);
+            char * ls = decimal_interval(r->loss, 8);
+            snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
+                " v = -%s: %s;", vs, ls);
+            flint_free(ls);
+            arb_set(prev, r->loss);
+            if (k == 16)
+            {
+                arb_set(P->L, r->loss);
+                P->have_L = 1;
+                snprintf(P->L_desc, sizeof(P->L_desc), "one released number "
+                    "v = -%s, q(D) = 0, q(D') = Delta", vs);
+            }
+            flint_free(vs);
+        }
+        ratio_result_clear(r);
+        svt_runs_clear(R);
+        fmpq_clear(V);
+        fmpq_clear(zero);
+    }
+    if (ok)
+        snprintf(P->family, sizeof(P->family), "%s", buf);
+    arb_clear(s2);
+    arb_clear(t);
+    arb_clear(prev);
+    fmpz_clear(Vz);
+    return ok;
+}
+
 /* the lower bound L from the search's quick stages */
 static void
 lower_bound(prove_result_t P, const svt_variant_struct * var,
@@ -167,15 +260,18 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
 {
     svt_model_t M;
     double t0 = now();
-    int growing;
+    int growing, grel = 0;
 
     if (prove_model(M, var, o, c) != 0)
         return 2;
     align_prove(P->A, M);
     P->proof_seconds = now() - t0;
+    /* a released number with Gaussian noise: its own family in v decides */
+    if (P->A->gaussian && !P->A->proved && var->prog != NULL)
+        grel = gaussian_release_family(P, M, var, o);
     /* Gaussian noise: its own family in T decides, and the searches in m
        (slow with Gaussian factors) would add nothing */
-    if (!(P->A->gaussian && !P->A->proved && var->prog == NULL))
+    if (!(P->A->gaussian && !P->A->proved && var->prog == NULL) && !grel)
         lower_bound(P, var, o, c);
 
     if (P->A->proved)
@@ -215,6 +311,15 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
                 - strlen(P->reason), ". Gaussian noise has no pure eps bound "
                 "at all (the family below); for (eps, delta) use `verify delta`");
         }
+        else if (grel)
+        {
+            P->decision = PROVE_UNBOUNDED;
+            snprintf(P->reason + strlen(P->reason), sizeof(P->reason)
+                - strlen(P->reason), ". A number released with Gaussian noise "
+                "has no pure eps bound at all: its density ratio is unbounded "
+                "in the number (the family below); for (eps, delta) use "
+                "`verify delta`");
+        }
         else if (growing && (!M->has_claim || L_above(P, M->claimed)))
         {
             P->decision = PROVE_UNBOUNDED;
@@ -230,11 +335,18 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
                     P->LB->proof[0] ? "; " : "", P->LB->proof);
         }
         else
+            /* what was computed, and nothing more: finitely many m show
+               no bound */
             snprintf(P->reason + strlen(P->reason), sizeof(P->reason)
-                - strlen(P->reason), "; and the engine found no family whose "
-                "certified ratio grows in m (%s)", P->LB->growth);
+                - strlen(P->reason), "; and no family was found whose "
+                "certified ratio grows in m (%s%s%.500s)", strcmp(P->LB->growth,
+                "none") == 0 ? "no family in m was measured" : P->LB->growth,
+                P->LB->family_note[0] ? "; the best family's certified ln "
+                "ratios: " : "", P->LB->family_note);
         if (P->decision == PROVE_UNBOUNDED)
             P->claim_holds = M->has_claim ? 0 : -1;
+        else if (M->has_claim && L_above(P, M->claimed))
+            P->claim_holds = 0;     /* a certified ratio above the claim */
     }
     P->seconds = now() - t0;
     svt_model_clear(M);
