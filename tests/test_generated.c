@@ -33,7 +33,9 @@
    re-run alone with SVT_GEN_SEEDS=seed, and belongs in `regressions`
    below. */
 
+#define _XOPEN_SOURCE 700     /* sigaltstack */
 #include <math.h>
+#include <execinfo.h>
 #include <signal.h>
 #include <unistd.h>
 #include <sys/wait.h>
@@ -284,6 +286,21 @@ on_alarm(int sig)
     if (n > 0)
         (void) !write(2, msg, (size_t) n);
     _exit(4);
+}
+
+/* a crash of the child: its phase and a backtrace, then the signal */
+static void
+on_crash(int sig)
+{
+    static char msg[256];
+    void * frames[64];
+    int n = snprintf(msg, sizeof(msg), "generated: the child got signal %d in "
+        "phase: %s; backtrace:\n", sig, (const char *) phase);
+    if (n > 0)
+        (void) !write(2, msg, (size_t) n);
+    backtrace_symbols_fd(frames, backtrace(frames, 64), 2);
+    signal(sig, SIG_DFL);
+    raise(sig);
 }
 
 /* a certified ln ratio above the proved B (or infinite) */
@@ -792,6 +809,25 @@ run_program(unsigned long long seed, gen_stats * total, int lb, long seconds,
     {
         close(fd[0]);
         signal(SIGALRM, on_alarm);
+        {
+            /* the handler runs on its own stack (a stack overflow too) */
+            static char altstack[1 << 16];
+            stack_t ss;
+            ss.ss_sp = altstack;
+            ss.ss_size = sizeof(altstack);
+            ss.ss_flags = 0;
+            sigaltstack(&ss, NULL);
+        }
+        {
+            struct sigaction sa;
+            memset(&sa, 0, sizeof(sa));
+            sa.sa_handler = on_crash;
+            sa.sa_flags = SA_ONSTACK;
+            sigaction(SIGSEGV, &sa, NULL);
+        }
+        signal(SIGBUS, on_crash);
+        signal(SIGABRT, on_crash);
+        signal(SIGFPE, on_crash);
         alarm((unsigned) seconds);
         memset(&st, 0, sizeof(st));
         check_program(seed, &st, lb);
