@@ -717,6 +717,9 @@ integral_eval(integral_result_t res, const integral_t I,
     integral_opt_bits(&goal, &cap, opt);
     budget = (opt != NULL && opt->max_work > 0) ? opt->max_work
         : INTEGRAL_DEFAULT_WORK;
+    if (opt != NULL && opt->work_used != NULL && opt->work_limit > 0)
+        budget = FLINT_MAX(1, FLINT_MIN(budget, opt->work_limit
+            - *opt->work_used));
     for (k = 0; k < I->len; k++)
         nbits = FLINT_MAX(nbits, (slong) fmpz_bits(I->factors[k].mult));
     if (prec <= 0)
@@ -739,7 +742,7 @@ integral_eval(integral_result_t res, const integral_t I,
         if (res->exact_zero || arb_rel_accuracy_bits(res->value) >= goal)
         {
             res->status = INTEGRAL_SUCCESS;
-            return res->status;
+            break;
         }
         if (spent >= budget || (opt != NULL && opt->deadline > 0
                 && integral_clock() > opt->deadline))
@@ -747,8 +750,11 @@ integral_eval(integral_result_t res, const integral_t I,
         if (prec >= cap || res->budget_spent)
         {
             res->status = INTEGRAL_GOAL_MISSED;
-            return res->status;
+            break;
         }
         prec = FLINT_MIN(2 * prec, cap);
     }
+    if (opt != NULL && opt->work_used != NULL)
+        *opt->work_used += spent;
+    return res->status;
 }

@@ -211,6 +211,8 @@ integral_opt_init(integral_opt_t opt)
     opt->max_prec = 0;
     opt->max_work = 0;
     opt->deadline = 0;
+    opt->work_used = NULL;
+    opt->work_limit = 0;
     opt->verbose = 0;
 }
 

@@ -160,6 +160,14 @@ typedef struct
     double deadline;    /* integral_clock() time after which no further
                            precision is tried (0: none); for callers with
                            a time limit, such as a search */
+    slong * work_used;  /* NULL, or the caller's running total of work
+                           (the units of max_work): integral_eval adds
+                           what it spends.  One per thread, so that the
+                           total, and where a limit stops, depend on the
+                           inputs only */
+    slong work_limit;   /* with work_used, > 0: an integral spends at
+                           most work_limit - *work_used (at least one
+                           evaluation), then stops as at max_work */
     int verbose;        /* 1: print the attempts to stderr */
 }
 integral_opt_struct;

@@ -1203,7 +1203,7 @@ main(int argc, char ** argv)
     C.m_max = 200;
     C.ro.digits = 30;
     C.ro.max_digits = 240;
-    C.ro.deadline = 0;
+    C.ro.limits = NULL;
     C.progress = isatty(2);
     fmpq_init(C.eps);
     fmpq_init(C.delta);

@@ -433,7 +433,7 @@ Test(endings, same_output_branches_do_not_hang, .timeout = 900)
 {
     static char out[1 << 16];
     int rc;
-    rc = run_cli_timeout("prove tests/specs/alg1-split-bot.svt --seconds 5",
+    rc = run_cli_timeout("prove tests/specs/alg1-split-bot.svt --work 5",
         120, out, sizeof(out));
     cr_assert(rc == 0, "rc %d: %s", rc, out);
     cr_assert(strstr(out, "upper bound B = 1 exactly") != NULL, "%s", out);

@@ -250,10 +250,10 @@ Test(prove, cli_decisions_and_exit_codes, .timeout = 1200)
         "L meets B for Alg. 1: %s", out);
     json_decref(j);
     /* DiPAut's weights: svt 5/4, numeric_sparse 7/4 */
-    cr_assert_eq(run_cli("prove tests/dipa/svt.dipa --seconds 2 --json", out,
+    cr_assert_eq(run_cli("prove tests/dipa/svt.dipa --work 2 --json", out,
         sizeof(out)), 0, "%s", out);
     cr_assert(strstr(out, "\"upper_bound\":[\"1.25\",\"1.25\"]") != NULL, "%s", out);
-    cr_assert_eq(run_cli("prove tests/dipa/numeric_sparse.dipa --seconds 2 --json",
+    cr_assert_eq(run_cli("prove tests/dipa/numeric_sparse.dipa --work 2 --json",
         out, sizeof(out)), 0, "%s", out);
     cr_assert(strstr(out, "\"upper_bound\":[\"1.75\",\"1.75\"]") != NULL, "%s", out);
     /* check is a theorem now */

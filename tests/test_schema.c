@@ -106,8 +106,8 @@ Test(schema, sweep_check_all, .timeout = 600)
 
 Test(schema, search_prove_lint, .timeout = 600)
 {
-    validate_mode("search alg6 --seconds 3", "search", "exceeds");
-    validate_mode("search alg1 --seconds 2 --dp-delta 0.1", "search-delta", NULL);
+    validate_mode("search alg6 --work 3", "search", "exceeds");
+    validate_mode("search alg1 --work 2 --dp-delta 0.1", "search-delta", NULL);
     validate_mode("prove alg1", "prove", "within");
     validate_mode("prove alg4 --c 2", "prove", "exceeds");
     validate_mode("lint variants/specs/alg1.svt", "lint", NULL);

@@ -31,7 +31,9 @@ run_search(const char * path, const fmpq * eps3, double seconds, char * text,
     size_t n;
     cr_assert(svt_variant_load(&v, path, err, sizeof(err)) == 0, "%s", err);
     search_opts_init(&o);
-    o.seconds = seconds;
+    /* the budget in work units (the search's result depends on it
+       only); the time guard stays at its default */
+    o.work = (slong) seconds;
     o.base.out = f;
     o.base.ov.eps3 = eps3;
     o.save_path = save;

@@ -824,7 +824,7 @@ Test(cli, search_json_best_input_is_structured, .timeout = 300)
     const char * last;
     json_t * j, * in, * r0;
     json_error_t e;
-    cr_assert_eq(run_cli("search alg5 --seconds 3 --json", out, sizeof(out)), 1);
+    cr_assert_eq(run_cli("search alg5 --work 3 --json", out, sizeof(out)), 1);
     last = strstr(out, "\"stage\":\"result\"");
     cr_assert(last != NULL, "%s", out);
     while (last > out && last[-1] != '\n')
@@ -965,7 +965,7 @@ Test(cli, no_bounded_from_finite_m, .timeout = 300)
         0, "%s", out);
     cr_assert(strstr(out, "classification: growth not shown") != NULL, "%s", out);
     cr_assert(strstr(out, "bounded") == NULL, "%s", out);
-    rc = run_cli("search alg1 --seconds 3", out, sizeof(out));
+    rc = run_cli("search alg1 --work 3", out, sizeof(out));
     cr_assert(rc == 0 || rc == 3, "%d: %s", rc, out);     /* 3: the time guard */
     cr_assert(strstr(out, "bounded") == NULL, "%s", out);
     cr_assert(strstr(out, "growing") == NULL, "%s", out);
@@ -980,7 +980,7 @@ Test(cli, no_bounded_from_finite_m, .timeout = 300)
 Test(cli, gaussian_release_has_no_pure_bound, .timeout = 300)
 {
     char out[16384];
-    cr_assert_eq(run_cli("prove tests/specs/gauss-release.svt --seconds 5", out,
+    cr_assert_eq(run_cli("prove tests/specs/gauss-release.svt --work 5", out,
         sizeof(out)), 1, "%s", out);
     cr_assert(strstr(out, "UNBOUNDED") != NULL, "%s", out);
     cr_assert(strstr(out, "has no pure eps bound at all") != NULL, "%s", out);

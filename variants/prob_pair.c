@@ -27,11 +27,27 @@ svt_prob_pair(svt_prob_t p0, svt_prob_t p1, const svt_model_t M,
     const svt_runs_t R, const integral_opt_t opt)
 {
     pthread_t th;
+    /* the second side counts its work apart (from the same start, so
+       that where a work limit stops it does not depend on the threads'
+       timing), then adds it to the caller's total */
+    integral_opt_struct o1;
+    slong used1 = 0, start = 0;
     side_job j = { p1, M, R, opt };
-    int threaded = pthread_create(&th, NULL, side_run, &j) == 0;
+    int threaded;
+    int counted = opt != NULL && opt->work_used != NULL;
+    if (counted)
+    {
+        o1 = *opt;
+        used1 = start = *opt->work_used;
+        o1.work_used = &used1;
+        j.opt = &o1;
+    }
+    threaded = pthread_create(&th, NULL, side_run, &j) == 0;
     svt_prob(p0, M, R, 0, opt);
     if (threaded)
         pthread_join(th, NULL);
     else
-        svt_prob(p1, M, R, 1, opt);
+        svt_prob(p1, M, R, 1, j.opt);
+    if (counted)
+        *opt->work_used += used1 - start;
 }

@@ -346,10 +346,13 @@ add_total(arb_t res, int * exact_zero, joint_walk * w, const pexp_t F,
 }
 
 /* the whole vector at working precision prec; returns 0, or 1 when
-   unsupported (*why says why) */
+   unsupported (*why says why).  *units counts the work (the terms of
+   each layer, weighted by the precision as an integrand evaluation is);
+   past limit (> 0) the run stops as unsupported. */
 static int
 joint_run(arb_t res, int * exact_zero, const svt_model_t M,
-    const svt_runs_t R, int side, slong prec, const char ** why)
+    const svt_runs_t R, int side, slong prec, const char ** why,
+    slong * units, slong limit)
 {
     joint_walk w;
     slong i;
@@ -381,8 +384,18 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
     pexp_one(&layer_entry(w.cur, 0, 0, 0, zero)->F);
     for (i = 0; i < R->len && w.unsupported == NULL; i++)
         for (k = 0; k < R->runs[i].count && w.unsupported == NULL; k++)
+        {
+            slong e, terms = 1;
             joint_step(&w, R->runs + i, side,
                 i == R->len - 1 && k == R->runs[i].count - 1);
+            for (e = 0; e < w.cur->len; e++)
+                terms += w.cur->e[e].F.len;
+            /* a term costs about an eighth of an integrand evaluation */
+            *units += (terms * ((prec + 255) / 256) + 7) / 8;
+            if (limit > 0 && *units >= limit && w.unsupported == NULL)
+                w.unsupported = "the exact joint integral reached the work "
+                    "budget of one ratio (a search's or prove's budget)";
+        }
     arb_zero(res);
     *exact_zero = 1;
     for (i = 0; i < w.cur->len; i++)
@@ -425,7 +438,14 @@ svt_program_joint_prob(svt_prob_t res, const svt_model_t M,
     res->segments = 1;
     for (;;)
     {
-        if (joint_run(res->value, &zero, M, R, side, prec, &why))
+        slong units = 0, limit = 0;
+        int un;
+        if (opt != NULL && opt->work_used != NULL && opt->work_limit > 0)
+            limit = FLINT_MAX(1, opt->work_limit - *opt->work_used);
+        un = joint_run(res->value, &zero, M, R, side, prec, &why, &units, limit);
+        if (opt != NULL && opt->work_used != NULL)
+            *opt->work_used += units;
+        if (un)
         {
             res->status = SVT_PROB_UNSUPPORTED;
             res->note = why;

@@ -21,6 +21,7 @@ check_opts_init(check_opts * o)
     o->nc = 0;
     o->ro.digits = 30;
     o->ro.max_digits = 480;
+    o->ro.limits = NULL;
     o->out_digits = 15;
     o->json = 0;
     o->progress = 0;

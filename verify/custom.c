@@ -435,6 +435,8 @@ maxout_init(maxout_struct * mo)
     mo->undecided = NULL;
     mo->nundecided = 0;
     mo->verdict = VERDICT_INCONCLUSIVE;
+    mo->work = 0;
+    mo->timed_out = 0;
 }
 
 void
@@ -486,6 +488,8 @@ maxout_add(maxout_struct * mo, const svt_model_t M, const svt_runs_t cand,
     ratio_result_t r;
     ratio_result_init(r);
     ratio_decide(r, M, cand, opt);
+    mo->work += r->work;
+    mo->timed_out |= r->timed_out;
     mo->outputs++;
     lossmax_add(mo->agg, r);
     if (r->verdict == VERDICT_IMPOSSIBLE)

@@ -52,6 +52,8 @@ typedef struct
     char ** undecided;          /* the first undecided outputs */
     slong nundecided;           /* how many outputs are undecided */
     verdict_t verdict;          /* lossmax_verdict of agg */
+    slong work;                 /* the work of its ratios (ratio_result) */
+    int timed_out;              /* a ratio was stopped by the time guard */
 }
 maxout_struct;
 

@@ -98,7 +98,14 @@ print_usage(FILE * f)
 "                   somewhere (otherwise an error, exit 2)\n"
 "  --max-over-outputs  the exact privacy loss of the pair: maximum over every\n"
 "                   output the variant can produce (at most %d queries)\n"
-"  --seconds S      search: bound on the work (default 30)\n"
+"  --work W         search, prove: the budget, counted in work (integrand\n"
+"                   evaluations weighted by precision, and ratios tried),\n"
+"                   never in time, so that the result is the same on every\n"
+"                   machine; W units, about a second each on a 2024 core\n"
+"                   (search default 30; prove's lower bound 10)\n"
+"  --seconds S      search, prove: an outer time guard (default 600): past it\n"
+"                   the command stops, says \"stopped by the time limit\" and\n"
+"                   exits 3, never with another verdict\n"
 "  --seed N         search: seed of the optimiser (default 1)\n"
 "  --shard i/n      search: do the i-th of n shares of the tasks (0 <= i < n),\n"
 "                   with --json to merge the lines of many machines\n"
@@ -155,7 +162,7 @@ optdef;
 
 enum { O_EPS, O_C, O_M, O_MMAX, O_DELTA, O_T, O_EPS1, O_EPS2, O_EPS3, O_CLIST,
        O_DIGITS, O_MAXDIGITS, O_JSON, O_QD, O_QD2, O_OUTPUT, O_FILE, O_MAXOUT,
-       O_SECONDS, O_SEED, O_SHARD, O_SAVE, O_ALLOWNN, O_EPSPRV, O_DPDELTA,
+       O_SECONDS, O_WORK, O_SEED, O_SHARD, O_SAVE, O_ALLOWNN, O_EPSPRV, O_DPDELTA,
        O_ALPHA, O_CURVE, O_JUNIT, O_ACCEPT, O_COUNT };
 
 static optdef opts[O_COUNT] = {
@@ -166,7 +173,8 @@ static optdef opts[O_COUNT] = {
     { "--json", NULL, 1 }, { "--qD", NULL, 0 }, { "--qD2", NULL, 0 },
     { "--output", NULL, 0 }, { "--file", NULL, 0 },
     { "--max-over-outputs", NULL, 1 },
-    { "--seconds", NULL, 0 }, { "--seed", NULL, 0 }, { "--shard", NULL, 0 },
+    { "--seconds", NULL, 0 }, { "--work", NULL, 0 }, { "--seed", NULL, 0 },
+    { "--shard", NULL, 0 },
     { "--save", NULL, 0 }, { "--allow-non-neighbours", NULL, 1 },
     { "--eps-prv", NULL, 0 }, { "--dp-delta", NULL, 0 }, { "--alpha", NULL, 0 },
     { "--curve", NULL, 1 }, { "--junit", NULL, 0 },
@@ -979,8 +987,10 @@ cmd_search(const char ** pos, int npos)
     forbid(O_T, "search (thresholds are searched)");
     search_opts_init(&so);
     common_options(&so.base, 1000, 480);
-    so.seconds = (double) get_count(O_SECONDS, 30, 1, 1000000,
-        "an integer number of seconds from 1 to 10^6");
+    so.seconds = (double) get_count(O_SECONDS, SEARCH_DEFAULT_SECONDS, 1,
+        1000000, "an integer number of seconds from 1 to 10^6");
+    so.work = (slong) get_count(O_WORK, SEARCH_DEFAULT_WORK, 1, 1000000,
+        "an integer number of work units from 1 to 10^6");
     so.seed = get_count(O_SEED, 1, 0, UWORD_MAX, "a non-negative integer");
     if (opts[O_SHARD].value)
     {
@@ -1052,8 +1062,10 @@ cmd_prove(const char ** pos, int npos)
     forbid(O_SAVE, "prove");
     search_opts_init(&so);
     common_options(&so.base, 1000, 480);
-    so.seconds = (double) get_count(O_SECONDS, 10, 1, 1000000,
-        "an integer number of seconds from 1 to 10^6");
+    so.seconds = (double) get_count(O_SECONDS, SEARCH_DEFAULT_SECONDS, 1,
+        1000000, "an integer number of seconds from 1 to 10^6");
+    so.work = (slong) get_count(O_WORK, PROVE_DEFAULT_WORK, 1, 1000000,
+        "an integer number of work units from 1 to 10^6");
     so.seed = get_count(O_SEED, 1, 0, UWORD_MAX, "a non-negative integer");
     require_cutoff(var, &so.base);
     if (so.base.nc > 0 && so.base.clist[0] > 65536)
@@ -1094,6 +1106,7 @@ cmd_approx(const char ** pos, int npos, int renyi)
     forbid(O_MMAX, cmd);
     forbid(O_MAXOUT, cmd);
     forbid(O_SECONDS, cmd);
+    forbid(O_WORK, cmd);
     forbid(O_SEED, cmd);
     forbid(O_SHARD, cmd);
     forbid(O_SAVE, cmd);
@@ -1217,7 +1230,8 @@ static void
 forbid_elsewhere(const char * cmd)
 {
     static const struct { int opt; const char * cmds; } scope[] = {
-        { O_SECONDS, "search prove" }, { O_SEED, "search prove" },
+        { O_SECONDS, "search prove" }, { O_WORK, "search prove" },
+        { O_SEED, "search prove" },
         { O_SHARD, "search prove" }, { O_SAVE, "search prove" },
         { O_JUNIT, "check all" }, { O_ACCEPT, "check all" },
         { O_EPSPRV, "delta renyi" },

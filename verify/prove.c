@@ -36,6 +36,7 @@ prove_result_init(prove_result_t P)
     arb_init(P->L);
     P->L_desc[0] = P->reason[0] = P->family[0] = '\0';
     P->seconds = 0;
+    P->stopped = 0;
 }
 
 void
@@ -261,7 +262,13 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
     svt_model_t M;
     double t0 = now();
     int growing, grel = 0;
+    /* the ratios of the Gaussian families: the search's limits on each
+       ratio (the lower bound's search sets its own) */
+    search_opts oq = *o;    /* shallow: never cleared here */
+    ratio_limits lim = { SEARCH_RATIO_MAX_WORK, t0 + o->seconds + 2.0 };
 
+    oq.base.ro.limits = &lim;
+    o = &oq;
     if (prove_model(M, var, o, c) != 0)
         return 2;
     align_prove(P->A, M);
@@ -347,6 +354,16 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
             P->claim_holds = M->has_claim ? 0 : -1;
         else if (M->has_claim && L_above(P, M->claimed))
             P->claim_holds = 0;     /* a certified ratio above the claim */
+    }
+    /* the time guard decides nothing: what it stopped is undecided */
+    P->stopped = P->LB->stopped || now() > t0 + o->seconds;
+    if (P->stopped)
+    {
+        P->decision = PROVE_UNKNOWN;
+        P->claim_holds = -1;
+        snprintf(P->reason, sizeof(P->reason), "stopped by the time limit "
+            "(--seconds %.0f) before the lower bound's work budget was done: "
+            "no decision (what was computed is below)", o->seconds);
     }
     P->seconds = now() - t0;
     svt_model_clear(M);
@@ -455,9 +472,13 @@ print_text(const prove_result_t P, const svt_variant_struct * var,
         fprintf(out, "%s\n", P->claim_holds == 1 ? "CLAIM PROVED: B <= the claimed "
             "eps, for every m (exit 0)" : P->claim_holds == 0 ? "CLAIM VIOLATED: "
             "a certified ratio exceeds the claimed eps (exit 1)"
+            : P->stopped ? "CLAIM UNDECIDED: stopped by the time limit (exit 3)"
             : "CLAIM UNDECIDED (exit 3)");
+    else if (P->stopped)
+        fprintf(out, "UNDECIDED: stopped by the time limit (exit 3)\n");
     fprintf(out, "  %.3f s for the proof, %.2f s in all (the lower bound's "
-        "search: --seconds)\n", P->proof_seconds, P->seconds);
+        "search: work %.2f of %ld, --work)\n", P->proof_seconds, P->seconds,
+        (double) P->LB->work / SEARCH_WORK_UNIT, (long) o->work);
 }
 
 /* the loss over every m, pair and output: [L, B], the certified lower
@@ -526,6 +547,9 @@ print_json(const prove_result_t P, const svt_variant_struct * var,
     json_object_set_new(j, "proof", steps);
     json_object_set_new(j, "family", P->family[0] ? json_string(P->family) : json_null());
     json_object_set_new(j, "proof_seconds", json_real(P->proof_seconds));
+    json_object_set_new(j, "work", json_integer((json_int_t) P->LB->work));
+    json_object_set_new(j, "stopped", P->stopped ? json_string("time limit")
+        : json_null());
     report_json_line(j);
 }
 

@@ -31,6 +31,8 @@ typedef struct
     char family[2048];       /* the growing family (unbounded) */
     double seconds;
     double proof_seconds;   /* the proof alone */
+    int stopped;            /* the time guard (--seconds) fired: no
+                               decision (PROVE_UNKNOWN, exit 3) */
 }
 prove_result_struct;
 
@@ -39,7 +41,8 @@ typedef prove_result_struct prove_result_t[1];
 void prove_result_init(prove_result_t P);
 void prove_result_clear(prove_result_t P);
 
-/* Proves (or refutes) at cutoff c; o->seconds bounds the search for L.
+/* Proves (or refutes) at cutoff c; o->work is the budget of the search
+   for L, o->seconds only an outer time guard (past it: stopped).
    Returns 0, or 2 on bad parameters (message on stderr). */
 int prove_run(prove_result_t P, const svt_variant_struct * var,
     const search_opts * o, slong c);

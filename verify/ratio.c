@@ -29,6 +29,7 @@ ratio_result_init(ratio_result_t r)
     r->exact = 0;
     r->digits = 0;
     r->seconds = 0;
+    r->work = 0;
     r->timed_out = 0;
 }
 
@@ -138,11 +139,12 @@ ratio_exact(ratio_result_t r, const svt_model_t M, const svt_runs_t R)
     return done;
 }
 
-/* the caller's deadline (opt->deadline) has passed */
+/* the caller's time guard (opt->limits->deadline) has passed */
 static int
 past_deadline(const ratio_opt * opt)
 {
-    return opt != NULL && opt->deadline > 0 && integral_clock() > opt->deadline;
+    return opt != NULL && opt->limits != NULL && opt->limits->deadline > 0
+        && integral_clock() > opt->limits->deadline;
 }
 
 verdict_t
@@ -154,6 +156,8 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
     slong max_digits = (opt && opt->max_digits > 0) ? opt->max_digits : 240;
     double t0 = now();
     const char * why;
+    slong used = 0;
+    const ratio_limits * lim = opt != NULL ? opt->limits : NULL;
 
     max_digits = FLINT_MAX(max_digits, digits);
     r->note = NULL;
@@ -164,10 +168,12 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
     for (;;)
     {
         integral_opt_t iopt;
-        int spent;
+        int spent, ratio_spent;
         integral_opt_init(iopt);
         iopt->goal_digits = digits;
-        iopt->deadline = opt ? opt->deadline : 0;
+        iopt->deadline = lim ? lim->deadline : 0;
+        iopt->work_used = &used;
+        iopt->work_limit = lim ? lim->max_work : 0;
         r->digits = digits;
 
         if (why != NULL)
@@ -246,7 +252,8 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
         }
         /* an integral stopped at the engine's work budget: a higher goal
            would cost more and stop there too */
-        spent = r->p[0]->budget_spent || r->p[1]->budget_spent;
+        ratio_spent = lim != NULL && lim->max_work > 0 && used >= lim->max_work;
+        spent = r->p[0]->budget_spent || r->p[1]->budget_spent || ratio_spent;
         if (spent || past_deadline(opt))
             max_digits = digits;
         if (digits >= max_digits && ratio_exact(r, M, R))
@@ -259,7 +266,9 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
             r->note = ratio_tie(r, M) ? "the ln ratio equals the claimed "
                 "budget to more than 30 digits: an exact tie (the claim is "
                 "attained), which no enclosure can decide, or a gap below "
-                "that" : spent ? "the integrals reached the engine's work budget before "
+                "that" : ratio_spent ? "the integrals reached the work "
+                "budget of one ratio (--work) before the enclosure decided "
+                "the claim" : spent ? "the integrals reached the engine's work budget before "
                 "the enclosure decided the claim (extreme parameters: "
                 "noise scales and shifts far apart)" : ratio_undecided_note(r);
             break;
@@ -267,6 +276,7 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
         digits = FLINT_MIN(2 * digits, max_digits);
     }
     r->seconds = now() - t0;
+    r->work = used;
     r->timed_out = r->verdict == VERDICT_INCONCLUSIVE && past_deadline(opt);
     return r->verdict;
 }

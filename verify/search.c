@@ -18,8 +18,9 @@
 #include "report.h"
 #include "search.h"
 
-/* how long a ratio may run past the search's --seconds */
-#define SEARCH_GRACE(seconds) FLINT_MAX(5.0, (seconds) / 4.0)
+/* how long a ratio may run past the search's --seconds (the outer time
+   guard) before it is stopped */
+#define SEARCH_GRACE(seconds) FLINT_MIN(2.0, (seconds) / 4.0)
 
 static double
 now(void)
@@ -33,7 +34,8 @@ void
 search_opts_init(search_opts * o)
 {
     check_opts_init(&o->base);  /* m <= 1000, 480-digit cap */
-    o->seconds = 30;
+    o->seconds = SEARCH_DEFAULT_SECONDS;
+    o->work = SEARCH_DEFAULT_WORK;
     o->seed = 1;
     o->shard = 0;
     o->nshards = 1;
@@ -46,15 +48,46 @@ search_opts_clear(search_opts * o)
     check_opts_clear(&o->base);
 }
 
+slong
+search_budget(const search_opts * o)
+{
+    return o->work * SEARCH_WORK_UNIT;
+}
+
 /* ---- bookkeeping ----------------------------------------------------- */
 
 typedef struct
 {
     slong evaluated, within, exceeds, infinite, inconclusive, impossible;
-    slong timed_out;        /* ratios stopped by the search's time */
+    slong timed_out;        /* ratios stopped by the time guard */
     slong tasks;
+    slong work;             /* the work done (search_work_of each ratio) */
+    double deadline;        /* the outer time guard (--seconds) */
+    int stopped;            /* the time guard fired: the result is not
+                               the search's (exit 3) */
 }
 tally;
+
+/* The work of one ratio: what its integrals spent, and a fixed cost
+   for the ratio itself (closed forms, exact rationals, the program walk
+   outside its integrals), so that a budget also ends a search whose
+   ratios need no integral. */
+#define SEARCH_RATIO_COST 50
+
+/* the search may go on: its work is below `limit` and the time guard
+   has not fired (when it has, the search is marked stopped) */
+static int
+go_on(tally * t, slong limit)
+{
+    if (t->stopped)
+        return 0;
+    if (t->deadline > 0 && now() > t->deadline)
+    {
+        t->stopped = 1;
+        return 0;
+    }
+    return t->work < limit;
+}
 
 typedef struct
 {
@@ -102,8 +135,12 @@ count_n(tally * t, verdict_t v, slong n)
 static void
 count(tally * t, const ratio_result_t r)
 {
+    t->work += r->work + SEARCH_RATIO_COST;
     if (r->timed_out)
-        t->timed_out++;     /* stopped by the search's time: not a ratio */
+    {
+        t->timed_out++;     /* stopped by the time guard: not a ratio */
+        t->stopped = 1;
+    }
     else
         count_n(t, r->verdict, 1);
 }
@@ -114,7 +151,10 @@ count_all(tally * t, const lossmax_t L)
 {
     int v;
     for (v = 0; v < VERDICT_COUNT; v++)
+    {
         count_n(t, (verdict_t) v, L->count[v]);
+        t->work += L->count[v] * SEARCH_RATIO_COST;
+    }
 }
 
 static void
@@ -868,7 +908,7 @@ numeric_tail_one(cand * best, tally * t, const svt_model_t M, slong ic,
    k s/8, k = -4..4: the leaks of a released number show there. */
 static void
 numeric_tails(cand * best, tally * t, const svt_model_t M, slong ic,
-    const search_opts * o, const fmpq_t T0, double deadline)
+    const search_opts * o, const fmpq_t T0, slong limit)
 {
     ulong ms[64];
     slong n = sweep_grid(ms, o->base.m_max), i, k, dir, first, nb, j;
@@ -879,8 +919,8 @@ numeric_tails(cand * best, tally * t, const svt_model_t M, slong ic,
     fmpq_init(v);
     number_scale(s, M);
     fmpq_div_2exp(half, s, 1);      /* base + k half/4 = base + k s/8 */
-    for (i = 0; i < n && now() < deadline; i++)
-        for (dir = 0; dir < 2 && now() < deadline; dir++)
+    for (i = 0; i < n && go_on(t, limit); i++)
+        for (dir = 0; dir < 2 && go_on(t, limit); dir++)
         {
             fmpq_t qd, qd2;
             fmpq_init(qd);
@@ -890,11 +930,11 @@ numeric_tails(cand * best, tally * t, const svt_model_t M, slong ic,
             else
                 fmpq_set(qd2, o->base.delta);
             nb = number_bases(base, M, T0, qd, qd2);
-            for (first = 0; first < 2 && now() < deadline; first++)
+            for (first = 0; first < 2 && go_on(t, limit); first++)
             {
                 /* the edges and kinks, finely */
-                for (j = 0; j < nb && now() < deadline; j++)
-                    for (k = -4; k <= 4 && now() < deadline; k++)
+                for (j = 0; j < nb && go_on(t, limit); j++)
+                    for (k = -4; k <= 4 && go_on(t, limit); k++)
                     {
                         number_at(v, base + j, k, half);
                         numeric_tail_one(best, t, M, ic, o, T0, ms[i], v, dir,
@@ -902,7 +942,7 @@ numeric_tails(cand * best, tally * t, const svt_model_t M, slong ic,
                             ? "at an answer" : "at a guard's edge");
                     }
                 /* the coarse grid around the threshold */
-                for (k = -12; k <= 12 && now() < deadline; k++)
+                for (k = -12; k <= 12 && go_on(t, limit); k++)
                 {
                     number_at(v, T0, 2 * k, s);
                     numeric_tail_one(best, t, M, ic, o, T0, ms[i], v, dir,
@@ -1020,8 +1060,9 @@ typedef struct
     tally * t;
     const svt_model_struct * M;
     const search_opts * o;
-    double deadline;
-    double found;       /* when the best became a certified violation */
+    slong limit;        /* the stage's work budget */
+    slong found;        /* the work when the best became a certified
+                           violation (-1: not yet) */
     fam_table * fams;
 }
 family_ctx;
@@ -1032,12 +1073,13 @@ program_family(void * data, const svt_runs_t R, const char * desc, ulong m)
     family_ctx * f = data;
     ratio_result_t r;
     double loss;
-    /* after a certified violation, a few seconds more to refine it (as
-       the optimiser does) */
-    if (f->found == 0 && f->best->have && (f->best->r->verdict
+    /* after a certified violation, a tenth of the budget more to refine
+       it (as the optimiser does) */
+    if (f->found < 0 && f->best->have && (f->best->r->verdict
             == VERDICT_EXCEEDS || f->best->r->verdict == VERDICT_INFINITE))
-        f->found = now();
-    if (now() >= f->deadline || (f->found > 0 && now() > f->found + 3.0))
+        f->found = f->t->work;
+    if (!go_on(f->t, f->found < 0 ? f->limit : FLINT_MIN(f->limit,
+            f->found + search_budget(f->o) / 10)))
         return -HUGE_VAL;
     ratio_result_init(r);
     ratio_decide(r, f->M, R, &f->o->base.ro);
@@ -1065,15 +1107,15 @@ family_runs(svt_runs_t F, const svt_runs_t base, slong which, ulong m)
     }
 }
 
-/* the stage of released numbers (numeric_tails) until deadline, with its
-   line ("TAG. NAME (...)") and its JSON object */
+/* the stage of released numbers (numeric_tails) until the work reaches
+   limit, with its line ("TAG. NAME (...)") and its JSON object */
 static void
 stage_numbers(cand * best, tally * t, const svt_model_t M,
     const svt_variant_struct * var, const search_opts * o, const fmpq_t T0,
-    double deadline, double t0, const char * tag, const char * name)
+    slong limit, double t0, const char * tag, const char * name)
 {
     slong before = t->evaluated;
-    numeric_tails(best, t, M, 0, o, T0, deadline);
+    numeric_tails(best, t, M, 0, o, T0, limit);
     json_stage(o, var, M, name, t, best, now() - t0);
     if (!o->base.json)
         fprintf(o->base.out, "  %s. %s (bot^m and one number, before or after "
@@ -1087,14 +1129,13 @@ stage_numbers(cand * best, tally * t, const svt_model_t M,
 static void
 stages_1b_1c(cand * best, tally * t, const svt_model_t M,
     const svt_variant_struct * var, const search_opts * o, const fmpq_t T0,
-    double deadline, fam_table * fams, int tails_done)
+    double t0, fam_table * fams, int tails_done)
 {
     FILE * out = o->base.out;
-    slong before = t->evaluated;
-    double t0 = deadline - o->seconds;      /* the search's start */
+    slong before = t->evaluated, limit = search_budget(o);
     if (var->prog != NULL && mine(o, t))
     {
-        family_ctx f = { best, t, M, o, deadline, 0, fams };
+        family_ctx f = { best, t, M, o, limit, -1, fams };
         search_program_families(M, o->base.delta, program_family, &f);
         json_stage(o, var, M, "program families", t, best, now() - t0);
         if (!o->base.json && svt_model_max_queries(M) > 0)
@@ -1113,7 +1154,7 @@ stages_1b_1c(cand * best, tally * t, const svt_model_t M,
                 (long) (t->evaluated - before));
     }
     if (M->output != SVT_OUT_TOP && !tails_done && mine(o, t))
-        stage_numbers(best, t, M, var, o, T0, deadline, t0, "1c", "numeric tails");
+        stage_numbers(best, t, M, var, o, T0, limit, t0, "1c", "numeric tails");
 }
 
 /* one search: what every stage reads and updates */
@@ -1126,7 +1167,9 @@ typedef struct
     tally t;
     cand best;
     fmpq_t T0;
-    double t0, deadline;
+    double t0;
+    slong budget;       /* the work budget of the stages (search_budget) */
+    ratio_limits lim;   /* on each ratio: its work, and the time guard */
     flint_rand_t st;
     char proof[1024];
     const char * growth;
@@ -1183,7 +1226,8 @@ search_header(search_run * S)
         fprintf(out, "; c in");
         for (ic = 0; ic < S->nc; ic++)
             fprintf(out, " %ld", (long) S->models[ic]->c);
-        fprintf(out, "; %.0f s; seed %lu; shard %ld/%ld\n", S->o->seconds, S->o->seed,
+        fprintf(out, "; work %ld (time limit %.0f s); seed %lu; shard %ld/%ld\n",
+            (long) S->o->work, S->o->seconds, S->o->seed,
             (long) S->o->shard, (long) S->o->nshards);
         if (S->var->prog != NULL && svt_program_reads_no_input(S->var->prog))
             fprintf(out, "  note: no state of this automaton reads its input "
@@ -1219,8 +1263,8 @@ constructions_pass(search_run * S, slong shift, ulong m_cap)
     fmpq_t t;
     fmpq_init(t);
     fmpq_mul_si(t, S->o->base.delta, shift);
-    for (ic = 0; ic < S->nc && now() < S->deadline; ic++)
-        for (k = 0; k < construction_count() && now() < S->deadline; k++)
+    for (ic = 0; ic < S->nc && go_on(&S->t, S->budget); ic++)
+        for (k = 0; k < construction_count() && go_on(&S->t, S->budget); k++)
         {
             const construction_info * ci = construction_get(k);
             const char * why;
@@ -1228,7 +1272,7 @@ constructions_pass(search_run * S, slong shift, ulong m_cap)
                 continue;
             n = ci->uses_m ? sweep_grid(ms, FLINT_MIN(m_cap, search_m_max(
                 S->models[ic], ci, S->o->base.m_max))) : 1;
-            for (i = 0; i < n && now() < S->deadline; i++)
+            for (i = 0; i < n && go_on(&S->t, S->budget); i++)
             {
                 svt_runs_t R;
                 ulong m = ci->uses_m ? ms[i] : 1;
@@ -1267,7 +1311,7 @@ stage_constructions(search_run * S)
     FILE * out = S->o->base.out;
 
     constructions_pass(S, 0, S->o->base.m_max);
-    for (j = 0; shifted && j < 8 && now() < S->deadline; j++)
+    for (j = 0; shifted && j < 8 && go_on(&S->t, S->budget); j++)
         constructions_pass(S, shifts[j], 100);
     json_stage(S->o, S->var, S->models[0], "constructions", &S->t, &S->best,
             now() - S->t0);
@@ -1295,8 +1339,8 @@ stage_patterns(search_run * S)
        both directions are computed, so each pattern covers its swap */
     {
         slong before = S->t.evaluated;
-        for (ic = 0; ic < S->nc && now() < S->deadline; ic++)
-            for (k = 0; k < 8 && now() < S->deadline; k++)
+        for (ic = 0; ic < S->nc && go_on(&S->t, S->budget); ic++)
+            for (k = 0; k < 8 && go_on(&S->t, S->budget); k++)
                 for (swapped = 0; swapped < 2; swapped++)
                 {
                     svt_runs_t R;
@@ -1318,8 +1362,12 @@ stage_patterns(search_run * S)
                     if (!(S->var->monotone_only && !svt_runs_monotone(R)))
                     {
                         maxout_init(&mo);
-                        if (maxout_run(&mo, S->models[ic], R, &S->o->base.ro, err, sizeof(err)) == 0
-                                && mo.best->verdict != VERDICT_IMPOSSIBLE)
+                        int ok = maxout_run(&mo, S->models[ic], R, &S->o->base.ro,
+                            err, sizeof(err)) == 0;
+                        S->t.work += mo.work;
+                        if (mo.timed_out)
+                            S->t.stopped = 1;
+                        if (ok && mo.best->verdict != VERDICT_IMPOSSIBLE)
                         {
                             count_all(&S->t, mo.agg);
                             snprintf(desc, sizeof(desc), "pattern '%s' (max over %ld "
@@ -1356,7 +1404,7 @@ stage_optimiser(search_run * S)
        violation is already certified it only refines for a few seconds */
     {
         slong before = S->t.evaluated, restarts = 0, nout = 2;
-        double stop = S->deadline;
+        slong stop = S->budget;
         if (S->var->prog != NULL)
         {
             svt_answer_kind kind[SVT_PROGRAM_MAX_ALPHABET];
@@ -1365,8 +1413,8 @@ stage_optimiser(search_run * S)
         }
         if (S->best.have && (S->best.r->verdict == VERDICT_EXCEEDS
                 || S->best.r->verdict == VERDICT_INFINITE))
-            stop = FLINT_MIN(S->deadline, now() + 3.0);
-        for (k = 0; now() < stop; k++)
+            stop = FLINT_MIN(S->budget, S->t.work + S->budget / 10);
+        for (k = 0; go_on(&S->t, stop); k++)
         {
             point p, q;
             svt_runs_t R;
@@ -1391,7 +1439,7 @@ stage_optimiser(search_run * S)
                 consider(&S->best, R, ic, r, desc, NULL, 0);
                 ratio_result_clear(r);
             }
-            for (step = 0; step < 40 && now() < stop; step++)
+            for (step = 0; step < 40 && go_on(&S->t, stop); step++)
             {
                 ratio_result_t r;
                 double sc2;
@@ -1580,7 +1628,7 @@ stage_family(search_run * S)
             arb_init(L10);
             arb_init(L100);
             arb_init(L1000);
-            for (w = -1; w < S->best.R->len && w < 64 && (w < 0 || now() < S->deadline); w++)
+            for (w = -1; w < S->best.R->len && w < 64 && (w < 0 || go_on(&S->t, S->budget)); w++)
             {
                 svt_runs_t F;
                 ratio_result_t r;
@@ -1667,9 +1715,11 @@ search_report(search_run * S)
     int rc;
     FILE * out = S->o->base.out;
 
-    violation = S->best.have && (S->best.r->verdict == VERDICT_EXCEEDS
-        || S->best.r->verdict == VERDICT_INFINITE);
-    rc = violation ? 1 : S->t.inconclusive > 0 ? 3 : 0;
+    /* the time guard decides nothing: a search it stopped is undecided,
+       whatever it had found (another machine would have gone further) */
+    violation = !S->t.stopped && S->best.have && (S->best.r->verdict
+        == VERDICT_EXCEEDS || S->best.r->verdict == VERDICT_INFINITE);
+    rc = S->t.stopped ? 3 : violation ? 1 : S->t.inconclusive > 0 ? 3 : 0;
 
     if (S->o->base.json)
     {
@@ -1680,12 +1730,16 @@ search_report(search_run * S)
         if (S->best.have)
         {
             report_json_set_loss(j, S->best.r->loss, S->o->base.out_digits);
-            report_json_set_verdict(j, S->best.r->verdict);
+            report_json_set_verdict(j, S->t.stopped ? VERDICT_INCONCLUSIVE
+                : S->best.r->verdict);
         }
-        else if (S->t.inconclusive > 0)
+        else if (S->t.inconclusive > 0 || S->t.stopped)
             report_json_set_verdict(j, VERDICT_INCONCLUSIVE);
         report_json_set_seconds(j, now() - S->t0);
         json_object_set_new(j, "stage", json_string("result"));
+        json_object_set_new(j, "work", json_integer((json_int_t) S->t.work));
+        json_object_set_new(j, "stopped", S->t.stopped
+            ? json_string("time limit") : json_null());
         json_object_set_new(j, "shard", json_integer(S->o->shard));
         json_object_set_new(j, "shards", json_integer(S->o->nshards));
         json_object_set_new(j, "ratios", json_integer(S->t.evaluated));
@@ -1715,15 +1769,22 @@ search_report(search_run * S)
     }
     else
     {
-        fprintf(out, "  tried %ld ratios in %.1f s: %ld within, %ld exceed, %ld "
-            "infinite, %ld impossible, %ld undecided\n", (long) S->t.evaluated,
-            now() - S->t0, (long) S->t.within, (long) S->t.exceeds, (long) S->t.infinite,
+        fprintf(out, "  tried %ld ratios, work %.2f of %ld (--work), in %.1f s: "
+            "%ld within, %ld exceed, %ld infinite, %ld impossible, %ld "
+            "undecided\n", (long) S->t.evaluated, (double) S->t.work
+            / SEARCH_WORK_UNIT, (long) S->o->work, now() - S->t0,
+            (long) S->t.within, (long) S->t.exceeds, (long) S->t.infinite,
             (long) S->t.impossible, (long) S->t.inconclusive);
         if (S->t.timed_out > 0)
             fprintf(out, "  (%ld more were stopped by the time limit before "
                 "they were decided, and are not counted)\n",
                 (long) S->t.timed_out);
-        if (!violation && S->t.inconclusive > 0)
+        if (S->t.stopped)
+            fprintf(out, "  STOPPED by the time limit (--seconds %.0f) before "
+                "the work budget was done: no verdict (exit 3); what was found "
+                "is below, but a run with more time could find more\n",
+                S->o->seconds);
+        else if (!violation && S->t.inconclusive > 0)
             fprintf(out, "  INCONCLUSIVE: %ld ratio%s could not be decided at "
                 "the precision cap; they are counted, not dropped (exit 3)\n",
                 (long) S->t.inconclusive, S->t.inconclusive == 1 ? "" : "s");
@@ -1732,7 +1793,9 @@ search_report(search_run * S)
             report_ctx ctx = { "custom", 0, S->o->base.out_digits };
             char * os = custom_output_string(S->best.R);
             fprintf(out, "%s: %s\n", violation ? "VIOLATION (certified)"
-                : "no certified violation; the largest ratio found", S->best.desc);
+                : S->t.stopped ? "stopped by the time limit; the largest ratio "
+                "found before it" : "no certified violation; the largest ratio "
+                "found", S->best.desc);
             print_vector(out, "q(D) ", S->best.R, 0);
             print_vector(out, "q(D')", S->best.R, 1);
             print_vector(out, "T    ", S->best.R, 2);
@@ -1782,7 +1845,12 @@ search_run_init(search_run * S, const svt_variant_struct * var,
     S->var = var;
     S->o = o;
     S->t0 = now();
-    S->deadline = S->t0 + o->seconds;
+    S->budget = search_budget(o);
+    S->t.deadline = S->t0 + o->seconds;
+    /* each ratio: a work budget of its own, and the time guard with a
+       grace, past which it stops (the search is then stopped) */
+    S->lim.max_work = SEARCH_RATIO_MAX_WORK;
+    S->lim.deadline = S->t.deadline + SEARCH_GRACE(o->seconds);
     S->growth = "none";
     S->block = 1;
     svt_runs_init(S->best.R);
@@ -1812,11 +1880,8 @@ verify_search(const svt_variant_struct * var, const search_opts * o_in)
     search_opts oc = *o_in, * o = &oc;  /* shallow: never cleared here */
     int rc;
 
-    /* the ratios themselves stop with the search's time (one slow
-       probability cannot hold the search past --seconds by more than
-       the grace), then the family stage gets a time of its own */
-    oc.base.ro.deadline = now() + o->seconds + SEARCH_GRACE(o->seconds);
     search_run_init(S, var, o);
+    oc.base.ro.limits = &S->lim;
 
     rc = search_models(S);
     if (rc == 0)
@@ -1829,18 +1894,16 @@ verify_search(const svt_variant_struct * var, const search_opts * o_in)
                third of the time (the leaks of a released number show at
                chosen values, which the constructions do not choose) */
             stage_numbers(&S->best, &S->t, S->models[0], var, o, S->T0,
-                FLINT_MIN(S->deadline, S->t0 + o->seconds / 3), S->t0, "0",
-                "released numbers");
+                S->budget / 3, S->t0, "0", "released numbers");
             tails_done = 1;
         }
         stage_constructions(S);
-        stages_1b_1c(&S->best, &S->t, S->models[0], var, o, S->T0, S->deadline,
+        stages_1b_1c(&S->best, &S->t, S->models[0], var, o, S->T0, S->t0,
             &S->fams, tails_done);
         stage_patterns(S);
         stage_optimiser(S);
         if (o->base.progress)
             fprintf(stderr, "\r%78s\r", "");
-        oc.base.ro.deadline = now() + 2 * SEARCH_GRACE(o->seconds);
         stage_family(S);
         rc = search_report(S);
     }
@@ -1859,6 +1922,8 @@ search_best_init(search_best_t b)
     b->slope = 0;
     b->block = 1;
     b->evaluated = b->inconclusive = 0;
+    b->work = 0;
+    b->stopped = 0;
 }
 
 void
@@ -1897,6 +1962,7 @@ search_lower_bound(search_best_t res, const svt_variant_struct * var,
     if (q.base.out == NULL)
         return 2;
     search_run_init(S, var, &q);
+    q.base.ro.limits = &S->lim;
     svt_model_init(S->models[0]);
     S->nc = 1;
     if (svt_model_set(S->models[0], var, q.base.eps, c, q.base.delta,
@@ -1905,7 +1971,7 @@ search_lower_bound(search_best_t res, const svt_variant_struct * var,
     else
     {
         stage_constructions(S);
-        stages_1b_1c(&S->best, &S->t, S->models[0], var, &q, S->T0, S->deadline,
+        stages_1b_1c(&S->best, &S->t, S->models[0], var, &q, S->T0, S->t0,
             &S->fams, 0);
         stage_patterns(S);
         stage_family(S);
@@ -1923,6 +1989,8 @@ search_lower_bound(search_best_t res, const svt_variant_struct * var,
         copy_str(res->family_note, sizeof(res->family_note), S->family_note);
         res->evaluated = S->t.evaluated;
         res->inconclusive = S->t.inconclusive;
+        res->work = S->t.work;
+        res->stopped = S->t.stopped;
     }
     search_run_clear(S);
     fclose(q.base.out);

@@ -10,12 +10,37 @@ typedef struct
 {
     check_opts base;        /* eps, delta, overrides, m_max, digits, json,
                                progress, out (T and the c list are unused) */
-    double seconds;         /* bound on the work (default 30) */
+    double seconds;         /* the outer time guard: past it the search
+                               stops and says so (exit 3), never another
+                               verdict (default SEARCH_DEFAULT_SECONDS) */
+    slong work;             /* the budget that decides: work units, see
+                               SEARCH_WORK_UNIT (default
+                               SEARCH_DEFAULT_WORK; prove: PROVE_DEFAULT_WORK) */
     ulong seed;
     slong shard, nshards;   /* this shard: tasks i with i % nshards == shard */
     const char * save_path; /* where the best counterexample is written */
 }
 search_opts;
+
+/* The search's budget is counted in work, never in time, so that its
+   result depends on the inputs and options only: every ratio costs the
+   work its integrals spend (integrand evaluations weighted by their
+   precision, the units of integral_opt_struct.max_work) plus
+   SEARCH_RATIO_COST; `--work W` allows W SEARCH_WORK_UNITs, about one
+   second each of a 2024 x86-64 core.  The stages stop where the work
+   reaches their share (released numbers a third, then the
+   constructions, the program's families, numeric tails, patterns and
+   the optimiser up to the whole; the family in m of the best input
+   comes after, with at most 65 ratios).  Each ratio has its own budget,
+   SEARCH_RATIO_MAX_WORK.  `--seconds S` is only an outer guard. */
+#define SEARCH_WORK_UNIT 100000
+#define SEARCH_DEFAULT_WORK 30
+#define PROVE_DEFAULT_WORK 10
+#define SEARCH_RATIO_MAX_WORK 4000000
+#define SEARCH_DEFAULT_SECONDS 600
+
+/* o->work in the units of integral_opt_struct.max_work */
+slong search_budget(const search_opts * o);
 
 void search_opts_init(search_opts * o);
 void search_opts_clear(search_opts * o);
@@ -49,6 +74,8 @@ typedef struct
     char proof[1024];       /* the kappa^m proof, or "" */
     char family_note[512];  /* a program family's certified losses along m */
     slong evaluated, inconclusive;
+    slong work;             /* the work the search did */
+    int stopped;            /* the time guard (--seconds) stopped it */
 }
 search_best_struct;
 

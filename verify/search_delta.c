@@ -20,6 +20,11 @@ now(void)
     return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
 }
 
+/* the budget, counted, never timed: each candidate pair costs one, and
+   one more per certified integral of its sum over every output; a unit
+   of --work allows DELTA_WORK_UNIT */
+#define DELTA_WORK_UNIT 1000
+
 typedef struct
 {
     const svt_model_struct * M;
@@ -28,6 +33,7 @@ typedef struct
     char where[256];
     int have, exceeds;
     slong evaluated, skipped;
+    slong work;
 }
 dsearch;
 
@@ -41,11 +47,13 @@ dsearch_try(dsearch * S, const svt_runs_t R, const char * what, slong digits)
     int ex = 0;
     approx_pair_init(A);
     arb_init(d);
+    S->work++;
     if (approx_pair_compute(A, S->M, R, digits, err, sizeof(err)) != 0)
         S->skipped++;
     else
     {
         S->evaluated++;
+        S->work += A->integrals;
         approx_delta_max(d, A, S->E, 256);
         if (!S->have || arf_cmp(arb_midref(d), arb_midref(S->best)) > 0)
         {
@@ -73,7 +81,7 @@ verify_search_delta(const svt_variant_struct * var, const search_opts * o,
     char err[1024], what[256];
     double t0 = now();
     fmpq_t T, a, hi;
-    int rc = 0, done = 0;
+    int rc = 0, done = 0, stopped = 0;
 
     svt_model_init(M);
     if (svt_model_set(M, var, b->eps, var->fixed_c > 0 ? var->fixed_c : 1,
@@ -100,7 +108,7 @@ verify_search_delta(const svt_variant_struct * var, const search_opts * o,
     else
         arb_set(S.target, M->claimed_delta);
     S.have = S.exceeds = 0;
-    S.evaluated = S.skipped = 0;
+    S.evaluated = S.skipped = S.work = 0;
     S.where[0] = '\0';
     fmpq_init(T);
     fmpq_init(a);
@@ -115,7 +123,9 @@ verify_search_delta(const svt_variant_struct * var, const search_opts * o,
             {
                 svt_runs_t R;
                 const construction_info * ci = j >= 0 ? construction_get(j) : NULL;
-                if (now() - t0 > o->seconds)
+                /* the work budget decides; the time guard only stops */
+                if (S.work >= o->work * DELTA_WORK_UNIT
+                        || (stopped = now() - t0 > o->seconds))
                 {
                     done = 1;
                     break;
@@ -152,14 +162,19 @@ verify_search_delta(const svt_variant_struct * var, const search_opts * o,
             }
         }
 
-    rc = S.exceeds ? 1 : 0;
+    rc = stopped ? 3 : S.exceeds ? 1 : 0;
     if (b->json)
     {
         json_t * j = report_json_core("search-delta", var->name, NULL, M, 0,
             b->out_digits);
-        if (S.exceeds)
+        if (stopped)
+            report_json_set_verdict(j, VERDICT_INCONCLUSIVE);
+        else if (S.exceeds)
             report_json_set_verdict(j, VERDICT_EXCEEDS);
         report_json_set_seconds(j, now() - t0);
+        json_object_set_new(j, "work", json_integer(S.work));
+        json_object_set_new(j, "stopped", stopped ? json_string("time limit")
+            : json_null());
         json_object_set_new(j, "dp_delta", report_json_interval(S.target,
             b->out_digits));
         json_object_set_new(j, "best_delta", S.have
@@ -173,11 +188,13 @@ verify_search_delta(const svt_variant_struct * var, const search_opts * o,
     {
         char * ds = S.have ? decimal_interval(S.best, b->out_digits) : NULL;
         char * ts = decimal_interval(S.target, 6);
-        printf("%s: delta at the claimed eps over every output, %ld pairs "
-            "in %.1f s\n  largest delta    %s\n  at               %s\n  "
+        printf("%s: delta at the claimed eps over every output, %ld pairs, "
+            "work %.2f of %ld (--work), in %.1f s\n  largest delta    %s\n  at               %s\n  "
             "target           %s\n  result           %s\n", var->name,
-            (long) S.evaluated, now() - t0, ds ? ds : "-", S.where, ts,
-            S.exceeds ? "exceeds -- a certified pair needs more than the "
+            (long) S.evaluated, (double) S.work / DELTA_WORK_UNIT,
+            (long) o->work, now() - t0, ds ? ds : "-", S.where, ts,
+            stopped ? "undecided -- stopped by the time limit (--seconds) "
+            "before the work budget was done (exit 3)" : S.exceeds ? "exceeds -- a certified pair needs more than the "
             "target delta at the claimed eps" : "none found above the target "
             "(a search certifies no upper bound)");
         flint_free(ds);

@@ -58,12 +58,26 @@ verdict_t;
 
 const char * verdict_name(verdict_t v);
 
+/* the limits a search or a proof puts on each of its ratios */
+typedef struct
+{
+    slong max_work;     /* work budget of the whole ratio, both sides and
+                           every goal (integral_opt_struct's units: an
+                           integrand evaluation at p bits costs
+                           ceil(p/256) ceil(p/1024)); 0: none.  Counted,
+                           so where it stops depends on the inputs only */
+    double deadline;    /* integral_clock() time past which no higher goal
+                           is tried and integrals stop (0: none): the
+                           outer time guard (--seconds); a ratio stopped
+                           by it is timed_out */
+}
+ratio_limits;
+
 typedef struct
 {
     slong digits;       /* first relative goal in digits (default 30) */
     slong max_digits;   /* cap for the goal when undecided (default 240) */
-    double deadline;    /* integral_clock() time past which no higher goal
-                           is tried and integrals stop (0: none) */
+    const ratio_limits * limits;    /* NULL: none */
 }
 ratio_opt;
 
@@ -79,9 +93,11 @@ typedef struct
                            with the claim counts as within) */
     slong digits;       /* goal used for the decision */
     double seconds;
-    int timed_out;      /* undecided because the caller's deadline passed
-                           (opt->deadline): not computed, rather than
-                           undecided */
+    slong work;         /* the work its integrals spent (both sides, every
+                           goal), in integral_opt_struct's units */
+    int timed_out;      /* undecided because the caller's time guard
+                           passed (opt->limits->deadline): not computed,
+                           rather than undecided */
 }
 ratio_result_struct;
 
