@@ -444,3 +444,78 @@ Test(endings, same_output_branches_do_not_hang, .timeout = 900)
         "--qD 0*1000 --qD2 1*1000 --output bot*1000", 60, out, sizeof(out));
     cr_assert(rc == 0, "rc %d: %s", rc, out);
 }
+
+/* ---- a stop is seen when queries are left -------------------------- */
+
+/* int e^{-|z|/br}/(2 br) (1 - F_ba(z + off - q)) dz, composite Simpson */
+static double
+top_quadrature(double br, double ba, double off, double q)
+{
+    double cuts[4] = { -400, 0, 0, 400 }, total = 0, t;
+    int i, j, n = 200000;
+    cuts[1] = q - off;
+    if (cuts[1] > cuts[2])
+        t = cuts[1], cuts[1] = cuts[2], cuts[2] = t;
+    for (i = 0; i < 3; i++)
+    {
+        double a = cuts[i], b = cuts[i + 1], h = (b - a) / n, s = 0;
+        if (b <= a)
+            continue;
+        for (j = 0; j <= n; j++)
+        {
+            double z = a + j * h;
+            double f = exp(-fabs(z) / br) / (2 * br)
+                * (1 - lap_cdf(z + off - q, ba));
+            s += f * (j == 0 || j == n ? 1 : j % 2 ? 4 : 2);
+        }
+        total += s * h / 3;
+    }
+    return total;
+}
+
+Test(endings, a_stop_with_queries_left_is_an_output)
+{
+    static char out[1 << 16];
+    FILE * f;
+    double want;
+    char * p;
+    /* top, then the run stops, two queries left: only the stopping branch
+       (y >= T + z + 1); register Lap(2), answers Lap(8) */
+    cr_assert_eq(run_cli("ratio tests/specs/stop-or-continue.svt custom "
+        "--qD 0,0,0 --qD2 1,1,-1 --output top", out, sizeof(out)), 0, "%s", out);
+    want = top_quadrature(2, 8, 1, 0);
+    p = strstr(out, "Pr[A(D)=a]");
+    cr_assert(p != NULL, "%s", out);
+    p = strchr(p, '[') + 1;
+    p = strchr(p, '[') + 1;
+    cr_assert(fabs(strtod(p, NULL) - want) < 1e-9, "Pr[top; stop] %s vs "
+        "quadrature %.15f", p, want);
+    /* one query: the run ends with the queries, both top branches count */
+    cr_assert_eq(run_cli("ratio tests/specs/stop-or-continue.svt custom "
+        "--qD 0 --qD2 1 --output top", out, sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "[0.499999999999999, 0.500000000000001]") != NULL,
+        "%s", out);
+    /* every output of a pair, stops included, sums to 1 */
+    cr_assert_eq(run_cli("delta tests/specs/stop-or-continue.svt custom "
+        "--qD 0,0,0 --qD2 1,1,-1", out, sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "(every output counted)") != NULL, "%s", out);
+    /* more outputs than queries is still an error; a pair file reads the
+       shorter output the same way */
+    cr_assert_eq(run_cli("ratio tests/specs/stop-or-continue.svt custom "
+        "--qD 0 --qD2 1 --output top,top", out, sizeof(out)), 2, "%s", out);
+    f = fopen("build/test-endings-stop.txt", "w");
+    cr_assert(f != NULL);
+    fputs("qD = 0,0,0\nqD2 = 1,1,-1\noutput = top\n", f);
+    fclose(f);
+    cr_assert_eq(run_cli("ratio tests/specs/stop-or-continue.svt custom "
+        "--file build/test-endings-stop.txt", out, sizeof(out)), 0, "%s", out);
+    p = strchr(strchr(strstr(out, "Pr[A(D)=a]"), '[') + 1, '[') + 1;
+    cr_assert(fabs(strtod(p, NULL) - want) < 1e-9, "%s", out);
+    /* a template stops only at its c-th top */
+    cr_assert_eq(run_cli("ratio alg1 custom --qD 0,0 --qD2 1,1 --output bot",
+        out, sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "impossible") != NULL, "%s", out);
+    cr_assert_eq(run_cli("ratio alg1 custom --qD 0,0 --qD2 1,1 --output top",
+        out, sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "impossible") == NULL, "%s", out);
+}

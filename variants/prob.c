@@ -59,6 +59,8 @@ svt_output_impossible(const svt_model_t M, const svt_runs_t R)
     if (M->has_cutoff && tops == (ulong) M->c && R->len > 0
             && R->runs[R->len - 1].a == SVT_BOT)
         return "an output after the c-th positive outcome (the algorithm stops)";
+    if (R->stops && !(M->has_cutoff && tops == (ulong) M->c))
+        return "the run stops only at the c-th positive outcome";
     return NULL;
 }
 

@@ -398,7 +398,7 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
         }
     arb_zero(res);
     *exact_zero = 1;
-    for (i = 0; i < w.cur->len; i++)
+    for (i = 0; i < w.cur->len && !R->stops; i++)
         add_total(res, exact_zero, &w, &w.cur->e[i].F, t);
     add_total(res, exact_zero, &w, w.ended, t);
     /* an exact 0 (every term's region empty, or radius-0 terms that
@@ -501,7 +501,7 @@ svt_program_joint_impossible(const svt_model_t M, const svt_runs_t R)
             reach = next;
         }
     }
-    return (reach != 0 || ended) ? NULL : "no path of the automaton produces "
+    return ((reach != 0 && !R->stops) || ended) ? NULL : "no path of the automaton produces "
         "this output (its transitions do not allow it)";
 }
 

@@ -904,6 +904,15 @@ svt_program_finish(svt_program * P, const char * file, long lineno,
                     "q itself)", file, B->line, B->col);
                 return -1;
             }
+            if (B->reset == PROG_RESET_ANSWER
+                    && S->answer_noise[B->reset_answer] < 0)
+            {
+                snprintf(err, errlen, "%s:%d:%d: found 'reset %s' of an exact "
+                    "answer, expected a noisy answer (a register set to q "
+                    "itself has no noise to integrate)", file, B->line, B->col,
+                    S->answer_name[B->reset_answer]);
+                return -1;
+            }
             if (B->out >= PROG_OUT_NOISY)
                 P->outputs_numbers = 1;
             if (B->reset != PROG_RESET_NONE)

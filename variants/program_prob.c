@@ -569,6 +569,8 @@ walk_from(prog_walk * w, slong i, ulong done, int s, slong counter,
     if (i == w->R->len)
     {
         arb_t v;
+        if (w->R->stops && !stopped_here)
+            return;     /* the observer saw the run stop here */
         arb_init(v);
         close_segment(v, w, acc, &g);
         arb_add(w->total, w->total, v, SVT_PARAM_PREC);

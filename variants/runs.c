@@ -9,6 +9,7 @@ svt_runs_init(svt_runs_t R)
 {
     R->runs = NULL;
     R->len = R->alloc = 0;
+    R->stops = 0;
 }
 
 void
@@ -96,6 +97,7 @@ svt_runs_set(svt_runs_t dst, const svt_runs_t src)
         svt_runs_push(dst, r->q[0], r->q[1], r->T, r->a, r->v, r->count);
         memcpy(dst->runs[dst->len - 1].label, r->label, SVT_LABEL_LEN);
     }
+    dst->stops = src->stops;
 }
 
 ulong

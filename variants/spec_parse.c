@@ -512,7 +512,7 @@ svt_variant_parse(svt_variant_struct * v, const char * text, const char * file,
 
     if (r == 0)
         r = v->prog != NULL ? program_keys(v, &c, seen) : template_keys(&c, seen);
-    if (r == 0 && v->output == SVT_OUT_COMPARED && !v->has_nu)
+    if (r == 0 && v->prog == NULL && v->output == SVT_OUT_COMPARED && !v->has_nu)
     {
         c.line = 1;
         r = error_at(&c, 1, "output = compared needs a query noise (the "

@@ -214,6 +214,11 @@ typedef struct
 {
     svt_run_struct * runs;
     slong len, alloc;
+    int stops;          /* the run stopped right after the last output while
+                           queries remained (a vector shorter than the
+                           queries, as an observer sees it): only the paths
+                           of a program that stop there count; 0: no
+                           requirement (the queries ended there) */
 }
 svt_runs_struct;
 

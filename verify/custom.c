@@ -161,7 +161,7 @@ custom_build(svt_runs_t R, const char * qD, const char * qD2, const char * T,
     slong pos[4] = { 0, 0, 0, 0 };
     ulong used[4] = { 0, 0, 0, 0 };
     int k, ok = 0, have_out = output != NULL, scalarT;
-    ulong total;
+    ulong total, built = 0;
 
     memset(v, 0, sizeof(v));
     if (qD == NULL || qD2 == NULL)
@@ -196,17 +196,25 @@ custom_build(svt_runs_t R, const char * qD, const char * qD2, const char * T,
             "threshold or one per query)", v[2].total, total);
         goto done;
     }
-    if (have_out && v[3].total != total)
+    if (have_out && v[3].total > total)
     {
         snprintf(err, errlen, "--output: %lu outputs for %lu queries (an "
-            "output vector has one entry per query)", v[3].total, total);
+            "output vector has one entry per query, fewer when the run "
+            "stopped)", v[3].total, total);
         goto done;
+    }
+    /* fewer outputs than queries: the run stopped after the last output,
+       as an observer sees it; the queries after it are never read */
+    if (have_out && v[3].total < total)
+    {
+        R->stops = 1;
+        total = v[3].total;
     }
 
     /* merge the run boundaries of the vectors */
-    while (pos[0] < v[0].len)
+    while (pos[0] < v[0].len && built < total)
     {
-        ulong take = v[0].t[pos[0]].count - used[0];
+        ulong take = FLINT_MIN(v[0].t[pos[0]].count - used[0], total - built);
         const fmpq * Tv;
         svt_answer_kind a = SVT_BOT;
         fmpq_t zero;
@@ -218,6 +226,7 @@ custom_build(svt_runs_t R, const char * qD, const char * qD2, const char * T,
                 continue;
             take = FLINT_MIN(take, v[k].t[pos[k]].count - used[k]);
         }
+        built += take;
         Tv = scalarT ? v[2].t[0].val : v[2].t[pos[2]].val;
         fmpq_init(zero);
         if (have_out)
@@ -421,6 +430,19 @@ custom_output_string(const svt_runs_t R)
     return s;
 }
 
+char *
+custom_output_describe(const svt_runs_t R)
+{
+    char * s = custom_output_string(R);
+    if (R->stops)
+    {
+        const char * note = " (then the run stops, queries left)";
+        s = flint_realloc(s, strlen(s) + strlen(note) + 1);
+        strcat(s, note);
+    }
+    return s;
+}
+
 /* ---- maximum over outputs ------------------------------------------ */
 
 void
@@ -502,7 +524,7 @@ maxout_add(maxout_struct * mo, const svt_model_t M, const svt_runs_t cand,
             {
                 mo->undecided = flint_realloc(mo->undecided,
                     (mo->nundecided + 1) * sizeof(char *));
-                mo->undecided[mo->nundecided] = custom_output_string(cand);
+                mo->undecided[mo->nundecided] = custom_output_describe(cand);
             }
             mo->nundecided++;
         }

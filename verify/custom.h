@@ -64,5 +64,8 @@ int maxout_run(maxout_struct * mo, const svt_model_t M, const svt_runs_t R,
 
 /* writes the outputs of R as "bot,top,0.5" into a new string */
 char * custom_output_string(const svt_runs_t R);
+/* the same, with " (then the run stops, queries left)" when R->stops:
+   for people (the string above is what --output and --file read) */
+char * custom_output_describe(const svt_runs_t R);
 
 #endif

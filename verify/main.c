@@ -647,7 +647,7 @@ cmd_ratio(const char ** pos, int npos)
             report_ctx ctx = { "custom", 0, o.out_digits };
             json_t * j = report_json_core("max-over-outputs", var->name,
                 "custom", M, 0, o.out_digits), * und = json_array();
-            char * os = custom_output_string(mo.best_runs);
+            char * os = custom_output_describe(mo.best_runs);
             slong u;
             for (u = 0; u < FLINT_MIN(mo.nundecided, MAXOUT_LIST_UNDECIDED); u++)
                 json_array_append_new(und, json_string(mo.undecided[u]));
@@ -667,7 +667,7 @@ cmd_ratio(const char ** pos, int npos)
         else
         {
             report_ctx ctx = { "custom", 0, o.out_digits };
-            char * os = custom_output_string(mo.best_runs);
+            char * os = custom_output_describe(mo.best_runs);
             char * ml = lossmax_string(mo.agg, o.out_digits);
             printf("%s privacy loss of the pair (maximum over %ld outputs, "
                 "%ld of them impossible for %s):\n  max ln ratio %s\n  "
@@ -690,9 +690,10 @@ cmd_ratio(const char ** pos, int npos)
                 printf("\n");
             }
             if (mo.partial)
-                printf("  note: a run of %s can end early where no branch "
-                    "holds, an ending the enumerated outputs do not show, so "
-                    "\"within\" is never claimed here.\n", var->name);
+                printf("  note: whether a run of %s stops after some of the "
+                    "shorter outputs is not decided here, so not every output "
+                    "was enumerated and \"within\" is never claimed.\n",
+                    var->name);
             if (mo.numeric_searched)
                 printf("  note: %s outputs numbers.  The outputs were first "
                     "enumerated as events (top = \"some number is output\"); "

@@ -79,9 +79,11 @@ each_program(const svt_model_t M, const svt_run_struct * q, ulong L,
             }
             if (len < (slong) L)
             {
+                /* shorter than the queries: the run stopped there, and
+                   only the paths that stop count (ends < 0: some do) */
                 ends = svt_program_ends(M, cand);
-                if (ends < 0)
-                    *partial = 1;
+                cand->stops = ends != 0;
+                ends = ends != 0;
             }
             if ((ends == 1 && svt_output_impossible(M, cand) == NULL)
                     || len == (slong) L)

@@ -161,7 +161,10 @@ static void
 consider(cand * best, const svt_runs_t R, slong ci_index, ratio_result_t r,
     const char * desc, const construction_info * ci, ulong m)
 {
-    if (r->timed_out || (best->have && score(r) <= score(best->r)))
+    /* a pair outside the claim (not monotone, for a claim on monotone
+       queries) says nothing about the claim: never the best, never L */
+    if (r->timed_out || r->outside_claim
+            || (best->have && score(r) <= score(best->r)))
         return;
     svt_runs_set(best->R, R);
     ratio_result_swap(best->r, r);
@@ -844,11 +847,28 @@ save_pair(const char * path, const svt_variant_struct * var,
         fprintf(f, "%s\n", e);
         flint_free(e);
     }
+    if (R->stops)
+        fprintf(f, "# the run stopped after the last output: one query more "
+            "than outputs\n");
     for (k = 0; k < 3; k++)
     {
         char label[8];
         snprintf(label, sizeof(label), "%s =", keys[k]);
-        print_vector(f, label, R, (int) k);
+        if (R->stops)
+        {
+            /* one more query, never read: the output vector is shorter */
+            svt_runs_t R2;
+            fmpq_t zero;
+            fmpq_init(zero);
+            svt_runs_init(R2);
+            svt_runs_set(R2, R);
+            svt_runs_push(R2, zero, zero, zero, SVT_BOT, zero, 1);
+            print_vector(f, label, R2, (int) k);
+            svt_runs_clear(R2);
+            fmpq_clear(zero);
+        }
+        else
+            print_vector(f, label, R, (int) k);
     }
     {
         char * os = custom_output_string(R);
@@ -1758,6 +1778,8 @@ search_report(search_run * S)
             char * os = custom_output_string(S->best.R);
             json_object_set_new(j, "best", json_string(S->best.desc));
             json_object_set_new(j, "best_output", json_string(os));
+            json_object_set_new(j, "best_output_stops",
+                json_boolean(S->best.R->stops));
             json_object_set_new(j, "best_input", runs_json(S->best.R));
             json_object_set_new(j, "best_ratio", report_ratio_json(S->models[S->best.ci_index],
                 &ctx, S->best.r));
@@ -1791,7 +1813,7 @@ search_report(search_run * S)
         if (S->best.have)
         {
             report_ctx ctx = { "custom", 0, S->o->base.out_digits };
-            char * os = custom_output_string(S->best.R);
+            char * os = custom_output_describe(S->best.R);
             fprintf(out, "%s: %s\n", violation ? "VIOLATION (certified)"
                 : S->t.stopped ? "stopped by the time limit; the largest ratio "
                 "found before it" : "no certified violation; the largest ratio "
