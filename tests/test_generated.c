@@ -987,11 +987,13 @@ ParameterizedTest(int * shard, generated, soundness, .timeout = 0)
    -1); 1000008, 1000656: prove's lower bound ran past --seconds (several
    branches with the same output); 1000264, 1001672: prove's lower bound L
    came from a pair that is not monotone, above the proved B of a
-   monotone claim (Report Noisy Max; a run that ends). */
+   monotone claim (Report Noisy Max; a run that ends); 1002512, 1004288:
+   the walk recursed past the stack on a long family whose queries each
+   take one of two bot branches (PROG_MAX_DEPTH). */
 Test(generated, regressions, .timeout = 0)
 {
     static const unsigned long long seeds[] = { 337, 355, 1000623, 1000008,
-        1000656, 1000264, 1001672 };
+        1000656, 1000264, 1001672, 1002512, 1004288 };
     unsigned long long failed[16];
     int nfailed = 0, i;
     gen_stats total;

@@ -559,6 +559,13 @@ walk_from(prog_walk * w, slong i, ulong done, int s, slong counter,
             "a few queries";
         return;
     }
+    if (w->nitems > PROG_MAX_DEPTH)
+    {
+        w->unsupported = "the output has more than 3000 queries in a row that "
+            "each may take one of several branches (the walk's depth); "
+            "supported: fewer, or runs whose branch is fixed";
+        return;
+    }
     if (++w->steps > PROG_MAX_STEPS)
     {
         w->unsupported = "the output has too many paths through the program's "

@@ -83,6 +83,9 @@ prog_walk;
 #define PROG_MAX_STEPS 20000
 /* the integrals one probability may take (its work budget) */
 #define PROG_MAX_SEGMENTS 3000
+/* the deepest path: items (queries or runs of them) on one path, each a
+   level of the walk's recursion (about 1.2 KB of stack under ASan) */
+#define PROG_MAX_DEPTH 3000
 
 void prog_item_q(fmpq_t q, const prog_walk * w, const prog_item * it);
 void prog_answer_loc(fmpq_t loc, const prog_walk * w, const prog_item * it, int k);
