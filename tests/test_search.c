@@ -262,7 +262,8 @@ Test(search, accounting_save_header_and_json_input, .timeout = 900)
         text, sizeof(text), path), 0);
     p = strstr(text, "  tried ");
     cr_assert(p != NULL, "%s", text);
-    cr_assert(sscanf(p, "  tried %ld ratios in %*f s: %ld within, %ld exceed, %ld "
+    cr_assert(sscanf(p, "  tried %ld ratios, work %*f of %*d (--work), in %*f s: "
+        "%ld within, %ld exceed, %ld "
         "infinite, %ld impossible, %ld undecided", &n, &a, &b, &c2, &d, &e) == 6,
         "%s", p);
     cr_assert_eq(a + b + c2 + d + e, n, "the counts do not add up: %s", p);
