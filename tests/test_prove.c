@@ -232,6 +232,16 @@ Test(prove, cli_decisions_and_exit_codes, .timeout = 1200)
         && strstr(out, "upper bound B = 1 exactly"), "%s", out);
     cr_assert_eq(run_cli("prove alg3 --seconds 600 --m-max 100", out, sizeof(out)), 1, "%s", out);
     cr_assert(strstr(out, "UNBOUNDED") != NULL, "%s", out);
+    cr_assert(strstr(out, "PROOF: for every z") != NULL, "%s", out);
+    /* svt-star's split family grows by certified increments, with no
+       kappa^m proof: "growing", never "unbounded", and its claim is
+       violated all the same */
+    cr_assert_eq(run_cli("prove svt-star --json", out, sizeof(out)), 1, "%s", out);
+    cr_assert(strstr(out, "\"decision\":\"growing\"") != NULL
+        || strstr(out, "PROOF") != NULL, "%s", out);
+    cr_assert_eq(run_cli("prove svt-star", out, sizeof(out)), 1, "%s", out);
+    cr_assert((strstr(out, "GROWING") != NULL && strstr(out, "UNBOUNDED") == NULL)
+        || strstr(out, "PROOF") != NULL, "%s", out);
     cr_assert_eq(run_cli("prove alg5 --seconds 600 --m-max 100", out, sizeof(out)), 1, "%s", out);
     cr_assert(strstr(out, "lower bound L = inf") != NULL, "%s", out);
     /* Alg. 4: B = 7/4 > 1 = the claim, and a certified ratio above 1 */
@@ -502,6 +512,16 @@ Test(prove, every_builtin_sandwich, .timeout = 2400)
         {
             cr_assert_eq(P->decision, PROVE_UNBOUNDED, "%s: %s", v->name, P->reason);
             cr_assert(P->family[0] != '\0', "%s: no family shown", v->name);
+            /* "unbounded" is said with a proof for every m behind it (an
+               exact zero, alpha kappa^m, a Gaussian argument), else the
+               family is only "growing" */
+            if (P->unbounded_proved)
+                cr_assert(P->L_infinite || strstr(P->family, "PROOF") != NULL
+                    || strstr(P->reason, "Gaussian") != NULL, "%s: %s", v->name,
+                    P->family);
+            else
+                cr_assert(!P->L_infinite && strstr(P->family, "PROOF") == NULL,
+                    "%s: %s", v->name, P->family);
             if (M->has_claim)
             {
                 cr_assert(P->L_infinite || arb_gt(P->L, M->claimed),

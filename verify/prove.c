@@ -37,6 +37,7 @@ prove_result_init(prove_result_t P)
     P->L_desc[0] = P->reason[0] = P->family[0] = '\0';
     P->seconds = 0;
     P->stopped = 0;
+    P->unbounded_proved = 0;
 }
 
 void
@@ -314,6 +315,7 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
         if (P->A->gaussian && var->prog == NULL && gaussian_family(P, M, o))
         {
             P->decision = PROVE_UNBOUNDED;
+            P->unbounded_proved = 1;
             snprintf(P->reason + strlen(P->reason), sizeof(P->reason)
                 - strlen(P->reason), ". Gaussian noise has no pure eps bound "
                 "at all (the family below); for (eps, delta) use `verify delta`");
@@ -321,6 +323,7 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
         else if (grel)
         {
             P->decision = PROVE_UNBOUNDED;
+            P->unbounded_proved = 1;
             snprintf(P->reason + strlen(P->reason), sizeof(P->reason)
                 - strlen(P->reason), ". A number released with Gaussian noise "
                 "has no pure eps bound at all: its density ratio is unbounded "
@@ -330,6 +333,7 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
         else if (growing && (!M->has_claim || L_above(P, M->claimed)))
         {
             P->decision = PROVE_UNBOUNDED;
+            P->unbounded_proved = P->L_infinite || P->LB->proof[0] != '\0';
             if (P->L_infinite)
                 snprintf(P->family, sizeof(P->family), "%s: one side has "
                     "probability exactly 0, the loss is infinite", P->LB->desc);
@@ -421,8 +425,12 @@ print_text(const prove_result_t P, const svt_variant_struct * var,
         fprintf(out, "  claim: none (report only)\n");
     fprintf(out, "  decision: %s\n", P->decision == PROVE_PROVED ? "PROVED: ln ratio "
         "<= B for every m, every pair of neighbouring inputs and every output"
-        : P->decision == PROVE_UNBOUNDED ? "UNBOUNDED: the privacy loss has no "
-        "finite bound: no shift coupling bounds it, and the engine certifies ratios that grow (below)" : "UNKNOWN");
+        : P->decision == PROVE_UNBOUNDED && P->unbounded_proved ? "UNBOUNDED: the "
+        "privacy loss has no finite bound: no shift coupling bounds it, and a "
+        "certified family proves it (below)" : P->decision == PROVE_UNBOUNDED
+        ? "GROWING: no shift coupling bounds the loss, and a family's certified "
+        "ln ratios grow by increments that do not shrink (below); that the loss "
+        "has no bound at all is not proved" : "UNKNOWN");
     if (P->A->proved)
     {
         fprintf(out, "  proof (a shift coupling: D's noises mapped one to one onto "
@@ -516,7 +524,8 @@ print_json(const prove_result_t P, const svt_variant_struct * var,
         ? (P->have_L && P->L_infinite ? VERDICT_INFINITE : VERDICT_EXCEEDS)
         : VERDICT_INCONCLUSIVE);
     report_json_set_seconds(j, P->seconds);
-    json_object_set_new(j, "decision", json_string(prove_decision_name(P->decision)));
+    json_object_set_new(j, "decision", json_string(P->decision == PROVE_UNBOUNDED
+        && !P->unbounded_proved ? "growing" : prove_decision_name(P->decision)));
     json_object_set_new(j, "claim_holds", P->claim_holds < 0 ? json_null()
         : json_boolean(P->claim_holds));
     json_object_set_new(j, "upper_bound", P->A->proved

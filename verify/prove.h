@@ -29,6 +29,12 @@ typedef struct
     char L_desc[300];
     char reason[2048];
     char family[2048];       /* the growing family (unbounded) */
+    int unbounded_proved;   /* PROVE_UNBOUNDED with a proof for every m:
+                               an exact zero, the alpha kappa^m bound, the
+                               Gaussian hazard rate or a released Gaussian
+                               number; 0: a family's certified ratios grow
+                               by increments that do not shrink (evidence,
+                               printed as "growing") */
     double seconds;
     double proof_seconds;   /* the proof alone */
     int stopped;            /* the time guard (--seconds) fired: no
