@@ -667,7 +667,8 @@ prop_sandwich(gctx * g, const svt_variant_struct * v, slong c)
     prove_result_t P;
     int rc;
     search_opts_init(&o);
-    o.seconds = 2;
+    o.work = 1;         /* the budget that decides: the same L everywhere */
+    o.seconds = 2;      /* the outer guard */
     o.base.m_max = 16;
     o.base.ro.digits = 15;
     o.base.ro.max_digits = 30;
