@@ -14,6 +14,7 @@
 
 #include <string.h>
 #include "align_impl.h"
+#include "program_walk.h"   /* prog_cell_point */
 
 #define MAXCUT (PROG_MAX_BRANCHES * PROG_MAX_ATOMS)
 
@@ -91,29 +92,22 @@ state_cuts(fmpq * cut, const prog_state * S)
     return n;
 }
 
-/* the class of each cell: the first branch with the effect of the branch
-   that takes it (-1: none takes it) */
+/* for each cell (distinct cuts: every cell is an interval), the branch
+   that takes it and its class: the first branch with that branch's effect
+   (-1: none takes it) */
 static void
-cell_classes(int * cls, const prog_state * S, const fmpq * cut, int n)
+cell_classes(int * took, int * cls, const prog_state * S, const fmpq * cut,
+    int n)
 {
     fmpq_t u;
-    int c, b, a;
+    int c, a;
     fmpq_init(u);
     for (c = 0; c <= n; c++)
     {
-        if (c == 0)
-            fmpq_sub_si(u, cut, 1);
-        else if (c == n)
-            fmpq_add_si(u, cut + n - 1, 1);
-        else
-        {
-            fmpq_add(u, cut + c - 1, cut + c);
-            fmpq_div_2exp(u, u, 1);
-        }
-        b = branch_at(S, u);
-        cls[c] = b;
-        for (a = 0; b >= 0 && a < b; a++)
-            if (same_effect(S->branches + a, S->branches + b))
+        prog_cell_point(u, cut, n, c);
+        took[c] = cls[c] = branch_at(S, u);
+        for (a = 0; took[c] >= 0 && a < took[c]; a++)
+            if (same_effect(S->branches + a, S->branches + took[c]))
             {
                 cls[c] = a;
                 break;
@@ -174,33 +168,15 @@ merge_state(prog_state * D, const prog_state * S)
     fmpq cut[MAXCUT];
     int cls[MAXCUT + 1], took[MAXCUT + 1], n, c, lo, nb = 0, merged = 0;
     int k = single_answer(S), ok = 1, reg;
-    fmpq_t u;
 
     if (S->nbranches < 2 || k < 0)
         return 0;
     reg = S->branches[0].natoms > 0 ? S->branches[0].atoms[0].reg : 0;
     n = state_cuts(cut, S);
-    cell_classes(cls, S, cut, n);
-    fmpq_init(u);
+    cell_classes(took, cls, S, cut, n);
     for (c = 0; c <= n; c++)
-    {
         ok &= cls[c] >= 0;
-        took[c] = cls[c];   /* the class; the branch itself below */
-    }
     /* two cells of one class taken by different branches: a merge */
-    for (c = 0; c <= n && ok; c++)
-    {
-        if (c == 0)
-            fmpq_sub_si(u, cut, 1);
-        else if (c == n)
-            fmpq_add_si(u, cut + n - 1, 1);
-        else
-        {
-            fmpq_add(u, cut + c - 1, cut + c);
-            fmpq_div_2exp(u, u, 1);
-        }
-        took[c] = branch_at(S, u);
-    }
     for (c = 0; c <= n && ok; c++)
         for (lo = 0; lo <= n; lo++)
             merged |= cls[c] == cls[lo] && took[c] != took[lo];
@@ -216,7 +192,6 @@ merge_state(prog_state * D, const prog_state * S)
                 cut, n, c, lo - 1);
     }
     D->nbranches = nb;
-    fmpq_clear(u);
     for (c = 0; c < n; c++)
         fmpq_clear(cut + c);
     return ok && merged;
