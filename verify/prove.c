@@ -48,24 +48,84 @@ prove_result_clear(prove_result_t P)
     arb_clear(P->L);
 }
 
+/* The certified ratios of one query, q(D) = 0 and q(D') = Delta, at
+   x = -ceil(k s2), k = 1, 2, 4, ..., kmax: a bot at threshold T = x
+   (release = 0) or the released number v = x (release = 1).  Appends
+   " NAME = x: [lo, hi];" for each to buf; the last is L.  Returns 1 when
+   every ratio was certified and they increase. */
+static int
+doubling_family(prove_result_t P, char * buf, size_t len, const svt_model_t M,
+    const search_opts * o, const arb_t s2, int kmax, int release)
+{
+    arb_t t, prev;
+    fmpz_t xz;
+    int k, ok = 1;
+    arb_init(t);
+    arb_init(prev);
+    fmpz_init(xz);
+    arb_neg_inf(prev);
+    for (k = 1; k <= kmax && ok; k *= 2)
+    {
+        svt_runs_t R;
+        ratio_result_t r;
+        fmpq_t x, zero;
+        fmpq_init(x);
+        fmpq_init(zero);
+        arb_mul_si(t, s2, k, 64);
+        arf_get_fmpz(xz, arb_midref(t), ARF_RND_CEIL);
+        fmpq_set_fmpz(x, xz);
+        fmpq_neg(x, x);
+        svt_runs_init(R);
+        if (release)
+            svt_runs_push(R, zero, o->base.delta, zero, SVT_NUM, x, 1);
+        else
+            svt_runs_push(R, zero, o->base.delta, x, SVT_BOT, zero, 1);
+        ratio_result_init(r);
+        ratio_decide(r, M, R, &o->base.ro);
+        if (!arb_is_finite(r->loss) || !arb_gt(r->loss, prev))
+            ok = 0;
+        else
+        {
+            char * xs = fmpz_get_str(NULL, 10, xz);
+            char * ls = decimal_interval(r->loss, 8);
+            snprintf(buf + strlen(buf), len - strlen(buf), " %s = -%s: %s;",
+                release ? "v" : "T", xs, ls);
+            flint_free(ls);
+            arb_set(prev, r->loss);
+            if (2 * k > kmax)
+            {
+                arb_set(P->L, r->loss);
+                P->have_L = 1;
+                snprintf(P->L_desc, sizeof(P->L_desc), release ? "one released "
+                    "number v = -%s, q(D) = 0, q(D') = Delta" : "one bot at "
+                    "T = -%s", xs);
+            }
+            flint_free(xs);
+        }
+        ratio_result_clear(r);
+        svt_runs_clear(R);
+        fmpq_clear(x);
+        fmpq_clear(zero);
+    }
+    arb_clear(t);
+    arb_clear(prev);
+    fmpz_clear(xz);
+    return ok;
+}
+
 /* A Gaussian template: one query answered bot, q(D) = 0 and q(D') =
    Delta, threshold T = -k sigma^2/Delta.  With sigma^2 = sigma_rho^2 +
    sigma_nu^2, Pr[bot] = Pr[N(0, sigma^2) > q - T], and the hazard rate of
    a Gaussian is at least x/sigma^2, so ln(Pr[A(D)=bot]/Pr[A(D')=bot]) >=
    T Delta/sigma^2 = k: unbounded in T.  The engine certifies the ratio at
-   k = 1, 2, 4, 8.  Returns 1 when every ratio was certified and they
-   increase. */
+   k = 1, 2, 4, 8. */
 static int
 gaussian_family(prove_result_t P, const svt_model_t M, const search_opts * o)
 {
-    arb_t s2, t, prev;
-    fmpz_t Tz;
-    int k, ok = 1;
-    char * s;
+    arb_t s2, t;
+    int ok;
     arb_init(s2);
     arb_init(t);
-    arb_init(prev);
-    fmpz_init(Tz);
     arb_sqr(s2, M->rho_scale, 64);
     if (M->has_nu)
     {
@@ -73,53 +133,13 @@ gaussian_family(prove_result_t P, const svt_model_t M, const search_opts * o)
         arb_add(s2, s2, t, 64);
     }
     arb_div(s2, s2, M->delta, 64);
-    arb_neg_inf(prev);
     snprintf(P->family, sizeof(P->family), "one query answered bot, q(D) = 0, "
         "q(D') = Delta, threshold T = -k sigma^2/Delta (sigma^2 = the two "
         "noises' variances), ln ratio >= k by the Gaussian hazard rate; "
         "certified:");
-    for (k = 1; k <= 8 && ok; k *= 2)
-    {
-        svt_runs_t R;
-        ratio_result_t r;
-        fmpq_t T, zero;
-        fmpq_init(T);
-        fmpq_init(zero);
-        arb_mul_si(t, s2, k, 64);
-        arf_get_fmpz(Tz, arb_midref(t), ARF_RND_CEIL);
-        fmpq_set_fmpz(T, Tz);
-        fmpq_neg(T, T);
-        svt_runs_init(R);
-        svt_runs_push(R, zero, o->base.delta, T, SVT_BOT, zero, 1);
-        ratio_result_init(r);
-        ratio_decide(r, M, R, &o->base.ro);
-        if (!arb_is_finite(r->loss) || !arb_gt(r->loss, prev))
-            ok = 0;
-        else
-        {
-            char * ts = fmpz_get_str(NULL, 10, Tz);
-            s = decimal_interval(r->loss, 8);
-            snprintf(P->family + strlen(P->family), sizeof(P->family)
-                - strlen(P->family), " T = -%s: %s;", ts, s);
-            flint_free(s);
-            arb_set(prev, r->loss);
-            if (k == 8)
-            {
-                arb_set(P->L, r->loss);
-                P->have_L = 1;
-                snprintf(P->L_desc, sizeof(P->L_desc), "one bot at T = -%s", ts);
-            }
-            flint_free(ts);
-        }
-        ratio_result_clear(r);
-        svt_runs_clear(R);
-        fmpq_clear(T);
-        fmpq_clear(zero);
-    }
+    ok = doubling_family(P, P->family, sizeof(P->family), M, o, s2, 8, 0);
     arb_clear(s2);
     arb_clear(t);
-    arb_clear(prev);
-    fmpz_clear(Tz);
     return ok;
 }
 
@@ -129,17 +149,15 @@ gaussian_family(prove_result_t P, const svt_model_t M, const search_opts * o)
    ratio is a constant (the branch's probabilities, which do not depend
    on v) plus ln phi(v)/phi(v - Delta) = (Delta^2 - 2 v Delta)/(2 sigma^2):
    linear in v, unbounded.  The engine certifies the ratio at
-   v = -k sigma^2/Delta, k = 1, 2, 4, 8, 16.  Returns 1 when every ratio
-   was certified and they increase. */
+   v = -k sigma^2/Delta, k = 1, 2, 4, 8, 16. */
 static int
 gaussian_release_family(prove_result_t P, const svt_model_t M,
     const svt_variant_struct * var, const search_opts * o)
 {
     const svt_program * G = var->prog;
     const prog_state * S0;
-    arb_t s2, t, prev;
-    fmpz_t Vz;
-    int b, bg = -1, nnum = 0, k, ok = 1;
+    arb_t s2;
+    int b, bg = -1, nnum = 0, ok;
     char buf[sizeof(P->family)];
     if (G == NULL || G->nstates < 1 || G->dipa || G->argmax)
         return 0;
@@ -157,61 +175,16 @@ gaussian_release_family(prove_result_t P, const svt_model_t M,
     if (bg < 0 || nnum != 1 || M->prog_scale == NULL)
         return 0;
     arb_init(s2);
-    arb_init(t);
-    arb_init(prev);
-    fmpz_init(Vz);
     arb_sqr(s2, M->prog_scale + S0->branches[bg].out_noise, 64);
     arb_div(s2, s2, M->delta, 64);
-    arb_neg_inf(prev);
     snprintf(buf, sizeof(buf), "one query, q(D) = 0, q(D') = Delta, the "
         "number v = q + N(0, sigma^2) released (state %s, branch %d): ln "
         "ratio = a constant + (Delta^2 - 2 v Delta)/(2 sigma^2), unbounded "
         "in v; certified:", S0->name, bg + 1);
-    for (k = 1; k <= 16 && ok; k *= 2)
-    {
-        svt_runs_t R;
-        ratio_result_t r;
-        fmpq_t V, zero;
-        fmpq_init(V);
-        fmpq_init(zero);
-        arb_mul_si(t, s2, k, 64);
-        arf_get_fmpz(Vz, arb_midref(t), ARF_RND_CEIL);
-        fmpq_set_fmpz(V, Vz);
-        fmpq_neg(V, V);
-        svt_runs_init(R);
-        svt_runs_push(R, zero, o->base.delta, zero, SVT_NUM, V, 1);
-        ratio_result_init(r);
-        ratio_decide(r, M, R, &o->base.ro);
-        if (!arb_is_finite(r->loss) || !arb_gt(r->loss, prev))
-            ok = 0;
-        else
-        {
-            char * vs = fmpz_get_str(NULL, 10, Vz);
-            char * ls = decimal_interval(r->loss, 8);
-            snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
-                " v = -%s: %s;", vs, ls);
-            flint_free(ls);
-            arb_set(prev, r->loss);
-            if (k == 16)
-            {
-                arb_set(P->L, r->loss);
-                P->have_L = 1;
-                snprintf(P->L_desc, sizeof(P->L_desc), "one released number "
-                    "v = -%s, q(D) = 0, q(D') = Delta", vs);
-            }
-            flint_free(vs);
-        }
-        ratio_result_clear(r);
-        svt_runs_clear(R);
-        fmpq_clear(V);
-        fmpq_clear(zero);
-    }
+    ok = doubling_family(P, buf, sizeof(buf), M, o, s2, 16, 1);
     if (ok)
         snprintf(P->family, sizeof(P->family), "%s", buf);
     arb_clear(s2);
-    arb_clear(t);
-    arb_clear(prev);
-    fmpz_clear(Vz);
     return ok;
 }
 
