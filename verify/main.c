@@ -1218,9 +1218,20 @@ cmd_lint(const char ** pos, int npos)
         report_json_line(j);
     }
     else
+    {
+        int s;
         printf("%s: ok -- %s: %s [%s]; claim: %s%s\n", pos[1], v.name, v.title,
             v.source, v.claimed ? "a budget" : "none (report only)",
             v.monotone_only ? ", for monotone queries only" : "");
+        /* where a run may end because no branch holds */
+        for (s = 0; v.prog != NULL && s < v.prog->nstates; s++)
+        {
+            const prog_state * S = v.prog->states + s;
+            if (S->nbranches > 0 && S->branches[S->nbranches - 1].ending)
+                printf("  note: in state %s no branch may hold (line %d): the "
+                    "run then ends there, the output `end`\n", S->name, S->line);
+        }
+    }
     svt_variant_clear(&v);
     return 0;
 }
