@@ -422,7 +422,7 @@ Test(cli, bad_input_exit_2_one_line)
         "ratio alg9 bottoms", "ratio alg1 nothing", "ratio alg1 bottoms --eps -1",
         "ratio alg1 bottoms --eps abc", "ratio alg1 bottoms --m 0",
         "ratio alg1 bottoms --m 1e30", "ratio alg1 bottoms --c 0",
-        "ratio alg1 bottoms --bogus", "ratio alg1 custom --qD 0,1 --qD2 1,0 --output bot",
+        "ratio alg1 bottoms --bogus", "ratio alg1 custom --qD 0,1 --qD2 1,0 --output bot,top,top",
         "ratio alg1 custom --qD 0,1", "ratio alg1 numeric-tail",
         "ratio alg1 bottoms --eps1 0.3", "frobnicate", "sweep alg1 bottoms --m-max x",
         "check alg1 --c-list 1,a", "ratio alg1 bottoms --digits 2",
