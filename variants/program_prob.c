@@ -184,6 +184,33 @@ segment_value(arb_t out, prog_walk * w, slong from, slong to, const prog_seg * g
         flint_free(key);
 }
 
+/* charges n item factors (about an eighth of an integrand evaluation
+   each) to the caller's work total, and checks its budget and its time
+   guard: 0, with w->unsupported set, when either is past */
+static int
+walk_charge(prog_walk * w, slong n)
+{
+    const integral_opt_struct * o = w->opt;
+    if (o == NULL)
+        return 1;
+    if (o->work_used != NULL)
+        *o->work_used += (n + 7) / 8;
+    if (o->work_used != NULL && o->work_limit > 0
+            && *o->work_used >= o->work_limit)
+    {
+        w->unsupported = "the integrals of this probability's paths reached "
+            "the work budget of one ratio (a search's or prove's budget)";
+        return 0;
+    }
+    if (o->deadline > 0 && integral_clock() > o->deadline)
+    {
+        w->unsupported = "the caller's time ran out inside this probability "
+            "(--seconds)";
+        return 0;
+    }
+    return 1;
+}
+
 /* the integral over z (in the window [lo, hi] when given) of the
    register density times the factors of the items [from, to), cut into
    pieces where the factors change form */
@@ -201,6 +228,11 @@ prog_segment_compute(arb_t out, prog_walk * w, slong from, slong to,
     if (g->pinned)
     {
         pinned_value(out, w, from, to, g);
+        return;
+    }
+    if (!walk_charge(w, to - from))
+    {
+        arb_indeterminate(out);
         return;
     }
     cuts = _fmpq_vec_init(alloc);
@@ -231,7 +263,15 @@ prog_segment_compute(arb_t out, prog_walk * w, slong from, slong to,
             fmpq_swap(cuts + j++, cuts + i);
     ncut = j;
 
+    /* building the factors of every item on every piece is work too (at
+       the parameters' precision): a path of thousands of queries costs
+       more than its integrals' evaluations */
     arb_zero(out);
+    if (!walk_charge(w, (to - from) * ncut))
+    {
+        arb_indeterminate(out);
+        ncut = -1;      /* no piece */
+    }
     for (piece = 0; piece <= ncut; piece++)
     {
         integral_t I;
@@ -537,20 +577,8 @@ walk_from(prog_walk * w, slong i, ulong done, int s, slong counter,
 
     if (w->unsupported != NULL)
         return;
-    if (w->opt != NULL && w->opt->work_used != NULL && w->opt->work_limit > 0
-            && *w->opt->work_used >= w->opt->work_limit)
-    {
-        w->unsupported = "the integrals of this probability's paths reached "
-            "the work budget of one ratio (a search's or prove's budget)";
+    if (!walk_charge(w, 0))
         return;
-    }
-    if (w->opt != NULL && w->opt->deadline > 0 && (w->steps & 63) == 0
-            && integral_clock() > w->opt->deadline)
-    {
-        w->unsupported = "the caller's time ran out inside this probability "
-            "(--seconds)";
-        return;
-    }
     if (w->segments > PROG_MAX_SEGMENTS)
     {
         w->unsupported = "the output has too many paths through the program's "
