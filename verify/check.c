@@ -729,7 +729,7 @@ verify_all(const check_opts * o)
                         flint_free(l);
                 }
                 else
-                    fprintf(out, "  proved: no bound (no shift coupling bounds the "
+                    fprintf(out, "  proof: none (no shift coupling bounds the "
                         "loss; `verify prove %s`)\n", var->name);
             }
             align_result_clear(A);
