@@ -346,8 +346,17 @@ Test(verify, custom_runs_merge_and_errors)
     cr_assert_eq(R->len, 3);   /* boundaries at 2 and 3 */
     svt_runs_clear(R);
     svt_runs_init(R);
-    cr_assert(custom_build(R, "0,1", "1,0", "0", "bot", 1, err, sizeof(err)) != 0);
+    cr_assert(custom_build(R, "0,1", "1,0", "0", "bot,top,top", 1, err,
+        sizeof(err)) != 0);
     cr_assert(strstr(err, "--output") != NULL, "%s", err);
+    /* fewer outputs than queries: the run stopped after the last one */
+    svt_runs_clear(R);
+    svt_runs_init(R);
+    cr_assert(custom_build(R, "0,1,1", "1,0,0", "0", "bot", 1, err,
+        sizeof(err)) == 0, "%s", err);
+    cr_assert(R->stops && svt_runs_length(R) == 1);
+    svt_runs_clear(R);
+    svt_runs_init(R);
     cr_assert(custom_build(R, "0,x", "1,0", "0", "bot,top", 1, err, sizeof(err)) != 0);
     cr_assert(strstr(err, "--qD") != NULL, "%s", err);
     svt_runs_clear(R);
