@@ -178,7 +178,7 @@ gaussian_release_family(prove_result_t P, const svt_model_t M,
     arb_sqr(s2, M->prog_scale + S0->branches[bg].out_noise, 64);
     arb_div(s2, s2, M->delta, 64);
     snprintf(buf, sizeof(buf), "one query, q(D) = 0, q(D') = Delta, the "
-        "number v = q + N(0, sigma^2) released (state %s, branch %d): ln "
+        "number v = q + N(0, sigma^2) released (state %.31s, branch %d): ln "
         "ratio = a constant + (Delta^2 - 2 v Delta)/(2 sigma^2), unbounded "
         "in v; certified:", S0->name, bg + 1);
     ok = doubling_family(P, buf, sizeof(buf), M, o, s2, 16, 1);
