@@ -18,16 +18,6 @@
 
 #define MAXCUT (PROG_MAX_BRANCHES * PROG_MAX_ATOMS)
 
-/* the effect of a branch as an observer and the rest of the run see it */
-static int
-same_effect(const prog_branch * A, const prog_branch * B)
-{
-    return A->out == B->out && A->out <= PROG_OUT_LABEL
-        && (A->out != PROG_OUT_LABEL || strcmp(A->out_label, B->out_label) == 0)
-        && A->cost == B->cost && A->stop == B->stop && A->next == B->next
-        && A->reset == PROG_RESET_NONE && B->reset == PROG_RESET_NONE;
-}
-
 /* the answer and register every atom of S compares (0), or -1 when the
    state mixes answers, registers or |y|, or compares an exact answer */
 static int
@@ -107,7 +97,7 @@ cell_classes(int * took, int * cls, const prog_state * S, const fmpq * cut,
         prog_cell_point(u, cut, n, c);
         took[c] = cls[c] = branch_at(S, u);
         for (a = 0; took[c] >= 0 && a < took[c]; a++)
-            if (same_effect(S->branches + a, S->branches + took[c]))
+            if (prog_branches_same_effect(S->branches + a, S->branches + took[c]))
             {
                 cls[c] = a;
                 break;

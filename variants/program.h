@@ -197,6 +197,11 @@ int svt_program_finish(svt_program * P, const char * file, long lineno,
    decided for guards without abs on one register), 0 if not or not
    decided (program_prob.c) */
 int svt_program_state_complete(const svt_program * P, int s);
+/* 1 if branches A and B give the same output (bot, top or one label:
+   no number) with the same effect (cost, stop, next state, no redraw):
+   an observer and the rest of the run cannot tell them apart, so the
+   probability walk and the prover merge them (program_prob.c) */
+int prog_branches_same_effect(const prog_branch * A, const prog_branch * B);
 
 /* Reads a DiPA automaton (.dipa, the format of DiPAut: Bhusal, Chadha,
    Sistla, Viswanathan, CCS 2023) into P: a state (qN[:non-input], d, mu

@@ -521,12 +521,9 @@ take_branch(prog_walk * w, slong i, ulong done, int s, slong counter,
     arb_clear(a2);
 }
 
-/* do branches a and b of S have the same output and the same effect
-   (cost, stop, next state, no redraw)? */
-static int
-same_effect(const prog_state * S, int a, int b)
+int
+prog_branches_same_effect(const prog_branch * A, const prog_branch * B)
 {
-    const prog_branch * A = S->branches + a, * B = S->branches + b;
     return A->out == B->out && A->out <= PROG_OUT_LABEL
         && (A->out != PROG_OUT_LABEL || strcmp(A->out_label, B->out_label) == 0)
         && A->cost == B->cost && A->stop == B->stop && A->next == B->next
@@ -559,7 +556,8 @@ merged_branches(int * group, const prog_state * S, const svt_run_struct * r)
     for (a = 0; a < S->nbranches; a++)
         if (group[a] >= 0 && prog_branch_matches(S->branches + a, r->a, r->label))
             for (b = a + 1; b < S->nbranches; b++)
-                if (group[b] >= 0 && same_effect(S, a, b))
+                if (group[b] >= 0
+                        && prog_branches_same_effect(S->branches + a, S->branches + b))
                 {
                     group[a] |= 1 << b;
                     group[b] = -1;
