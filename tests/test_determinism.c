@@ -143,7 +143,7 @@ Test(determinism, time_guard_stops_search_and_prove, .timeout = 900)
     cr_assert(strstr(out, "\"violation\":false") != NULL, "%s", out);
 
     t0 = wall();
-    rc = run_cli_timeout("prove alg1 --work 100000 --seconds 2", 120, out,
+    rc = run_cli_timeout("prove alg1 --lower-bound search --work 100000 --seconds 2", 120, out,
         sizeof(out));
     cr_assert_eq(rc, 3, "rc %d: %s", rc, out);
     cr_assert(strstr(out, "stopped by the time limit") != NULL, "%s", out);

@@ -32,6 +32,42 @@ extern "C" {
 
 #define ALIGN_STEPS 40
 #define ALIGN_STEP_LEN 1024
+#define ALIGN_PLAN_MAX 96   /* steps of a witness plan */
+#define ALIGN_MAX_PLANS 4
+#define ALIGN_EDGES 3       /* places of a query at its guards' edges */
+
+/* One query (or a block of m queries) of the witness the proof suggests:
+   its output, where the answer sits against its guards, and the shift
+   q' - q that makes the proof's coupling step tight. */
+typedef struct
+{
+    int a;                  /* SVT_BOT, SVT_TOP, SVT_NUM or SVT_LABEL */
+    char label[SVT_LABEL_LEN];
+    int loop;               /* repeated m times: a branch that costs
+                               nothing and forces the register's shift */
+    int d;                  /* q' - q in units of Delta (the proof's
+                               tight choice) ... */
+    int dlo, dhi;           /* ... within the neighbours' class */
+    int num;                /* SVT_NUM: 1 the noisy answer (v = q + edge),
+                               2 the gap (v = edge), 3 fresh noise (v = q) */
+    int nedge;
+    fmpq edge[ALIGN_EDGES]; /* q (with T = 0) at these offsets puts the
+                               answer at an edge of its guards */
+    char what[80];          /* "state s, branch 2" (the proof's numbering) */
+}
+align_wstep;
+
+/* the costliest run of one class of neighbours, as queries */
+typedef struct
+{
+    slong n;
+    int truncated;          /* the run had more than ALIGN_PLAN_MAX steps */
+    int cycle;              /* no proof: a lead-in, then a costly branch on
+                               a cycle that leaves the counter alone,
+                               repeated m times (its loss should grow) */
+    align_wstep step[ALIGN_PLAN_MAX];
+}
+align_plan;
 
 typedef struct
 {
@@ -47,6 +83,10 @@ typedef struct
     int unsupported;        /* a construct the prover does not handle (not
                                evidence of a leak) */
     int monotone;           /* the bound is for monotone neighbours */
+    int nplans;             /* proved: one plan per class of neighbours (the
+                               costliest runs); not proved: the costly
+                               cycles of the shifts tried (cycle = 1) */
+    align_plan * plan[ALIGN_MAX_PLANS];
 }
 align_result_struct;
 

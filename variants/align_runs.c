@@ -173,6 +173,11 @@ typedef struct
     slong uses[PROG_MAX_STATES][PROG_MAX_BRANCHES + 1];    /* on the costliest run */
     fmpq shift[MAXSITES];
     char why[600];
+    /* the costliest run, step by step (the first ALIGN_PLAN_MAX) */
+    int nrun, run_trunc;
+    int cyc_st, cyc_b, cyc_cur;     /* a costly branch on a free cycle */
+    int inf_st, inf_b, inf_cur;     /* a branch no shift aligns */
+    int run_st[ALIGN_PLAN_MAX], run_b[ALIGN_PLAN_MAX], run_cur[ALIGN_PLAN_MAX];
 }
 choice_eval;
 
@@ -259,12 +264,14 @@ edge_costs(const align_ctx * C, const site_map * S, choice_eval * E)
         fmpq_init(s + r);
         fmpq_init(snew + r);
     }
-    for (cur = 0; cur < S->ncur && rc == 0; cur++)
-        for (st = 0; st < P->nstates && rc == 0; st++)
+    /* every edge, also past a failure (a witness needs the costs of the
+       other branches); the first failure is the one reported */
+    for (cur = 0; cur < S->ncur; cur++)
+        for (st = 0; st < P->nstates; st++)
         {
             if (!S->reach[cur * P->nstates + st])
                 continue;
-            for (b = 0; b < P->states[st].nbranches && rc == 0; b++)
+            for (b = 0; b < P->states[st].nbranches; b++)
             {
                 edge * e = &E->e[st][b][cur];
                 node_shifts(s, snew, S, E, st, b, cur);
@@ -272,8 +279,13 @@ edge_costs(const align_ctx * C, const site_map * S, choice_eval * E)
                 align_branch_weight(&W, C, P->states + st, b, s, snew);
                 e->inf = W.inf;
                 e->never = W.never;
-                if (W.inf && !W.never)
+                if (W.inf && !W.never && rc != 0)
+                    ;
+                else if (W.inf && !W.never)
                 {
+                    E->inf_st = st;
+                    E->inf_b = b;
+                    E->inf_cur = cur;
                     snprintf(E->why, sizeof(E->why), "%s", W.why);
                     rc = -1;
                 }
@@ -365,6 +377,7 @@ check_cycles(const align_ctx * C, const site_map * S, choice_eval * E)
     T->C = C;
     T->S = S;
     T->E = E;
+    E->cyc_b = -1;
     for (v = 0; v < N; v++)
         if (S->reach[v] && T->index[v] == 0)
             tarjan_visit(T, v);
@@ -390,6 +403,9 @@ check_cycles(const align_ctx * C, const site_map * S, choice_eval * E)
                 align_pv_add(&t, &e->rv);
                 align_pv_print(cs, sizeof(cs), &t);
                 align_pv_clear(&t);
+                E->cyc_st = st;
+                E->cyc_b = b;
+                E->cyc_cur = cur;
                 snprintf(E->why, sizeof(E->why), "state %s, branch %d costs %s "
                     "> 0 and lies on a cycle that %s, so it is paid without "
                     "bound in m", P->states[st].name, b + 1, cs, C->limit == 0
@@ -547,6 +563,7 @@ dp_uses(choice_eval * E, const dp_table * T, const align_ctx * C,
     slong k = 0, steps = 0;
     int v = 0;
     memset(E->uses, 0, sizeof(E->uses));
+    E->nrun = E->run_trunc = 0;
     while (steps++ < T->L * T->N + 16)
     {
         int b = T->choice[k * T->N + v], st = v % P->nstates;
@@ -555,6 +572,14 @@ dp_uses(choice_eval * E, const dp_table * T, const align_ctx * C,
             break;
         B = P->states[st].branches + b;
         E->uses[st][b]++;
+        if (E->nrun < ALIGN_PLAN_MAX)
+        {
+            E->run_st[E->nrun] = st;
+            E->run_b[E->nrun] = b;
+            E->run_cur[E->nrun++] = v / P->nstates;
+        }
+        else
+            E->run_trunc = 1;
         if (B->stop || (C->limit > 0 && k + B->cost >= T->L))
             break;
         k += C->limit > 0 ? B->cost : 0;
@@ -593,6 +618,7 @@ eval_choice(const align_ctx * C, const site_map * S, choice_eval * E)
     const svt_program * P = C->P;
     int r;
     fmpq_t x;
+    E->cyc_b = E->inf_b = -1;
     if (edge_costs(C, S, E) != 0)
         return -1;
     fmpq_init(x);
@@ -749,6 +775,320 @@ proof_steps(align_result_t res, const align_ctx * C, const site_map * S,
     }
 }
 
+/* ---- the costliest run as a witness plan ------------------------------ */
+
+/* +1: branch b's set lies above its register (y >= z + a), -1: below, 0:
+   both sides or none (an else takes the side its earlier guards leave) */
+static int
+branch_side(const prog_state * S, int b)
+{
+    const prog_branch * B = S->branches + b;
+    int i, ge = 0, lt = 0, j, side = 0;
+    if (B->natoms > 0)
+    {
+        for (i = 0; i < B->natoms; i++)
+        {
+            ge += B->atoms[i].op == PROG_GE || B->atoms[i].op == PROG_ABS_GE;
+            lt += B->atoms[i].op == PROG_LT || B->atoms[i].op == PROG_ABS_LT;
+        }
+        return lt == 0 ? 1 : ge == 0 ? -1 : 0;
+    }
+    for (j = 0; j < b; j++)
+    {
+        int sj = branch_side(S, j);
+        if (sj == 0 || (side != 0 && sj != side))
+            return 0;
+        side = sj;
+    }
+    return -side;
+}
+
+/* the register branch b of S compares (its own guards, or the state's) */
+static int
+branch_reg(const prog_state * S, int b)
+{
+    int j;
+    if (S->branches[b].natoms > 0)
+        return S->branches[b].atoms[0].reg;
+    for (j = 0; j < S->nbranches; j++)
+        if (S->branches[j].natoms > 0)
+            return S->branches[j].atoms[0].reg;
+    return -1;
+}
+
+/* the sign of x / Delta */
+static int
+unit_sign(const fmpq_t x)
+{
+    return fmpq_sgn(x);
+}
+
+/* the offsets of branch b's guards (an else: its state's earlier ones) */
+static void
+step_edges(align_wstep * w, const prog_state * S, int b)
+{
+    int j, i, k;
+    w->nedge = 0;
+    for (j = S->branches[b].natoms > 0 ? b : 0; j <= b && w->nedge < ALIGN_EDGES; j++)
+        for (i = 0; i < S->branches[j].natoms && w->nedge < ALIGN_EDGES; i++)
+        {
+            const fmpq * o = S->branches[j].atoms[i].off;
+            for (k = 0; k < w->nedge && !fmpq_equal(w->edge + k, o); k++)
+                ;
+            if (k == w->nedge)
+                fmpq_set(w->edge + w->nedge++, o);
+        }
+    if (w->nedge == 0)
+        fmpq_zero(w->edge + w->nedge++);
+}
+
+static void
+step_output(align_wstep * w, const prog_branch * B)
+{
+    w->num = 0;
+    w->label[0] = '\0';
+    switch (B->out)
+    {
+        case PROG_OUT_BOT: w->a = SVT_BOT; break;
+        case PROG_OUT_TOP: w->a = SVT_TOP; break;
+        case PROG_OUT_LABEL:
+            w->a = SVT_LABEL;
+            snprintf(w->label, sizeof(w->label), "%s", B->out_label);
+            break;
+        default:
+            w->a = SVT_NUM;
+            w->num = B->out == PROG_OUT_NOISY ? 1 : B->out == PROG_OUT_GAP ? 2 : 3;
+    }
+}
+
+/* a branch of state st that costs nothing, returns to st and lies on the
+   given side of its register: m of them force the register's shift */
+static int
+forcing_loop(const align_ctx * C, const choice_eval * E, int st, int cur, int side)
+{
+    const prog_state * S = C->P->states + st;
+    int b;
+    for (b = 0; b < S->nbranches; b++)
+    {
+        const prog_branch * B = S->branches + b;
+        if (B->stop || B->ending || B->next != st || B->reset != PROG_RESET_NONE
+                || (C->limit > 0 && B->cost != 0) || E->e[st][b][cur].never != -1
+                || branch_side(S, b) != side || (side == 0 && B->natoms < 2))
+            continue;
+        return b;
+    }
+    return -1;
+}
+
+static align_wstep *
+plan_push(align_plan * W, const align_ctx * C, int st, int b, int loop, int d)
+{
+    align_wstep * w;
+    int dlo = fmpq_sgn(C->dlo), dhi = fmpq_sgn(C->dhi);
+    if (W->n == ALIGN_PLAN_MAX)
+    {
+        W->truncated = 1;
+        return NULL;
+    }
+    w = W->step + W->n++;
+    step_output(w, C->P->states[st].branches + b);
+    step_edges(w, C->P->states + st, b);
+    w->loop = loop;
+    w->dlo = dlo;
+    w->dhi = dhi;
+    w->d = FLINT_MAX(dlo, FLINT_MIN(dhi, d));
+    snprintf(w->what, sizeof(w->what), "state %.31s, branch %d", C->P->states[st].name,
+        b + 1);
+    return w;
+}
+
+/* the queries of a path of n steps (st, b, cur) under E's shifts: before
+   each visit of a node whose compared register moves, m queries of a
+   loop that forces the move; each step with the answer at its guards'
+   edge, shifted against the register (its noise then moves by the full
+   shift the proof pays).  The last step is repeated m times when
+   repeat_last (a costly cycle); a costly interval with nothing else to
+   force the shift forces it itself, m times the other way first. */
+static void
+plan_steps(align_plan * W, const align_ctx * C, const site_map * S,
+    const choice_eval * E, int n, const int * pst, const int * pb,
+    const int * pcur, int repeat_last)
+{
+    const svt_program * P = C->P;
+    fmpq s[PROG_MAX_REGS], snew[PROG_MAX_REGS];
+    int i, r, prev = -1;
+    for (r = 0; r < PROG_MAX_REGS; r++)
+    {
+        fmpq_init(s + r);
+        fmpq_init(snew + r);
+    }
+    for (i = 0; i < n; i++)
+    {
+        int st = pst[i], b = pb[i], cur = pcur[i], last = repeat_last && i == n - 1;
+        const prog_state * ps = P->states + st;
+        int reg = branch_reg(ps, b), sd = 0, d, node = cur * P->nstates + st;
+        node_shifts(s, snew, S, E, st, b, cur);
+        if (reg >= 0)
+            sd = unit_sign(s + reg);
+        if (sd != 0 && node != prev)
+        {
+            int l = forcing_loop(C, E, st, cur, sd > 0 ? -1 : 1);
+            if (l < 0)
+                l = forcing_loop(C, E, st, cur, 0);
+            if (l < 0 && last && branch_side(ps, b) == 0)
+                l = b;
+            if (l >= 0)
+                plan_push(W, C, st, l, 1, sd);
+        }
+        prev = node;
+        if (E->e[st][b][cur].never == -1 && !last)
+        {
+            /* costs nothing: an assignment follows its new shift */
+            d = 0;
+            for (r = 0; r < P->nregs; r++)
+                if (S->asg[st][b][r] >= 0 && fmpq_sgn(snew + r) != 0)
+                    d = fmpq_sgn(snew + r);
+        }
+        else
+            d = sd != 0 ? -sd : branch_side(ps, b) < 0 ? 1 : -1;
+        plan_push(W, C, st, b, last, d);
+    }
+    for (r = 0; r < PROG_MAX_REGS; r++)
+    {
+        fmpq_clear(s + r);
+        fmpq_clear(snew + r);
+    }
+}
+
+/* the queries of E's costliest run (plan_steps) */
+static void
+plan_build(align_plan * W, const align_ctx * C, const site_map * S,
+    const choice_eval * E)
+{
+    W->n = 0;
+    W->truncated = E->run_trunc;
+    plan_steps(W, C, S, E, E->nrun, E->run_st, E->run_b, E->run_cur, 0);
+}
+
+/* a shortest path of branches from the start node to node `to`
+   (breadth first); its length, or -1 */
+static int
+lead_in(int * pst, int * pb, int * pcur, int max, const align_ctx * C,
+    const site_map * S, const choice_eval * E, int to)
+{
+    const svt_program * P = C->P;
+    int N = P->nstates * S->ncur, * from = flint_malloc(sizeof(int) * 2 * N),
+        * queue = flint_malloc(sizeof(int) * N), head = 0, tail = 0, v, b, n = 0;
+    for (v = 0; v < 2 * N; v++)
+        from[v] = -1;
+    from[0] = 0;
+    queue[tail++] = 0;
+    while (head < tail && from[2 * to] < 0)
+    {
+        int u = queue[head++], st = u % P->nstates, cur = u / P->nstates;
+        for (b = 0; b < P->states[st].nbranches; b++)
+        {
+            const prog_branch * B = P->states[st].branches + b;
+            int w;
+            if (B->stop || E->e[st][b][cur].never == 1)
+                continue;
+            w = next_node(S, P, st, b, cur);
+            if (from[2 * w] >= 0 || w == 0)
+                continue;
+            from[2 * w] = u;
+            from[2 * w + 1] = b;
+            queue[tail++] = w;
+        }
+    }
+    if (to != 0 && from[2 * to] < 0)
+        n = -1;
+    else
+    {
+        for (v = to; v != 0; v = from[2 * v])
+            n++;
+        if (n > max)
+            n = -1;
+        else
+        {
+            int i = n;
+            for (v = to; v != 0; v = from[2 * v])
+            {
+                i--;
+                pst[i] = from[2 * v] % P->nstates;
+                pcur[i] = from[2 * v] / P->nstates;
+                pb[i] = from[2 * v + 1];
+            }
+        }
+    }
+    flint_free(from);
+    flint_free(queue);
+    return n;
+}
+
+/* E failed on the costly branch (cyc_st, cyc_b) of a free cycle: the
+   lead-in to its node, then the branch m times; or on a branch no shift
+   aligns (inf_st, inf_b: a released number): the lead-in, the branch
+   once (plan_steps adds the loops that force the shifts).  0, or -1 when
+   not built (a cycle of more than one branch) */
+static int
+plan_cycle(align_plan * W, const align_ctx * C, const site_map * S,
+    const choice_eval * E)
+{
+    const svt_program * P = C->P;
+    int repeat = E->cyc_b >= 0;
+    int st = repeat ? E->cyc_st : E->inf_st, b = repeat ? E->cyc_b : E->inf_b,
+        cur = repeat ? E->cyc_cur : E->inf_cur, node = cur * P->nstates + st;
+    int pst[ALIGN_PLAN_MAX], pb[ALIGN_PLAN_MAX], pcur[ALIGN_PLAN_MAX], n;
+    if (b < 0 || (repeat && next_node(S, P, st, b, cur) != node))
+        return -1;
+    n = lead_in(pst, pb, pcur, ALIGN_PLAN_MAX / 2 - 2, C, S, E, node);
+    if (n < 0)
+        return -1;
+    pst[n] = st;
+    pb[n] = b;
+    pcur[n++] = cur;
+    W->n = 0;
+    W->truncated = 0;
+    W->cycle = 1;
+    plan_steps(W, C, S, E, n, pst, pb, pcur, repeat);
+    /* a release needs something that pins the register */
+    if (!repeat)
+    {
+        slong i;
+        int loops = 0;
+        for (i = 0; i < W->n; i++)
+            loops += W->step[i].loop;
+        if (loops == 0)
+            W->n = 0;
+    }
+    return 0;
+}
+
+static align_plan *
+plan_new(void)
+{
+    align_plan * W = flint_calloc(1, sizeof(align_plan));
+    slong i;
+    int k;
+    for (i = 0; i < ALIGN_PLAN_MAX; i++)
+        for (k = 0; k < ALIGN_EDGES; k++)
+            fmpq_init(W->step[i].edge + k);
+    return W;
+}
+
+static void
+plan_free(align_plan * W)
+{
+    slong i;
+    int k;
+    if (W == NULL)
+        return;
+    for (i = 0; i < ALIGN_PLAN_MAX; i++)
+        for (k = 0; k < ALIGN_EDGES; k++)
+            fmpq_clear(W->step[i].edge + k);
+    flint_free(W);
+}
+
 /* ---- Report Noisy Max -------------------------------------------------- */
 
 static int
@@ -801,6 +1141,8 @@ align_result_init(align_result_t a)
     a->nsteps = 0;
     a->reason[0] = '\0';
     a->gaussian = a->unsupported = a->monotone = 0;
+    a->nplans = 0;
+    memset(a->plan, 0, sizeof(a->plan));
 }
 
 void
@@ -808,6 +1150,39 @@ align_result_clear(align_result_t a)
 {
     arb_clear(a->bound);
     spec_linform_clear(a->bound_lf);
+    int k;
+    for (k = 0; k < ALIGN_MAX_PLANS; k++)
+        plan_free(a->plan[k]);
+}
+
+/* a plan for the costly cycle E failed on, unless one has it already */
+static void
+cycle_plan_add(align_result_t res, const align_ctx * C, const site_map * S,
+    const choice_eval * E)
+{
+    align_plan * W;
+    int k;
+    char what[80];
+    if (res->nplans >= ALIGN_MAX_PLANS)
+        return;
+    W = plan_new();
+    if (plan_cycle(W, C, S, E) != 0 || W->n == 0)
+    {
+        plan_free(W);
+        return;
+    }
+    snprintf(what, sizeof(what), "%s", W->step[W->n - 1].what);
+    for (k = 0; k < res->nplans; k++)
+    {
+        const align_plan * V = res->plan[k];
+        if (V->n == W->n && strcmp(V->step[V->n - 1].what, what) == 0
+                && V->step[V->n - 1].d == W->step[W->n - 1].d)
+        {
+            plan_free(W);
+            return;
+        }
+    }
+    res->plan[res->nplans++] = W;
 }
 
 /* the cheapest choice of shifts for one class of neighbours; 0 when some
@@ -843,6 +1218,8 @@ best_choice(align_result_t res, const align_ctx * C, const site_map * S,
                     E->why);
                 flint_free(ss);
             }
+            if (E->cyc_b >= 0 || E->inf_b >= 0)
+                cycle_plan_add(res, C, S, E);
             res->gaussian |= strstr(E->why, "Gaussian") != NULL;
             res->unsupported |= strstr(E->why, "not handled") != NULL
                 || strstr(E->why, "not analysed") != NULL;
@@ -911,6 +1288,12 @@ align_prove(align_result_t res, const svt_model_t M)
     align_recip_forms(&C);
     res->proved = 0;
     res->nsteps = 0;
+    for (cls = 0; cls < ALIGN_MAX_PLANS; cls++)
+    {
+        plan_free(res->plan[cls]);
+        res->plan[cls] = NULL;
+    }
+    res->nplans = 0;
     res->reason[0] = '\0';
     res->monotone = M->var->monotone_only;
     ncls = M->var->monotone_only ? 2 : 1;
@@ -956,11 +1339,19 @@ align_prove(align_result_t res, const svt_model_t M)
         arb_set(res->bound, B.v);
         res->exact = B.lf_ok;
         spec_linform_set(res->bound_lf, B.lf);
+        for (cls = 0; cls < ALIGN_MAX_PLANS; cls++)
+        {
+            plan_free(res->plan[cls]);
+            res->plan[cls] = NULL;
+        }
         for (cls = 0; cls < ncls; cls++)
         {
             set_class(&C, ncls, cls);
             proof_steps(res, &C, S, best[cls], ncls == 1 ? "" : names[cls]);
+            res->plan[cls] = plan_new();
+            plan_build(res->plan[cls], &C, S, best[cls]);
         }
+        res->nplans = ncls;
         align_pv_clear(&B);
     }
     for (cls = 0; cls < ncls; cls++)

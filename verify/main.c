@@ -106,6 +106,11 @@ print_usage(FILE * f)
 "  --seconds S      search, prove: an outer time guard (default 600): past it\n"
 "                   the command stops, says \"stopped by the time limit\" and\n"
 "                   exits 3, never with another verdict\n"
+"  --lower-bound HOW  prove, check: where the lower bound L comes from:\n"
+"                   'proof' (default: the witness built from the proof's\n"
+"                   costliest run, or from where the proof fails; the search\n"
+"                   only when that witness does not settle L), 'search' (the\n"
+"                   search as well, always) or 'none' (the proof alone)\n"
 "  --seed N         search: seed of the optimiser (default 1)\n"
 "  --shard i/n      search: do the i-th of n shares of the tasks (0 <= i < n),\n"
 "                   with --json to merge the lines of many machines\n"
@@ -163,7 +168,7 @@ optdef;
 enum { O_EPS, O_C, O_M, O_MMAX, O_DELTA, O_T, O_EPS1, O_EPS2, O_EPS3, O_CLIST,
        O_DIGITS, O_MAXDIGITS, O_JSON, O_QD, O_QD2, O_OUTPUT, O_FILE, O_MAXOUT,
        O_SECONDS, O_WORK, O_SEED, O_SHARD, O_SAVE, O_ALLOWNN, O_EPSPRV, O_DPDELTA,
-       O_ALPHA, O_CURVE, O_JUNIT, O_ACCEPT, O_COUNT };
+       O_ALPHA, O_CURVE, O_JUNIT, O_ACCEPT, O_LOWER, O_COUNT };
 
 static optdef opts[O_COUNT] = {
     { "--eps", NULL, 0 }, { "--c", NULL, 0 }, { "--m", NULL, 0 },
@@ -179,6 +184,7 @@ static optdef opts[O_COUNT] = {
     { "--eps-prv", NULL, 0 }, { "--dp-delta", NULL, 0 }, { "--alpha", NULL, 0 },
     { "--curve", NULL, 1 }, { "--junit", NULL, 0 },
     { "--accept-evidence", NULL, 1 },
+    { "--lower-bound", NULL, 0 },
 };
 
 /* splits argv into positional arguments and options */
@@ -1042,6 +1048,24 @@ cmd_search(const char ** pos, int npos)
     return rc;
 }
 
+/* --lower-bound proof|search|none */
+static int
+get_lower_mode(void)
+{
+    const char * v = opts[O_LOWER].value;
+    char msg[256];
+    if (v == NULL || strcmp(v, "proof") == 0)
+        return SEARCH_LOWER_PROOF;
+    if (strcmp(v, "search") == 0)
+        return SEARCH_LOWER_SEARCH;
+    if (strcmp(v, "none") == 0)
+        return SEARCH_LOWER_NONE;
+    snprintf(msg, sizeof(msg), "--lower-bound: '%.100s' is not allowed (expected "
+        "proof, search or none)", v);
+    die(msg);
+    return 0;
+}
+
 static int
 cmd_prove(const char ** pos, int npos)
 {
@@ -1068,6 +1092,7 @@ cmd_prove(const char ** pos, int npos)
     so.work = (slong) get_count(O_WORK, PROVE_DEFAULT_WORK, 1, 1000000,
         "an integer number of work units from 1 to 10^6");
     so.seed = get_count(O_SEED, 1, 0, UWORD_MAX, "a non-negative integer");
+    so.lower = get_lower_mode();
     require_cutoff(var, &so.base);
     if (so.base.nc > 0 && so.base.clist[0] > 65536)
         die("--c: prove takes c up to 65536 (the path analysis walks every "
@@ -1243,7 +1268,7 @@ forbid_elsewhere(const char * cmd)
 {
     static const struct { int opt; const char * cmds; } scope[] = {
         { O_SECONDS, "search prove" }, { O_WORK, "search prove" },
-        { O_SEED, "search prove" },
+        { O_SEED, "search prove" }, { O_LOWER, "prove check" },
         { O_SHARD, "search prove" }, { O_SAVE, "search prove" },
         { O_JUNIT, "check all" }, { O_ACCEPT, "check all" },
         { O_EPSPRV, "delta renyi" },

@@ -9,6 +9,7 @@
 #include "prove.h"
 #include "program.h"
 #include "report.h"
+#include "custom.h"
 
 static double
 now(void)
@@ -32,8 +33,11 @@ prove_result_init(prove_result_t P)
     P->claim_holds = -1;
     align_result_init(P->A);
     search_best_init(P->LB);
+    witness_init(P->W);
     P->have_L = P->L_infinite = 0;
+    P->searched = 0;
     arb_init(P->L);
+    svt_runs_init(P->LR);
     P->L_desc[0] = P->reason[0] = P->family[0] = '\0';
     P->seconds = 0;
     P->stopped = 0;
@@ -45,7 +49,9 @@ prove_result_clear(prove_result_t P)
 {
     align_result_clear(P->A);
     search_best_clear(P->LB);
+    witness_clear(P->W);
     arb_clear(P->L);
+    svt_runs_clear(P->LR);
 }
 
 /* The certified ratios of one query, q(D) = 0 and q(D') = Delta, at
@@ -188,20 +194,70 @@ gaussian_release_family(prove_result_t P, const svt_model_t M,
     return ok;
 }
 
+/* L := the certified ratio r of input R when it is larger than L */
+static void
+offer_L(prove_result_t P, const ratio_result_t r, const svt_runs_t R,
+    const char * desc)
+{
+    int inf = r->verdict == VERDICT_INFINITE;
+    if (r->verdict == VERDICT_IMPOSSIBLE || r->timed_out || r->outside_claim
+            || (!inf && !arb_is_finite(r->loss)))
+        return;
+    if (P->have_L && (P->L_infinite || (!inf && !arb_gt(r->loss, P->L))))
+        return;
+    P->have_L = 1;
+    P->L_infinite = inf;
+    if (!inf)
+        arb_set(P->L, r->loss);
+    svt_runs_set(P->LR, R);
+    snprintf(P->L_desc, sizeof(P->L_desc), "%s", desc);
+}
+
 /* the lower bound L from the search's quick stages */
 static void
 lower_bound(prove_result_t P, const svt_variant_struct * var,
     const search_opts * o, slong c)
 {
+    P->searched = 1;
     search_lower_bound(P->LB, var, o, c);
-    if (!P->LB->have || P->LB->r->verdict == VERDICT_IMPOSSIBLE)
-        return;
-    P->have_L = 1;
-    snprintf(P->L_desc, sizeof(P->L_desc), "%s", P->LB->desc);
-    if (P->LB->r->verdict == VERDICT_INFINITE)
-        P->L_infinite = 1;
-    else
-        arb_set(P->L, P->LB->r->loss);
+    if (P->LB->have)
+        offer_L(P, P->LB->r, P->LB->R, P->LB->desc);
+}
+
+static slong sandwich_digits(const prove_result_t P);
+
+/* no proof: L from the costly cycles the prover failed on; 1 when one's
+   growth in m is certified and its ratio is above the claim (with the
+   alpha kappa^m proof where it holds) */
+static int
+cycle_witness(prove_result_t P, const svt_model_t M, const search_opts * o)
+{
+    if (P->A->proved || P->A->nplans == 0)
+        return 0;
+    witness_growing(P->W, M, P->A, &o->base.ro);
+    if (P->W->have)
+        offer_L(P, P->W->r, P->W->R, P->W->desc);
+    if (P->L_infinite)
+        return 1;
+    if (!P->W->growing)
+        return 0;
+    search_kappa_proof(P->W->kappa, sizeof(P->W->kappa), M, P->W->base, P->W->block);
+    return !M->has_claim || (P->have_L && (P->L_infinite || arb_gt(P->L, M->claimed)));
+}
+
+/* L from the witness the proof builds; 1 when it settles the lower bound
+   (it meets B to 6 digits, or certifies a ratio above the claim) */
+static int
+proof_witness(prove_result_t P, const svt_model_t M, const search_opts * o)
+{
+    if (!P->A->proved || P->A->nplans == 0)
+        return 0;
+    witness_from_proof(P->W, M, P->A, &o->base.ro, P->A->bound);
+    if (!P->W->have)
+        return 0;
+    offer_L(P, P->W->r, P->W->R, P->W->desc);
+    return sandwich_digits(P) >= 6 || (M->has_claim && P->have_L
+        && (P->L_infinite || arb_gt(P->L, M->claimed)));
 }
 
 /* is the lower bound certainly above x? */
@@ -252,8 +308,13 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
         grel = gaussian_release_family(P, M, var, o);
     /* Gaussian noise: its own family in T decides, and the searches in m
        (slow with Gaussian factors) would add nothing */
-    if (!(P->A->gaussian && !P->A->proved && var->prog == NULL) && !grel)
-        lower_bound(P, var, o, c);
+    if (o->lower != SEARCH_LOWER_NONE && !grel
+            && !(P->A->gaussian && !P->A->proved && var->prog == NULL))
+    {
+        int settled = proof_witness(P, M, o) || cycle_witness(P, M, o);
+        if (!settled || o->lower == SEARCH_LOWER_SEARCH)
+            lower_bound(P, var, o, c);
+    }
 
     if (P->A->proved)
     {
@@ -279,7 +340,7 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
     }
     else
     {
-        growing = P->L_infinite || P->LB->proof[0] != '\0'
+        growing = P->L_infinite || P->LB->proof[0] != '\0' || P->W->growing
             || strcmp(P->LB->growth, "linear") == 0
             || strncmp(P->LB->growth, "growing", 7) == 0
             || strcmp(P->LB->growth, "infinite") == 0;
@@ -306,10 +367,17 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
         else if (growing && (!M->has_claim || L_above(P, M->claimed)))
         {
             P->decision = PROVE_UNBOUNDED;
-            P->unbounded_proved = P->L_infinite || P->LB->proof[0] != '\0';
-            if (P->L_infinite)
+            P->unbounded_proved = P->L_infinite || P->LB->proof[0] != '\0'
+                || (P->W->growing && P->W->kappa[0] != '\0');
+            if (P->W->growing && !P->L_infinite)
+                snprintf(P->family, sizeof(P->family), "%.255s: ln ratio growing "
+                    "in m (~%.4g per unit of m, a block of %ld quer%s); certified: "
+                    "%.400s%s%.1023s", P->W->desc, P->W->slope, (long) P->W->nblock,
+                    P->W->nblock == 1 ? "y" : "ies", P->W->note, P->W->kappa[0]
+                    ? "; " : "", P->W->kappa);
+            else if (P->L_infinite)
                 snprintf(P->family, sizeof(P->family), "%s: one side has "
-                    "probability exactly 0, the loss is infinite", P->LB->desc);
+                    "probability exactly 0, the loss is infinite", P->L_desc);
             else
                 snprintf(P->family, sizeof(P->family), "%.255s, repeated: ln ratio "
                     "%s in m (~%.4g per unit of m, a block of %lu quer%s)%s%.500s%s%.1023s",
@@ -379,6 +447,19 @@ sandwich_digits(const prove_result_t P)
     return d;
 }
 
+/* the input of L: its vectors and output, as `verify ratio ... custom`
+   takes them */
+static void
+print_input(FILE * out, const svt_runs_t R)
+{
+    char * os = custom_output_describe(R);
+    witness_print_vector(out, "  q(D) ", R, 0);
+    witness_print_vector(out, "  q(D')", R, 1);
+    witness_print_vector(out, "  T    ", R, 2);
+    fprintf(out, "    output  %s\n", os);
+    flint_free(os);
+}
+
 static void
 print_text(const prove_result_t P, const svt_variant_struct * var,
     const svt_model_t M, const search_opts * o)
@@ -437,7 +518,10 @@ print_text(const prove_result_t P, const svt_variant_struct * var,
         }
     }
     else
-        fprintf(out, "  lower bound L: none found\n");
+        fprintf(out, "  lower bound L: %s\n", o->lower == SEARCH_LOWER_NONE
+            ? "not computed (--lower-bound none)" : "none found");
+    if (P->have_L && P->LR->len > 0)
+        print_input(out, P->LR);
     if (P->A->proved && P->have_L && !P->L_infinite)
     {
         char * lo = decimal_bound(P->L, dg, 0);
@@ -457,9 +541,15 @@ print_text(const prove_result_t P, const svt_variant_struct * var,
             : "CLAIM UNDECIDED (exit 3)");
     else if (P->stopped)
         fprintf(out, "UNDECIDED: stopped by the time limit (exit 3)\n");
-    fprintf(out, "  %.3f s for the proof, %.2f s in all (the lower bound's "
-        "search: work %.2f of %ld, --work)\n", P->proof_seconds, P->seconds,
-        (double) P->LB->work / SEARCH_WORK_UNIT, (long) o->work);
+    fprintf(out, "  %.3f s for the proof, %.2f s in all (the witness: %ld "
+        "ratio%s; ", P->proof_seconds, P->seconds, (long) P->W->ratios,
+        P->W->ratios == 1 ? "" : "s");
+    if (P->searched)
+        fprintf(out, "the search: work %.2f of %ld, --work)\n",
+            (double) P->LB->work / SEARCH_WORK_UNIT, (long) o->work);
+    else
+        fprintf(out, "no search%s)\n", o->lower == SEARCH_LOWER_NONE
+            ? ", --lower-bound none" : ": the witness settles L");
 }
 
 /* the loss over every m, pair and output: [L, B], the certified lower
@@ -520,7 +610,8 @@ print_json(const prove_result_t P, const svt_variant_struct * var,
             ? report_json_interval(P->L, dg) : json_null());
     json_object_set_new(j, "lower_bound_at", P->have_L ? json_string(P->L_desc)
         : json_null());
-    json_object_set_new(j, "lower_bound_growth", json_string(P->LB->growth));
+    json_object_set_new(j, "lower_bound_growth", json_string(P->W->growing
+        ? "growing" : P->LB->growth));
     json_object_set_new(j, "sandwich_digits", json_integer(sandwich_digits(P)));
     json_object_set_new(j, "monotone_only", json_boolean(var->monotone_only));
     json_object_set_new(j, "reason", P->reason[0] ? json_string(P->reason) : json_null());

@@ -7,6 +7,7 @@
 
 #include "align.h"
 #include "search.h"
+#include "witness.h"
 
 typedef enum
 {
@@ -23,10 +24,14 @@ typedef struct
     prove_decision decision;
     int claim_holds;        /* 1, 0, or -1 (undecided, or no claim) */
     align_result_t A;       /* the proof (A->proved) or why none */
-    search_best_t LB;       /* the best certified lower bound found */
+    search_best_t LB;       /* the search's best certified lower bound */
+    witness_t W;            /* the witness built from the proof */
     int have_L, L_infinite;
-    arb_t L;                /* the loss of LB (a certified ball) */
+    arb_t L;                /* the best certified lower bound (a ball) */
+    svt_runs_t LR;          /* its input */
     char L_desc[300];
+    int searched;           /* the search ran (the proof's witness did not
+                               meet B) */
     char reason[2048];
     char family[2048];       /* the growing family (unbounded) */
     int unbounded_proved;   /* PROVE_UNBOUNDED with a proof for every m:

@@ -17,6 +17,7 @@
 #include "custom.h"
 #include "report.h"
 #include "search.h"
+#include "witness.h"
 
 /* how long a ratio may run past the search's --seconds (the outer time
    guard) before it is stopped */
@@ -40,6 +41,7 @@ search_opts_init(search_opts * o)
     o->shard = 0;
     o->nshards = 1;
     o->save_path = NULL;
+    o->lower = SEARCH_LOWER_PROOF;
 }
 
 void
@@ -423,10 +425,8 @@ domain_of(int * lo_inf, fmpq_t lo, int * hi_inf, fmpq_t hi,
     fmpq_clear(x);
 }
 
-/* Tries the proof ratio >= alpha kappa^m for the family base + m block.
-   Writes it into proof (empty when it does not hold). */
-static void
-try_proof(char * proof, size_t len, const svt_model_t M, const svt_runs_t base,
+void
+search_kappa_proof(char * proof, size_t len, const svt_model_t M, const svt_runs_t base,
     const svt_runs_t block)
 {
     int lo_inf[2], hi_inf[2], dir;
@@ -765,60 +765,6 @@ json_stage(const search_opts * o, const svt_variant_struct * var,
     report_json_line(j);
 }
 
-/* one vector of the runs (0: q(D), 1: q(D'), 2: T), value*count */
-static void
-print_vector(FILE * f, const char * label, const svt_runs_t R, int which)
-{
-    slong i;
-    fprintf(f, "  %s  ", label);
-    for (i = 0; i < R->len; i++)
-    {
-        const fmpq * x = which == 2 ? R->runs[i].T : R->runs[i].q[which];
-        char * s = fmpq_get_str(NULL, 10, x);
-        fprintf(f, "%s%s", i ? "," : "", s);
-        if (R->runs[i].count > 1)
-            fprintf(f, "*%lu", R->runs[i].count);
-        flint_free(s);
-    }
-    fprintf(f, "\n");
-}
-
-/* the runs as a JSON array of {qD, qD2, T, output, count} (exact
-   rationals as strings; output bot, top, a label or the number) */
-static json_t *
-runs_json(const svt_runs_t R)
-{
-    json_t * a = json_array();
-    slong i;
-    for (i = 0; i < R->len; i++)
-    {
-        const svt_run_struct * r = R->runs + i;
-        json_t * o = json_object();
-        char * s;
-        s = fmpq_get_str(NULL, 10, r->q[0]);
-        json_object_set_new(o, "qD", json_string(s));
-        flint_free(s);
-        s = fmpq_get_str(NULL, 10, r->q[1]);
-        json_object_set_new(o, "qD2", json_string(s));
-        flint_free(s);
-        s = fmpq_get_str(NULL, 10, r->T);
-        json_object_set_new(o, "T", json_string(s));
-        flint_free(s);
-        if (r->a == SVT_NUM)
-        {
-            s = fmpq_get_str(NULL, 10, r->v);
-            json_object_set_new(o, "output", json_string(s));
-            flint_free(s);
-        }
-        else
-            json_object_set_new(o, "output", json_string(r->a == SVT_BOT ? "bot"
-                : r->a == SVT_TOP ? "top" : r->label));
-        json_object_set_new(o, "count", json_integer((json_int_t) r->count));
-        json_array_append_new(a, o);
-    }
-    return a;
-}
-
 /* writes the runs as a custom construction file */
 static int
 save_pair(const char * path, const svt_variant_struct * var,
@@ -863,12 +809,12 @@ save_pair(const char * path, const svt_variant_struct * var,
             svt_runs_init(R2);
             svt_runs_set(R2, R);
             svt_runs_push(R2, zero, zero, zero, SVT_BOT, zero, 1);
-            print_vector(f, label, R2, (int) k);
+            witness_print_vector(f, label, R2, (int) k);
             svt_runs_clear(R2);
             fmpq_clear(zero);
         }
         else
-            print_vector(f, label, R, (int) k);
+            witness_print_vector(f, label, R, (int) k);
     }
     {
         char * os = custom_output_string(R);
@@ -1633,7 +1579,7 @@ stage_family(search_run * S)
                         svt_runs_push(base, r->q[0], r->q[1], r->T, r->a, r->v,
                             r->count - unit);
                 }
-                try_proof(S->proof, sizeof(S->proof), M, base, block);
+                search_kappa_proof(S->proof, sizeof(S->proof), M, base, block);
             }
             svt_runs_clear(R1);
             svt_runs_clear(R2);
@@ -1713,7 +1659,7 @@ stage_family(search_run * S)
                     else
                         svt_runs_push(base, r->q[0], r->q[1], r->T, r->a, r->v, r->count);
                 }
-                try_proof(S->proof, sizeof(S->proof), M, base, block);
+                search_kappa_proof(S->proof, sizeof(S->proof), M, base, block);
             }
             arb_clear(L10);
             arb_clear(L100);
@@ -1780,7 +1726,7 @@ search_report(search_run * S)
             json_object_set_new(j, "best_output", json_string(os));
             json_object_set_new(j, "best_output_stops",
                 json_boolean(S->best.R->stops));
-            json_object_set_new(j, "best_input", runs_json(S->best.R));
+            json_object_set_new(j, "best_input", witness_runs_json(S->best.R));
             json_object_set_new(j, "best_ratio", report_ratio_json(S->models[S->best.ci_index],
                 &ctx, S->best.r));
             flint_free(os);
@@ -1818,9 +1764,9 @@ search_report(search_run * S)
                 : S->t.stopped ? "stopped by the time limit; the largest ratio "
                 "found before it" : "no certified violation; the largest ratio "
                 "found", S->best.desc);
-            print_vector(out, "q(D) ", S->best.R, 0);
-            print_vector(out, "q(D')", S->best.R, 1);
-            print_vector(out, "T    ", S->best.R, 2);
+            witness_print_vector(out, "q(D) ", S->best.R, 0);
+            witness_print_vector(out, "q(D')", S->best.R, 1);
+            witness_print_vector(out, "T    ", S->best.R, 2);
             fprintf(out, "  output %s\n", os);
             flint_free(os);
             report_ratio_human(out, S->models[S->best.ci_index], &ctx, S->best.r);

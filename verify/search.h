@@ -19,8 +19,17 @@ typedef struct
     ulong seed;
     slong shard, nshards;   /* this shard: tasks i with i % nshards == shard */
     const char * save_path; /* where the best counterexample is written */
+    int lower;              /* prove's lower bound: SEARCH_LOWER_* */
 }
 search_opts;
+
+enum
+{
+    SEARCH_LOWER_PROOF = 0, /* the witness the proof builds; the search only
+                               when it does not settle L */
+    SEARCH_LOWER_SEARCH,    /* the search as well, always */
+    SEARCH_LOWER_NONE       /* no lower bound */
+};
 
 /* The search's budget is counted in work, never in time, so that its
    result depends on the inputs and options only: every ratio costs the
@@ -98,6 +107,13 @@ int verify_search(const svt_variant_struct * var, const search_opts * o);
 void search_ratio_lower_bound(arb_t res, const svt_model_t M,
     const svt_runs_t block, int lo_inf, const fmpq_t lo, int hi_inf,
     const fmpq_t hi, slong prec);
+
+/* Tries the proof ratio >= alpha kappa^m for the family base + m block
+   (a template without reset, Laplace noise): for every z in the domain,
+   the block's factors are at least kappa > 1 times larger on one side.
+   Writes it into proof (empty when it does not hold). */
+void search_kappa_proof(char * proof, size_t len, const svt_model_t M,
+    const svt_runs_t base, const svt_runs_t block);
 
 /* `verify search --dp-delta D` (dp_delta NULL: the claimed delta): the
    largest certified delta at the claimed eps over the constructions and

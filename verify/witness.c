@@ -1,0 +1,584 @@
+/* witness.c -- counterexamples built from a proof, and the smallest form
+   of a certified violation (witness.h). */
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "witness.h"
+
+/* ---- vectors ---------------------------------------------------------- */
+
+/* one vector of the runs (0: q(D), 1: q(D'), 2: T), value*count */
+void
+witness_print_vector(FILE * f, const char * label, const svt_runs_t R, int which)
+{
+    slong i;
+    fprintf(f, "  %s  ", label);
+    for (i = 0; i < R->len; i++)
+    {
+        const fmpq * x = which == 2 ? R->runs[i].T : R->runs[i].q[which];
+        char * s = fmpq_get_str(NULL, 10, x);
+        fprintf(f, "%s%s", i ? "," : "", s);
+        if (R->runs[i].count > 1)
+            fprintf(f, "*%lu", R->runs[i].count);
+        flint_free(s);
+    }
+    fprintf(f, "\n");
+}
+
+/* the runs as a JSON array of {qD, qD2, T, output, count} (exact
+   rationals as strings; output bot, top, a label or the number) */
+json_t *
+witness_runs_json(const svt_runs_t R)
+{
+    json_t * a = json_array();
+    slong i;
+    for (i = 0; i < R->len; i++)
+    {
+        const svt_run_struct * r = R->runs + i;
+        json_t * o = json_object();
+        char * s;
+        s = fmpq_get_str(NULL, 10, r->q[0]);
+        json_object_set_new(o, "qD", json_string(s));
+        flint_free(s);
+        s = fmpq_get_str(NULL, 10, r->q[1]);
+        json_object_set_new(o, "qD2", json_string(s));
+        flint_free(s);
+        s = fmpq_get_str(NULL, 10, r->T);
+        json_object_set_new(o, "T", json_string(s));
+        flint_free(s);
+        if (r->a == SVT_NUM)
+        {
+            s = fmpq_get_str(NULL, 10, r->v);
+            json_object_set_new(o, "output", json_string(s));
+            flint_free(s);
+        }
+        else
+            json_object_set_new(o, "output", json_string(r->a == SVT_BOT ? "bot"
+                : r->a == SVT_TOP ? "top" : r->label));
+        json_object_set_new(o, "count", json_integer((json_int_t) r->count));
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
+
+#define GREEDY_M 30     /* the loops' repetitions while the choices are made */
+#define EXHAUST_M 10    /* ... while every choice of a small plan is tried */
+#define EXHAUST_MAX 96  /* a plan with at most this many choices: all */
+
+static const ulong grow_m[] = { 30, 100, 300, 1000, 3000, 10000, 100000,
+    1000000, 10000000, 100000000 };
+
+void
+witness_init(witness_t W)
+{
+    memset(W, 0, sizeof(*W));
+    svt_runs_init(W->R);
+    svt_runs_init(W->base);
+    svt_runs_init(W->block);
+    ratio_result_init(W->r);
+}
+
+void
+witness_clear(witness_t W)
+{
+    svt_runs_clear(W->R);
+    svt_runs_clear(W->base);
+    svt_runs_clear(W->block);
+    ratio_result_clear(W->r);
+}
+
+/* the certified lower end of r's loss as a double (rounded down), -inf
+   when none, +inf when infinite */
+static double
+lower_end(const ratio_result_t r)
+{
+    arf_t lo;
+    double x;
+    if (r->verdict == VERDICT_INFINITE)
+        return HUGE_VAL;
+    if (r->timed_out || r->outside_claim || r->verdict == VERDICT_IMPOSSIBLE
+            || !arb_is_finite(r->loss))
+        return -HUGE_VAL;
+    arf_init(lo);
+    arb_get_lbound_arf(lo, r->loss, 64);
+    x = arf_get_d(lo, ARF_RND_FLOOR);
+    arf_clear(lo);
+    return x;
+}
+
+/* the knobs of one plan: per step, the shift d and the edge e */
+typedef struct
+{
+    const align_plan * W;
+    int d[ALIGN_PLAN_MAX], e[ALIGN_PLAN_MAX];
+}
+knobs;
+
+/* the input of plan K at m repetitions of its loops (T = 0) */
+static void
+plan_runs(svt_runs_t R, const knobs * K, const fmpq_t delta, ulong m)
+{
+    fmpq_t q, q2, T, v, emin, emax;
+    slong i;
+    fmpq_init(q);
+    fmpq_init(q2);
+    fmpq_init(T);
+    fmpq_init(v);
+    fmpq_init(emin);
+    fmpq_init(emax);
+    for (i = 0; i < K->W->n; i++)
+    {
+        int k;
+        for (k = 0; k < K->W->step[i].nedge; k++)
+        {
+            const fmpq * x = K->W->step[i].edge + k;
+            if ((i == 0 && k == 0) || fmpq_cmp(x, emin) < 0)
+                fmpq_set(emin, x);
+            if ((i == 0 && k == 0) || fmpq_cmp(x, emax) > 0)
+                fmpq_set(emax, x);
+        }
+    }
+    svt_runs_truncate(R, 0);
+    R->stops = 0;
+    for (i = 0; i < K->W->n; i++)
+    {
+        const align_wstep * w = K->W->step + i;
+        ulong count = w->loop ? m : 1;
+        int e = K->e[i] % w->nedge, vk = K->e[i] / w->nedge;
+        fmpq_set(q, w->edge + e);
+        fmpq_mul_si(q2, delta, K->d[i]);
+        fmpq_add(q2, q2, q);
+        if (w->a == SVT_LABEL)
+            svt_runs_push_label(R, q, q2, T, w->label, count);
+        else
+        {
+            /* a number at the answer on D or on D', or 4 Delta beyond
+               every edge of the plan (it pins the register there) */
+            if (w->num == 2)
+                fmpq_zero(v);
+            else
+                fmpq_set(v, vk == 1 ? q2 : q);
+            if (vk >= 2)
+            {
+                fmpq_mul_si(T, delta, vk == 2 ? -4 : 4);
+                fmpq_add(v, vk == 2 ? emin : emax, T);
+                fmpq_zero(T);
+            }
+            svt_runs_push(R, q, q2, T, (svt_answer_kind) w->a, v, count);
+        }
+    }
+    fmpq_clear(q);
+    fmpq_clear(q2);
+    fmpq_clear(T);
+    fmpq_clear(v);
+    fmpq_clear(emin);
+    fmpq_clear(emax);
+}
+
+typedef struct
+{
+    witness_struct * out;
+    const svt_model_struct * M;
+    ratio_opt ro;
+}
+wctx;
+
+/* certifies plan K at m; keeps it in the witness when its lower end is
+   the best; returns that lower end (its loss in loss, when not NULL) */
+static double
+eval_plan_loss(wctx * X, const knobs * K, ulong m, arb_t loss)
+{
+    svt_runs_t R;
+    ratio_result_t r;
+    double lo;
+    svt_runs_init(R);
+    ratio_result_init(r);
+    plan_runs(R, K, X->M->delta_q, m);
+    ratio_decide(r, X->M, R, &X->ro);
+    X->out->ratios++;
+    X->out->work += r->work;
+    lo = lower_end(r);
+    if (loss != NULL)
+    {
+        if (lo > -HUGE_VAL && lo < HUGE_VAL)
+            arb_set(loss, r->loss);
+        else
+            arb_indeterminate(loss);
+    }
+    if (lo > -HUGE_VAL && (!X->out->have || lo > lower_end(X->out->r)))
+    {
+        svt_runs_set(X->out->R, R);
+        ratio_result_swap(X->out->r, r);
+        X->out->m = m;
+        X->out->have = 1;
+    }
+    ratio_result_clear(r);
+    svt_runs_clear(R);
+    return lo;
+}
+
+static double
+eval_plan(wctx * X, const knobs * K, ulong m)
+{
+    return eval_plan_loss(X, K, m, NULL);
+}
+
+static int
+budget_left(const wctx * X)
+{
+    return X->out->ratios < WITNESS_MAX_RATIOS;
+}
+
+static int
+nedges(const align_wstep * w)
+{
+    return w->nedge * (w->a == SVT_NUM ? 4 : 1);
+}
+
+/* a plan with few choices: all of them at m = EXHAUST_M, the best kept */
+static void
+exhaust_knobs(wctx * X, knobs * K)
+{
+    slong i, total = 1, c;
+    double best = -HUGE_VAL;
+    knobs * T;
+    for (i = 0; i < K->W->n && total <= EXHAUST_MAX; i++)
+        total *= (K->W->step[i].dhi - K->W->step[i].dlo + 1) * nedges(K->W->step + i);
+    if (total > EXHAUST_MAX)
+        return;
+    T = flint_malloc(sizeof(knobs));
+    *T = *K;
+    for (c = 0; c < total && budget_left(X); c++)
+    {
+        slong r = c;
+        double x;
+        for (i = 0; i < K->W->n; i++)
+        {
+            const align_wstep * w = K->W->step + i;
+            slong nd = w->dhi - w->dlo + 1;
+            T->d[i] = w->dlo + (int) (r % nd);
+            r /= nd;
+            T->e[i] = (int) (r % nedges(w));
+            r /= nedges(w);
+        }
+        x = eval_plan(X, T, EXHAUST_M);
+        if (x > best)
+        {
+            best = x;
+            *K = *T;
+        }
+    }
+    flint_free(T);
+}
+
+/* the choices the proof leaves open, one step at a time (two passes) */
+static double
+settle_knobs(wctx * X, knobs * K)
+{
+    double best;
+    exhaust_knobs(X, K);
+    best = eval_plan(X, K, GREEDY_M);
+    slong i;
+    int pass, d, e, improved = 1;
+    for (pass = 0; pass < 2 && improved; pass++)
+    {
+        improved = 0;
+        for (i = 0; i < K->W->n && budget_left(X); i++)
+        {
+            const align_wstep * w = K->W->step + i;
+            int bd = K->d[i], be = K->e[i];
+            for (d = w->dlo; d <= w->dhi && budget_left(X); d++)
+                for (e = 0; e < nedges(w) && budget_left(X); e++)
+                {
+                    double x;
+                    if (d == bd && e == be)
+                        continue;
+                    K->d[i] = d;
+                    K->e[i] = e;
+                    x = eval_plan(X, K, GREEDY_M);
+                    if (x > best)
+                    {
+                        best = x;
+                        bd = d;
+                        be = e;
+                        improved = 1;
+                    }
+                }
+            K->d[i] = bd;
+            K->e[i] = be;
+        }
+    }
+    return best;
+}
+
+/* is x within 10^-7 (relative, at least absolute) of the target? */
+static int
+meets(double x, const arb_t target)
+{
+    double t;
+    if (target == NULL || !arb_is_finite(target))
+        return 0;
+    t = arf_get_d(arb_midref(target), ARF_RND_NEAR);
+    return x >= t - 1e-7 * fmax(1.0, fabs(t));
+}
+
+/* the loops grown in m until L meets the target or stops growing */
+static void
+grow_plan(wctx * X, knobs * K, const arb_t target)
+{
+    double prev = -HUGE_VAL, x;
+    size_t j;
+    for (j = 0; j < sizeof(grow_m) / sizeof(grow_m[0]) && budget_left(X); j++)
+    {
+        x = eval_plan(X, K, grow_m[j]);
+        if (meets(x, target) || x == HUGE_VAL || x <= prev)
+            break;
+        prev = x;
+    }
+}
+
+/* the paid steps of a plan, in words */
+static void
+plan_words(char * buf, size_t len, const align_plan * W)
+{
+    slong i;
+    buf[0] = '\0';
+    for (i = 0; i < W->n && strlen(buf) + 90 < len; i++)
+        if (!W->step[i].loop)
+            snprintf(buf + strlen(buf), len - strlen(buf), "%s%s",
+                buf[0] ? ", " : "", W->step[i].what);
+}
+
+int
+witness_from_proof(witness_t W, const svt_model_t M, const align_result_t A,
+    const ratio_opt * ro, const arb_t target)
+{
+    wctx X;
+    int p;
+    slong i;
+    knobs * K = flint_malloc(sizeof(knobs));
+
+    X.out = W;
+    X.M = M;
+    X.ro = *ro;
+    X.ro.digits = 20;
+    X.ro.max_digits = 40;
+    for (p = 0; p < A->nplans && budget_left(&X); p++)
+    {
+        const align_plan * P = A->plan[p];
+        if (P == NULL || P->n == 0 || P->cycle)
+            continue;
+        K->W = P;
+        for (i = 0; i < P->n; i++)
+        {
+            K->d[i] = P->step[i].d;
+            K->e[i] = 0;
+        }
+        settle_knobs(&X, K);
+        grow_plan(&X, K, target);
+        if (getenv("WDEBUG")) { svt_runs_t RR; svt_runs_init(RR); plan_runs(RR, K, M->delta_q, 3);
+            fprintf(stderr, "proof plan %d n=%ld:", p, (long) P->n); for (i = 0; i < P->n; i++) fprintf(stderr, " [%s loop=%d d=%d e=%d a=%d]", P->step[i].what, P->step[i].loop, K->d[i], K->e[i], P->step[i].a);
+            fprintf(stderr, "\n"); witness_print_vector(stderr, "qD", RR, 0); witness_print_vector(stderr, "qD2", RR, 1); svt_runs_clear(RR); }
+        if (W->have && meets(lower_end(W->r), target))
+            break;
+    }
+    if (W->have)
+    {
+        char run[160];
+        plan_words(run, sizeof(run), A->plan[p < A->nplans ? p : A->nplans - 1]);
+        snprintf(W->desc, sizeof(W->desc), "the proof's costliest run (%.150s), "
+            "its forcing loops m = %lu times", run, W->m);
+        if (target != NULL && !meets(lower_end(W->r), target)
+                && lower_end(W->r) != HUGE_VAL)
+            snprintf(W->untight, sizeof(W->untight), "the run %.120s was not "
+                "made tight to B%s", run, A->plan[0]->truncated ? " (its first "
+                "steps only)" : "");
+
+    }
+    flint_free(K);
+    return W->have;
+}
+
+/* the input of K at count 1 split in two: the steps before its loops
+   (base) and its loops (block) */
+static void
+plan_parts(svt_runs_t base, svt_runs_t block, const knobs * K, const fmpq_t delta)
+{
+    svt_runs_t all;
+    slong i, k = 0;
+    svt_runs_init(all);
+    plan_runs(all, K, delta, 1);
+    svt_runs_truncate(base, 0);
+    svt_runs_truncate(block, 0);
+    for (i = 0; i < K->W->n; i++)
+    {
+        const svt_run_struct * r = all->runs + k++;
+        svt_runs_struct * to = K->W->step[i].loop ? block : base;
+        if (r->a == SVT_LABEL)
+            svt_runs_push_label(to, r->q[0], r->q[1], r->T, r->label, 1);
+        else
+            svt_runs_push(to, r->q[0], r->q[1], r->T, r->a, r->v, 1);
+    }
+    svt_runs_clear(all);
+}
+
+int
+witness_growing(witness_t W, const svt_model_t M, const align_result_t A,
+    const ratio_opt * ro)
+{
+    static const ulong ms[3] = { 10, 100, 1000 };
+    wctx X;
+    int p, j, best = -1;
+    double best_lo = -HUGE_VAL;
+    arb_struct L[3];
+    knobs * K = flint_malloc(sizeof(knobs)), * KB = flint_malloc(sizeof(knobs));
+
+    X.out = W;
+    X.M = M;
+    X.ro = *ro;
+    X.ro.digits = 20;
+    X.ro.max_digits = 40;
+    for (j = 0; j < 3; j++)
+        arb_init(L + j);
+    for (p = 0; p < A->nplans && budget_left(&X); p++)
+    {
+        const align_plan * P = A->plan[p];
+        slong i;
+        double lo;
+        if (P == NULL || P->n == 0 || !P->cycle)
+            continue;
+        K->W = P;
+        for (i = 0; i < P->n; i++)
+        {
+            K->d[i] = P->step[i].d;
+            K->e[i] = 0;
+        }
+        settle_knobs(&X, K);
+        for (j = 0; j < 3; j++)
+            eval_plan_loss(&X, K, ms[j], L + j);
+        if (getenv("WDEBUG")) { svt_runs_t RR; svt_runs_init(RR); plan_runs(RR, K, M->delta_q, 3);
+            fprintf(stderr, "plan %d n=%ld:", p, (long) P->n); for (i = 0; i < P->n; i++) fprintf(stderr, " [%s loop=%d d=%d e=%d a=%d]", P->step[i].what, P->step[i].loop, K->d[i], K->e[i], P->step[i].a);
+            fprintf(stderr, "\n"); witness_print_vector(stderr, "qD", RR, 0); witness_print_vector(stderr, "qD2", RR, 1); for (j = 0; j < 3; j++) arb_fprintd(stderr, L + j, 10); fprintf(stderr, "\n"); svt_runs_clear(RR); }
+        lo = arb_is_finite(L + 2) ? arf_get_d(arb_midref(L + 2), ARF_RND_DOWN) : -HUGE_VAL;
+        if (growth_certified(ms[0], L + 0, ms[1], L + 1, ms[2], L + 2) && lo > best_lo)
+        {
+            char * s[3];
+            best = p;
+            best_lo = lo;
+            *KB = *K;
+            for (j = 0; j < 3; j++)
+                s[j] = decimal_interval(L + j, 8);
+            snprintf(W->note, sizeof(W->note), "m = %lu: %s, m = %lu: %s, "
+                "m = %lu: %s", ms[0], s[0], ms[1], s[1], ms[2], s[2]);
+            W->slope = arf_get_d(arb_midref(L + 2), ARF_RND_NEAR)
+                - arf_get_d(arb_midref(L + 1), ARF_RND_NEAR);
+            W->slope /= (double) (ms[2] - ms[1]);
+            for (j = 0; j < 3; j++)
+                flint_free(s[j]);
+        }
+    }
+    if (best >= 0)
+    {
+        W->growing = 1;
+        plan_parts(W->base, W->block, KB, M->delta_q);
+        W->nblock = W->block->len;
+        const align_plan * P = A->plan[best];
+        const align_wstep * last = P->step + P->n - 1;
+        slong forcing = 0, i;
+        for (i = 0; i < P->n - 1; i++)
+            forcing += P->step[i].loop;
+        snprintf(W->desc, sizeof(W->desc), "where the proof fails (%.60s: %s), "
+            "%s m = 1000 times", last->what, last->loop ? "a costly branch on a "
+            "cycle, repeated" : "a released number no shift aligns, once",
+            forcing ? "after queries that force the register's shift," : "with");
+    }
+    else if (W->have)
+        snprintf(W->desc, sizeof(W->desc), "an input built where the proof "
+            "fails, its loops m = %lu times", W->m);
+    for (j = 0; j < 3; j++)
+        arb_clear(L + j);
+    flint_free(K);
+    flint_free(KB);
+    return W->growing;
+}
+
+/* ---- the smallest witness -------------------------------------------- */
+
+static int
+still_violates(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
+    const ratio_opt * ro)
+{
+    ratio_decide(r, M, R, ro);
+    return !r->timed_out && !r->outside_claim
+        && (r->verdict == VERDICT_EXCEEDS || r->verdict == VERDICT_INFINITE);
+}
+
+/* dst = src with run i left out (skip >= 0), or run i's count set to n */
+static void
+runs_edit(svt_runs_t dst, const svt_runs_t src, slong skip, slong i, ulong n)
+{
+    slong k;
+    svt_runs_truncate(dst, 0);
+    for (k = 0; k < src->len; k++)
+    {
+        const svt_run_struct * x = src->runs + k;
+        if (k == skip)
+            continue;
+        if (x->a == SVT_LABEL)
+            svt_runs_push_label(dst, x->q[0], x->q[1], x->T, x->label,
+                k == i ? n : x->count);
+        else
+            svt_runs_push(dst, x->q[0], x->q[1], x->T, x->a, x->v,
+                k == i ? n : x->count);
+    }
+    dst->stops = src->stops;
+}
+
+ulong
+witness_shrink(svt_runs_t R, ratio_result_t r, const svt_model_t M,
+    const ratio_opt * ro)
+{
+    svt_runs_t S;
+    ratio_result_t t;
+    ulong before = svt_runs_length(R);
+    slong i, spent = 0;
+    svt_runs_init(S);
+    ratio_result_init(t);
+    /* whole runs left out, the last first */
+    for (i = R->len - 1; i >= 0 && R->len > 1 && spent < SHRINK_MAX_RATIOS; i--)
+    {
+        runs_edit(S, R, i, -1, 0);
+        spent++;
+        if (still_violates(t, M, S, ro))
+        {
+            svt_runs_set(R, S);
+            R->stops = S->stops;
+            ratio_result_swap(r, t);
+        }
+    }
+    /* each count cut down: the smallest that still violates (bisection) */
+    for (i = 0; i < R->len && spent < SHRINK_MAX_RATIOS; i++)
+    {
+        ulong ok = R->runs[i].count, bad = 0;
+        while (ok - bad > 1 && spent < SHRINK_MAX_RATIOS)
+        {
+            ulong mid = bad == 0 && ok > 2 ? 1 : bad + (ok - bad) / 2;
+            runs_edit(S, R, -1, i, mid);
+            spent++;
+            if (still_violates(t, M, S, ro))
+            {
+                ok = mid;
+                svt_runs_set(R, S);
+                R->stops = S->stops;
+                ratio_result_swap(r, t);
+            }
+            else
+                bad = mid;
+        }
+    }
+    ratio_result_clear(t);
+    svt_runs_clear(S);
+    return before - svt_runs_length(R);
+}

@@ -1,0 +1,85 @@
+/* witness.h -- counterexamples built from a proof, and the smallest form
+   of a certified violation.
+
+   The prover's costliest run (align_plan: which branches pay, in which
+   order, which register shift each visit needs) is turned into a pair
+   of neighbouring inputs: before each visit of a state whose register
+   the coupling moves, m queries of a loop that costs nothing and forces
+   that move; each paid step with its answer at an edge of its guards
+   and shifted against the register, so that the coupling pays its full
+   shift there.  The engine certifies the ratio for growing m, and the
+   few choices the plan leaves open (the edge, the sign of a shift the
+   proof does not fix) are settled by certified ratios.  When the run
+   is realised, L approaches B; otherwise the output names the step
+   whose tightness was not realised.
+
+   Everything is counted in ratios and in the engine's work, never in
+   time: the same inputs give the same witness. */
+
+#ifndef SVT_WITNESS_H
+#define SVT_WITNESS_H
+
+#include <stdio.h>
+#include <jansson.h>
+#include "verify.h"
+#include "align.h"
+
+#define WITNESS_MAX_RATIOS 160  /* ratios the choices and the growth in m
+                                   may spend */
+#define SHRINK_MAX_RATIOS 80    /* ratios the shrinking may spend */
+
+typedef struct
+{
+    int have;
+    svt_runs_t R;           /* the best input found */
+    ratio_result_t r;       /* its certified ratio */
+    ulong m;                /* the loops' repetitions in R */
+    char desc[256];
+    char untight[200];      /* L below B: the step not realised ("" else) */
+    slong ratios;           /* ratios computed */
+    slong work;             /* their engine work */
+    /* witness_growing: */
+    int growing;            /* the family's growth in m is certified */
+    char note[400];         /* its certified ln ratios along m */
+    double slope;           /* ~ per unit of m (display only) */
+    svt_runs_t base, block; /* the family: base, then block m times */
+    slong nblock;           /* queries per unit of m */
+    char kappa[1024];       /* the alpha kappa^m proof on it (prove.c) */
+}
+witness_struct;
+
+typedef witness_struct witness_t[1];
+
+void witness_init(witness_t W);
+void witness_clear(witness_t W);
+
+/* The witness of A's plans (A proved) against M, each ratio under ro
+   (ro->limits may bound its work).  target: stop when the certified
+   lower bound is within 10^-7 relative of it (B), NULL: never early.
+   Returns 1 when a finite or infinite certified loss was found. */
+int witness_from_proof(witness_t W, const svt_model_t M, const align_result_t A,
+    const ratio_opt * ro, const arb_t target);
+
+/* No proof (A->proved = 0): the costly cycles the prover failed on, as
+   families in m (a lead-in, m queries that force the register's shift,
+   m of the costly branch), certified at m = 10, 100, 1000.  Returns 1
+   when the growth of one is certified (growth_certified); the best input
+   is in W->R either way. */
+int witness_growing(witness_t W, const svt_model_t M, const align_result_t A,
+    const ratio_opt * ro);
+
+/* R, whose ratio is certified above M's claim, made as small as it stays
+   so: runs removed, then each run's count cut down (a bisection), each
+   candidate certified by ratio_decide under ro.  r is replaced by the
+   ratio of the smaller input.  Returns the number of queries removed. */
+ulong witness_shrink(svt_runs_t R, ratio_result_t r, const svt_model_t M,
+    const ratio_opt * ro);
+
+/* one vector of R (which: 0 q(D), 1 q(D'), 2 T) as "  LABEL  v*count,..." */
+void witness_print_vector(FILE * f, const char * label, const svt_runs_t R,
+    int which);
+/* R as a JSON array of {qD, qD2, T, output, count} (exact rationals as
+   strings) */
+json_t * witness_runs_json(const svt_runs_t R);
+
+#endif
