@@ -2,7 +2,6 @@
    of a certified violation (witness.h). */
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 #include "witness.h"
 
@@ -378,9 +377,6 @@ witness_from_proof(witness_t W, const svt_model_t M, const align_result_t A,
         }
         settle_knobs(&X, K);
         grow_plan(&X, K, target);
-        if (getenv("WDEBUG")) { svt_runs_t RR; svt_runs_init(RR); plan_runs(RR, K, M->delta_q, 3);
-            fprintf(stderr, "proof plan %d n=%ld:", p, (long) P->n); for (i = 0; i < P->n; i++) fprintf(stderr, " [%s loop=%d d=%d e=%d a=%d]", P->step[i].what, P->step[i].loop, K->d[i], K->e[i], P->step[i].a);
-            fprintf(stderr, "\n"); witness_print_vector(stderr, "qD", RR, 0); witness_print_vector(stderr, "qD2", RR, 1); svt_runs_clear(RR); }
         if (W->have && meets(lower_end(W->r), target))
             break;
     }
@@ -458,9 +454,6 @@ witness_growing(witness_t W, const svt_model_t M, const align_result_t A,
         settle_knobs(&X, K);
         for (j = 0; j < 3; j++)
             eval_plan_loss(&X, K, ms[j], L + j);
-        if (getenv("WDEBUG")) { svt_runs_t RR; svt_runs_init(RR); plan_runs(RR, K, M->delta_q, 3);
-            fprintf(stderr, "plan %d n=%ld:", p, (long) P->n); for (i = 0; i < P->n; i++) fprintf(stderr, " [%s loop=%d d=%d e=%d a=%d]", P->step[i].what, P->step[i].loop, K->d[i], K->e[i], P->step[i].a);
-            fprintf(stderr, "\n"); witness_print_vector(stderr, "qD", RR, 0); witness_print_vector(stderr, "qD2", RR, 1); for (j = 0; j < 3; j++) arb_fprintd(stderr, L + j, 10); fprintf(stderr, "\n"); svt_runs_clear(RR); }
         lo = arb_is_finite(L + 2) ? arf_get_d(arb_midref(L + 2), ARF_RND_DOWN) : -HUGE_VAL;
         if (growth_certified(ms[0], L + 0, ms[1], L + 1, ms[2], L + 2) && lo > best_lo)
         {
