@@ -227,9 +227,10 @@ FUZZ_SECONDS_TEST = 15
 test-fuzz:
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SECONDS_TEST)
 
-bench: $(B)/bench-integrals $(B)/bench-verify
+bench: $(B)/bench-integrals $(B)/bench-verify $(B)/bin/verify
 	./$(B)/bench-integrals
 	./$(B)/bench-verify
+	sh tests/bench-decide.sh ./$(B)/bin/verify
 
 # install like a Unix tool: make install PREFIX=... [DESTDIR=...]
 PREFIX  ?= /usr/local

@@ -83,6 +83,7 @@ page_head(FILE * f, const char * title)
         ".verdict.private{background:#c8f0c8;}"
         ".verdict.bounded{background:#ffe0a0;}"
         ".verdict.unbounded{background:#ffc0c0;}"
+        ".verdict.violated{background:#ffc0c0;}"
         ".verdict.other{background:#e4e4e4;}"
         "code.recheck{background:#f0f0ff;white-space:nowrap;}"
         "</style></head><body>\n");

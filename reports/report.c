@@ -15,6 +15,7 @@
 #include "align.h"
 #include "check.h"
 #include "report.h"
+#include "decision.h"
 #include "page.h"
 #include "approx_page.h"
 
@@ -75,6 +76,7 @@ typedef struct
     int disagrees;              /* measured and stated properties differ */
     char disagreement[1536];    /* the paragraph that says how */
     int klass;                  /* KLASS_*: the index's colour */
+    svt_status status;          /* the one decision */
     char loss[256];             /* the certified loss, for the summary */
     int any_linear;             /* some construction grows linearly */
     double ymin, ymax;          /* the plotted ln ratios: the least
@@ -86,10 +88,16 @@ vresult;
 #define KLASS_BOUNDED 1     /* bounded, but above its claim */
 #define KLASS_UNBOUNDED 2   /* infinite, or growing without bound in m */
 #define KLASS_OTHER 3       /* no pure claim, or undecided */
+#define KLASS_VIOLATED 4    /* a certified violation, no bound proved */
+#define KLASS_COUNT 5
 
-static const char * klass_name[4] = { "private", "bounded above its claim",
-    "unbounded", "no pure claim or undecided" };
-static const char * klass_css[4] = { "private", "bounded", "unbounded", "other" };
+/* the classes follow the one decision (verify/decision.h): private only
+   when the claim is proved for every m */
+static const char * klass_name[KLASS_COUNT] = { "private (proved)",
+    "violated, bounded above its claim", "unbounded (proved)",
+    "no pure claim or undecided", "violated (no bound found)" };
+static const char * klass_css[KLASS_COUNT] = { "private", "bounded", "unbounded",
+    "other", "violated" };
 
 static void flag_disagreement(vresult * V, const ctx * C, const arb_t best,
     const char * best_where, ulong best_m);
@@ -113,34 +121,55 @@ scale_text(const svt_model_t M, int which, char * buf, size_t len)
     return buf;
 }
 
-/* the proof for every m (variants/align.h) and the interval [L, B] the
-   largest loss lies in, L the largest certified ratio of the sweeps */
+/* the one decision (verify/decision.h) from the proof, its witness and
+   the sweeps' largest certified ratio (L; NULL when none, inf_L when
+   infinite): the bound for every m in V->proved, the class of the
+   summary in V->klass: green only when the claim is proved */
 static void
-proved_text(vresult * V, const arb_t L)
+proved_text(vresult * V, const ctx * C, const arb_t L, int inf_L)
 {
-    align_result_t A;
-    align_result_init(A);
-    align_prove(A, V->M);
-    if (A->proved)
+    search_opts so;
+    prove_result_t P;
+    decision_t D;
+    search_opts_init(&so);
+    fmpq_set(so.base.eps, C->eps);
+    fmpq_set(so.base.delta, C->delta);
+    so.work = PROVE_DEFAULT_WORK;
+    prove_result_init(P);
+    decision_init(D);
+    prove_run(P, V->var, &so, C->c);
+    decision_add_prove(D, P, V->M, C->c);
+    if (inf_L || L != NULL)
+        decision_add_loss(D, inf_L, L, C->c, "the constructions");
+    decision_finish(D, V->M);
+    V->status = D->status;
+    if (P->A->proved)
     {
-        char f[200], * b = iv(A->bound, 10);
-        char * l = L != NULL && arb_is_finite(L) ? decimal_bound(L, 10, 0) : NULL;
-        int cmp = align_compare_claim(A, V->M);
-        align_bound_form(f, sizeof(f), A);
-        snprintf(V->proved, sizeof(V->proved), "B = %s%s%s%s%s; %s",
+        char f[200], * b = iv(P->A->bound, 10);
+        char * l = D->have_L && !D->L_inf ? decimal_bound(D->L, 10, 0) : NULL;
+        align_bound_form(f, sizeof(f), P->A);
+        snprintf(V->proved, sizeof(V->proved), "B = %s%s%s%s; %s",
             f[0] ? f : b, l ? "; the largest loss lies in [" : "", l ? l : "",
-            l ? ", B]" : "", "", !V->M->has_claim ? "no claim" : cmp <= 0
-            ? "claim proved for every m" : cmp == 1 ? "B above the claim"
-            : "B against the claim undecided");
+            l ? ", B]" : "", D->status == STATUS_PROVED ? "claim proved for "
+            "every m" : D->status == STATUS_NO_CLAIM ? "no claim"
+            : D->status == STATUS_VIOLATED ? "B above the claim, and a "
+            "certified ratio exceeds it" : "B above the claim; undecided");
         flint_free(b);
-        if (l)
-            flint_free(l);
+        flint_free(l);
     }
     else
-        snprintf(V->proved, sizeof(V->proved), "no bound: %s", A->gaussian
-            ? "Gaussian noise has no pure eps bound (see verify delta)"
-            : "no shift coupling bounds the loss (verify prove)");
-    align_result_clear(A);
+        snprintf(V->proved, sizeof(V->proved), "no bound: %s",
+            P->A->gaussian ? "Gaussian noise has no pure eps bound (see verify "
+            "delta)" : D->status == STATUS_UNBOUNDED ? "the loss has no finite "
+            "bound (proved: verify prove)" : "no shift coupling bounds the loss "
+            "(verify prove)");
+    V->klass = D->status == STATUS_PROVED ? KLASS_PRIVATE
+        : D->status == STATUS_UNBOUNDED ? KLASS_UNBOUNDED
+        : D->status == STATUS_VIOLATED ? (P->A->proved ? KLASS_BOUNDED
+            : KLASS_VIOLATED) : KLASS_OTHER;
+    decision_clear(D);
+    prove_result_clear(P);
+    search_opts_clear(&so);
 }
 
 static void
@@ -287,7 +316,7 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
             snprintf(V->loss, sizeof(V->loss), "-");
         flint_free(b);
     }
-    proved_text(V, any_inf ? NULL : best_where ? best : NULL);
+    proved_text(V, C, any_inf ? NULL : best_where ? best : NULL, any_inf);
     arb_clear(best);
 }
 
@@ -1134,16 +1163,19 @@ index_summary(FILE * h, FILE * md, const vresult * V, slong n)
 {
     slong i, k;
     fprintf(h, "<section id=\"summary\">\n<h2>Summary</h2>\n<p>");
-    for (k = 0; k < 4; k++)
+    for (k = 0; k < KLASS_COUNT; k++)
         fprintf(h, "<span class=\"verdict %s\">%s</span> ", klass_css[k],
             klass_name[k]);
-    fprintf(h, "</p>\n<p>private: every certified ratio is within the claim "
-        "on every construction tried (the last column of Figure 2 says where "
-        "<code>verify prove</code> also proves it for every m); bounded above "
-        "its claim: a certified ratio exceeds the claim but none grows with m; "
-        "unbounded: a probability is exactly 0 on one side only, or the ratio "
-        "grows linearly in m.  Each variant's page has the command that "
-        "re-checks each violation.</p>\n");
+    fprintf(h, "</p>\n<p>The class is the one decision of <code>verify "
+        "prove</code> and <code>verify check</code>: private (proved): a shift "
+        "coupling proves ln ratio &le; B &le; the claim for every m; violated, "
+        "bounded above its claim: a certified ratio exceeds the claim, and a "
+        "bound B above it is proved; unbounded (proved): the loss has no "
+        "finite bound (an exact zero, or a proof that the ratio grows like "
+        "kappa^m); violated (no bound found): a certified ratio exceeds the "
+        "claim and no shift coupling bounds the loss; otherwise no pure claim, "
+        "or undecided.  Each variant's page has the command that re-checks "
+        "each violation.</p>\n");
     fprintf(h, "<table id=\"summary-table\"><tr><th>variant</th>"
         "<th>verdict</th><th>certified loss (eps = 1)</th></tr>\n");
     fprintf(md, "## Summary\n\n| variant | verdict | certified loss |\n|---|---|---|\n");

@@ -481,41 +481,49 @@ Test(cli, check_exit_codes, .timeout = 600)
     cr_assert_eq(run_cli("check alg1 --m-max 100 --c-list 1,2", NULL, 0), 0);
 }
 
-/* issue 22, finding 3: exit 0 only on a proof.  mono-abs (a monotone
-   claim with an abs guard) is not proved (`prove`: undecided), and its
-   constructions find no violation: that is exit 3, with words that say
-   so and no "PASS"; --accept-evidence turns this finite evidence (and
-   only this) into exit 0.  The violation is real: `verify ratio`
-   certifies ln ratio 1.49986 > 1 on a monotone pair. */
+/* issue 22, finding 3: exit 0 only on a proof.  two_registers_well_formed
+   (DiPAut's example 28_3 in small) is not proved by a shift coupling
+   (`prove`: undecided), and neither the proof's witness nor the
+   constructions find a violation: that is exit 3, with words that say so
+   and no "PASS"; --accept-evidence turns this finite evidence (and only
+   this) into exit 0.  mono-abs, which this test used before, is now
+   decided: the witness built from its proof certifies 1.4999... > 1
+   (issue 23). */
+#define UNDECIDED_DIPA "tests/dipa/two_registers_well_formed.dipa"
 Test(cli, check_exits_0_only_on_a_proof, .timeout = 600)
 {
     char out[32768];
-    cr_assert_eq(run_cli("check tests/specs/mono-abs.svt --m-max 10 --c-list 1",
+    cr_assert_eq(run_cli("check " UNDECIDED_DIPA " --m-max 10 --c-list 1",
         out, sizeof(out)), 3, "%s", out);
-    cr_assert(strstr(out, "UNDECIDED: no violation of the claim of mono-abs in ")
-        != NULL, "%s", out);
-    cr_assert(strstr(out, "(the constructions above, m <= 10, c in {1})") != NULL,
-        "%s", out);
+    cr_assert(strstr(out, "UNPROVED: no violation of the claim of "
+        "two_registers_well_formed in ") != NULL, "%s", out);
+    cr_assert(strstr(out, "(the witnesses of the proof and the constructions "
+        "above, m <= 10, c in {1})") != NULL, "%s", out);
     cr_assert(strstr(out, "not a proof") != NULL, "%s", out);
     cr_assert(strstr(out, "PASS") == NULL, "%s", out);
-    cr_assert(strstr(out, "PROVED") == NULL, "%s", out);
+    cr_assert(strstr(out, "PROVED for every m") == NULL, "%s", out);
     cr_assert(strstr(out, "holds") == NULL, "%s", out);
     /* the finite evidence, accepted by name */
-    cr_assert_eq(run_cli("check tests/specs/mono-abs.svt --m-max 10 --c-list 1 "
+    cr_assert_eq(run_cli("check " UNDECIDED_DIPA " --m-max 10 --c-list 1 "
         "--accept-evidence", out, sizeof(out)), 0, "%s", out);
     cr_assert(strstr(out, "NO VIOLATION FOUND: no violation of the claim of "
-        "mono-abs in ") != NULL, "%s", out);
+        "two_registers_well_formed in ") != NULL, "%s", out);
     cr_assert(strstr(out, "not proved for every m") != NULL, "%s", out);
     cr_assert(strstr(out, "PASS") == NULL, "%s", out);
     /* accepting evidence never hides a violation */
     cr_assert_eq(run_cli("check alg3 --m-max 10 --c-list 1 --accept-evidence",
         NULL, 0), 1);
     /* the JSON summary says the same */
-    cr_assert_eq(run_cli("check tests/specs/mono-abs.svt --m-max 5 --c-list 1 "
+    cr_assert_eq(run_cli("check " UNDECIDED_DIPA " --m-max 5 --c-list 1 "
         "--json", out, sizeof(out)), 3, "%s", out);
     cr_assert(strstr(out, "\"result\":\"no-violation-found\"") != NULL, "%s", out);
     cr_assert(strstr(out, "\"proved_for_every_m\":false") != NULL, "%s", out);
-    /* and the leak that the constructions miss is certified */
+    cr_assert(strstr(out, "\"status\":\"undecided\"") != NULL, "%s", out);
+    /* mono-abs: the leak the constructions miss is found by the witness
+       of the proof, and certified as the hand-made pair certifies it */
+    cr_assert_eq(run_cli("check tests/specs/mono-abs.svt --c-list 1", out,
+        sizeof(out)), 1, "%s", out);
+    cr_assert(strstr(out, "VIOLATED") != NULL, "%s", out);
     cr_assert_eq(run_cli("ratio tests/specs/mono-abs.svt custom --qD 10*60,-10 "
         "--qD2 11*60,-9 --T 10 --output bot*60,top", out, sizeof(out)), 1,
         "%s", out);
@@ -550,9 +558,9 @@ Test(cli, junit_proof_case_only_passes_on_a_proof, .timeout = 600)
     const char * cases[4][3] = {
         { "check alg1 --m-max 5 --c-list 1", "0", "<testcase classname=\"alg1\" "
             "name=\"proof for every m\" time=\"0.000\"/>" },
-        { "check tests/specs/mono-abs.svt --m-max 5 --c-list 1", "3",
+        { "check " UNDECIDED_DIPA " --m-max 5 --c-list 1", "3",
             "name=\"proof for every m\" time=\"0.000\">\n      <error " },
-        { "check tests/specs/mono-abs.svt --m-max 5 --c-list 1 --accept-evidence",
+        { "check " UNDECIDED_DIPA " --m-max 5 --c-list 1 --accept-evidence",
             "0", "name=\"proof for every m\" time=\"0.000\">\n      <skipped " },
         { "check alg3 --m-max 5 --c-list 1", "1",
             "name=\"proof for every m\" time=\"0.000\">\n      <failure " },

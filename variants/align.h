@@ -34,6 +34,7 @@ extern "C" {
 #define ALIGN_STEP_LEN 1024
 #define ALIGN_PLAN_MAX 96   /* steps of a witness plan */
 #define ALIGN_MAX_PLANS 4
+#define ALIGN_ABS_T 80     /* the threshold of a state that compares |y| */
 #define ALIGN_EDGES 3       /* places of a query at its guards' edges */
 
 /* One query (or a block of m queries) of the witness the proof suggests:
@@ -48,6 +49,8 @@ typedef struct
     int d;                  /* q' - q in units of Delta (the proof's
                                tight choice) ... */
     int dlo, dhi;           /* ... within the neighbours' class */
+    int abs;                /* its state compares |y|: the queries sit at
+                               +-(T + edge) with T = ALIGN_ABS_T Delta */
     int num;                /* SVT_NUM: 1 the noisy answer (v = q + edge),
                                2 the gap (v = edge), 3 fresh noise (v = q) */
     int nedge;

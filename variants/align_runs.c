@@ -894,6 +894,15 @@ plan_push(align_plan * W, const align_ctx * C, int st, int b, int loop, int d)
     step_output(w, C->P->states[st].branches + b);
     step_edges(w, C->P->states + st, b);
     w->loop = loop;
+    w->abs = C->M->var->prog == NULL && C->M->var->comparison != SVT_CMP_STANDARD;
+    {
+        const prog_state * ps = C->P->states + st;
+        int j, i;
+        for (j = 0; j < ps->nbranches; j++)
+            for (i = 0; i < ps->branches[j].natoms; i++)
+                w->abs |= ps->branches[j].atoms[i].op == PROG_ABS_GE
+                    || ps->branches[j].atoms[i].op == PROG_ABS_LT;
+    }
     w->dlo = dlo;
     w->dhi = dhi;
     w->d = FLINT_MAX(dlo, FLINT_MIN(dhi, d));
@@ -1091,6 +1100,32 @@ plan_free(align_plan * W)
 
 /* ---- Report Noisy Max -------------------------------------------------- */
 
+/* the witness of Report Noisy Max: m other queries pushed up on D', the
+   winner down (its index or its released value) */
+static void
+argmax_plan(align_result_t res, const align_ctx * C, int value)
+{
+    align_plan * W = plan_new();
+    int k, dlo = fmpq_sgn(C->dlo), dhi = fmpq_sgn(C->dhi);
+    W->cycle = value;
+    W->n = 2;
+    for (k = 0; k < 2; k++)
+    {
+        align_wstep * w = W->step + k;
+        w->a = k == 0 ? SVT_BOT : value ? SVT_NUM : SVT_TOP;
+        w->num = k == 1 && value ? 1 : 0;
+        w->loop = k == 0;
+        w->dlo = dlo;
+        w->dhi = dhi;
+        w->d = FLINT_MAX(dlo, FLINT_MIN(dhi, k == 0 ? 1 : -1));
+        w->nedge = 1;
+        fmpq_zero(w->edge);
+        snprintf(w->what, sizeof(w->what), "%s", k == 0 ? "the other queries"
+            : value ? "the released maximum" : "the winner");
+    }
+    res->plan[res->nplans++] = W;
+}
+
 static int
 argmax_prove(align_result_t res, align_ctx * C)
 {
@@ -1101,6 +1136,7 @@ argmax_prove(align_result_t res, align_ctx * C)
     pval x;
     char v[200];
 
+    argmax_plan(res, C, value);
     if (value)
     {
         snprintf(res->reason, sizeof(res->reason), "the released maximum y_k "

@@ -24,6 +24,8 @@ svt_catalog_init(svt_catalog_t cat)
             fprintf(stderr, "internal error: %s\n", err);
             flint_abort();
         }
+        else
+            cat->v[i].builtin = 1;
 }
 
 void

@@ -73,6 +73,8 @@ typedef struct
     char * source;              /* where it is in the literature */
     char * paper_property;      /* the privacy property the source states */
     char * file;                /* the spec file, or "builtin:NAME" */
+    int builtin;                /* a built-in (named by its name on a
+                                   command line, not by its file) */
     spec_expr * eps_expr[3];    /* eps1, eps2, eps3 (NULL: 0) */
     int free_eps[3];            /* may the user override eps_k? */
     integral_law_kind rho_law;

@@ -4,6 +4,9 @@
 #include "check.h"
 #include "prove.h"
 #include "report.h"
+#include "custom.h"
+#include "decision.h"
+#include "witness.h"
 
 void
 check_opts_init(check_opts * o)
@@ -29,6 +32,8 @@ check_opts_init(check_opts * o)
     o->cat = NULL;
     o->junit = NULL;
     o->accept_evidence = 0;
+    o->grid = 0;
+    o->lower = 0;
 }
 
 /* the name of a cell's JUnit case: "construction c=C" */
@@ -73,7 +78,7 @@ junit_cell(junit_struct * J, const svt_variant_struct * var,
         char * cl = decimal_interval(M->claimed, digits);
         char cmd[512];
         outcome = JUNIT_FAILURE;
-        report_recheck_command(cmd, sizeof(cmd), var->name, ci, worst_m, M->c,
+        report_recheck_command(cmd, sizeof(cmd), report_variant_arg(var), ci, worst_m, M->c,
             o->eps, o->delta, o->T);
         snprintf(msg, sizeof(msg), "certified ln ratio %s > claimed eps %s "
             "at m = %lu; re-check: %s", worst_inf ? "inf" : w, cl, worst_m, cmd);
@@ -235,278 +240,530 @@ cell_clear(cell_struct * c)
     arb_clear(c->worst);
 }
 
-/* evaluates one construction at one m; 0 on success */
-static int
-eval_point(ratio_result_t r, const svt_model_t M, const construction_info * ci,
-    ulong m, const check_opts * o)
+/* ---- verify check ------------------------------------------------------ */
+
+#define CHECK_MAX_C 16
+
+/* one run of `verify check`: the cutoffs, each one's decision, and the
+   evidence of the constructions' grid */
+typedef struct
 {
-    svt_runs_t R;
+    const svt_variant_struct * var;
+    const check_opts * o;
+    slong clist[CHECK_MAX_C];
+    slong nc;
+    decision_struct D[CHECK_MAX_C];
+    char proof_line[512];   /* the proof at the first cutoff */
+    int grid;               /* the grid ran */
+    lossmax_t total;        /* its ratios */
+    slong nratios;
+    int inconclusive;       /* a grid cell stayed undecided */
+    double t0;
+}
+check_run;
+
+/* the cutoffs of the check (a variant's own c when it fixes one) */
+static void
+check_cutoffs(check_run * K)
+{
+    static const slong dflt[4] = { 1, 2, 5, 20 };
+    const check_opts * o = K->o;
+    slong i;
+    if (K->var->fixed_c > 0)
+    {
+        K->clist[0] = K->var->fixed_c;
+        K->nc = 1;
+        return;
+    }
+    K->nc = o->nc > 0 ? FLINT_MIN(o->nc, CHECK_MAX_C) : (K->var->has_cutoff ? 4 : 1);
+    for (i = 0; i < K->nc; i++)
+        K->clist[i] = o->nc > 0 ? o->clist[i] : dflt[i];
+}
+
+/* M at cutoff c; 0, or -1 with the message on stderr */
+static int
+check_model(svt_model_t M, const check_run * K, slong c)
+{
     char err[256];
-    int ok;
+    svt_model_init(M);
+    if (svt_model_set(M, K->var, K->o->eps, c, K->o->delta, &K->o->ov, err,
+            sizeof(err)) != 0)
+    {
+        fprintf(stderr, "verify: %s\n", err);
+        svt_model_clear(M);
+        return -1;
+    }
+    return 0;
+}
+
+/* the options of `verify prove` under check's (its default work) */
+static void
+prove_opts(search_opts * so, const check_opts * o)
+{
+    search_opts_init(so);
+    fmpq_set(so->base.eps, o->eps);
+    fmpq_set(so->base.delta, o->delta);
+    so->base.ov = o->ov;
+    so->base.ro = o->ro;
+    so->work = PROVE_DEFAULT_WORK;
+    so->lower = o->lower;
+}
+
+/* the proof and its witness at cutoff index ic: one line of text */
+static int
+check_prove(check_run * K, slong ic)
+{
+    const check_opts * o = K->o;
+    search_opts so;
+    prove_result_t P;
+    svt_model_t M;
+    slong c = K->clist[ic];
+    if (check_model(M, K, c) != 0)
+        return -1;
+    prove_opts(&so, o);
+    prove_result_init(P);
+    prove_run(P, K->var, &so, c);
+    decision_add_prove(K->D + ic, P, M, c);
+    if (ic == 0)
+        prove_claim_line(K->proof_line, sizeof(K->proof_line), M);
+    if (!o->json)
+    {
+        char f[200], * b = NULL, * l = NULL;
+        FILE * out = o->out;
+        align_bound_form(f, sizeof(f), P->A);
+        if (P->A->proved && !f[0])
+            b = decimal_interval(P->A->bound, 10);
+        if (P->have_L && !P->L_infinite)
+            l = decimal_interval(P->L, 10);
+        fprintf(out, "  c = %-3ld bound B: %s%s%s; lower bound L: %s%s%s%s\n",
+            (long) c, P->A->proved ? (f[0] ? f : b) : "none",
+            P->A->proved && f[0] ? " exactly" : "", P->A->proved
+            ? " (proved for every m)" : P->decision == PROVE_UNBOUNDED
+            && P->unbounded_proved ? " (no finite bound, proved)" : "",
+            P->have_L ? (P->L_infinite ? "inf" : l) : "none",
+            P->have_L ? " (" : "", P->have_L ? P->L_desc : "", P->have_L ? ")" : "");
+        flint_free(b);
+        flint_free(l);
+    }
+    prove_result_clear(P);
+    search_opts_clear(&so);
+    svt_model_clear(M);
+    return 0;
+}
+
+/* the decision at each cutoff from what was added; 1 when every cutoff
+   is decided (proved, violated, unbounded, no claim) */
+static int
+check_decide(check_run * K)
+{
+    slong ic;
+    int all = 1;
+    for (ic = 0; ic < K->nc; ic++)
+    {
+        svt_model_t M;
+        if (check_model(M, K, K->clist[ic]) != 0)
+            return 0;
+        decision_finish(K->D + ic, M);
+        all &= K->D[ic].status != STATUS_UNDECIDED;
+        svt_model_clear(M);
+    }
+    return all;
+}
+
+/* the one status of all cutoffs and the index of the one it comes from:
+   a violation anywhere; proved only when proved at every cutoff */
+static svt_status
+check_status(const check_run * K, slong * at)
+{
+    slong ic;
+    svt_status s = STATUS_PROVED;
+    *at = 0;
+    for (ic = 0; ic < K->nc; ic++)
+        if (K->D[ic].status == STATUS_VIOLATED || K->D[ic].status == STATUS_UNBOUNDED)
+        {
+            if (s != STATUS_VIOLATED && s != STATUS_UNBOUNDED)
+                *at = ic;
+            if (s != STATUS_UNBOUNDED)
+                s = K->D[ic].status;
+        }
+    if (s != STATUS_PROVED)
+        return s;
+    for (ic = 0; ic < K->nc; ic++)
+        if (K->D[ic].status == STATUS_UNDECIDED)
+        {
+            *at = ic;
+            return STATUS_UNDECIDED;
+        }
+    return K->var->claimed == NULL ? STATUS_NO_CLAIM : STATUS_PROVED;
+}
+
+/* the grid's table header */
+static void
+grid_header(const check_run * K)
+{
+    FILE * out = K->o->out;
+    fprintf(out, "  the constructions, m in 1..%lu (geometric):\n", K->o->m_max);
+    fprintf(out, "  %-4s %-13s %6s %7s %7s %8s %6s %6s  %s\n", "c",
+        "construction", "points", "within", "exceeds", "infinite",
+        "imposs", "incon", "largest ln ratio [certified]");
+}
+
+/* one row of the table */
+static void
+grid_row(const check_run * K, slong c, const construction_info * ci,
+    const cell_struct * cell)
+{
+    FILE * out = K->o->out;
+    const slong * n = cell->agg->count;
+    fprintf(out, "  %-4ld %-13s %6ld %7ld %7ld %8ld %6ld %6ld  ", (long) c,
+        ci->name, (long) (lossmax_possible(cell->agg) + n[VERDICT_IMPOSSIBLE]),
+        (long) (n[VERDICT_WITHIN] + n[VERDICT_NO_CLAIM]),
+        (long) n[VERDICT_EXCEEDS], (long) n[VERDICT_INFINITE],
+        (long) n[VERDICT_IMPOSSIBLE], (long) n[VERDICT_INCONCLUSIVE]);
+    if (cell->worst_infinite)
+        fprintf(out, "inf (m = %lu)\n", cell->worst_m);
+    else if (arb_is_finite(cell->worst))
+    {
+        char * s = decimal_interval(cell->worst, K->o->out_digits);
+        fprintf(out, "%s (m = %lu)\n", s, cell->worst_m);
+        flint_free(s);
+    }
+    else
+        fprintf(out, "-\n");
+}
+
+/* one construction over the m grid at cutoff index ic */
+static void
+grid_cell(check_run * K, const svt_model_t M, slong ic, const construction_info * ci)
+{
+    const check_opts * o = K->o;
+    ulong ms[64];
+    slong nm, n, i;
+    cell_struct cell;
+    ratio_result_t r;
+    svt_runs_t R;
+    double t0 = integral_clock();
+    nm = sweep_grid(ms, ci->max_m && o->m_max > ci->max_m ? ci->max_m : o->m_max);
+    n = ci->uses_m ? nm : 1;
+    cell_init(&cell);
+    ratio_result_init(r);
     svt_runs_init(R);
-    ok = construction_build(R, ci, m, M->c, o->delta, o->T, err, sizeof(err)) == 0;
-    if (ok)
+    for (i = 0; i < n; i++)
+    {
+        ulong m = ci->uses_m ? ms[i] : 1;
+        char err[256], where[128];
+        if (construction_build(R, ci, m, M->c, o->delta, o->T, err, sizeof(err)) != 0)
+            continue;
         ratio_decide(r, M, R, &o->ro);
+        if (o->progress)
+            fprintf(stderr, "\r  %s c=%ld %s m=%lu: %s        ", K->var->name,
+                (long) M->c, ci->name, m, verdict_name(r->verdict));
+        if (o->json && r->verdict != VERDICT_IMPOSSIBLE)
+        {
+            report_ctx ctx = { ci->name, ci->uses_m ? m : 0, o->out_digits };
+            report_json_line(report_ratio_json(M, &ctx, r));
+        }
+        cell_add(&cell, m, r);
+        lossmax_add(K->total, r);
+        K->nratios++;
+        snprintf(where, sizeof(where), "construction %s, m = %lu, c = %ld",
+            ci->name, m, (long) M->c);
+        decision_add_ratio(K->D + ic, r, R, M->c, where);
+    }
+    if (o->progress)
+        fprintf(stderr, "\r%70s\r", "");
+    if (!o->json)
+        grid_row(K, M->c, ci, &cell);
+    {
+        verdict_t cv = lossmax_verdict(cell.agg, M, 0);
+        junit_cell(o->junit, K->var, ci, M, cv, cell.worst, cell.worst_infinite,
+            cell.worst_m, integral_clock() - t0, o);
+        K->inconclusive |= cv == VERDICT_INCONCLUSIVE;
+    }
+    ratio_result_clear(r);
     svt_runs_clear(R);
-    return ok ? 0 : -1;
+    cell_clear(&cell);
+}
+
+/* every applicable construction at every cutoff */
+static int
+check_grid(check_run * K)
+{
+    slong ic, k;
+    K->grid = 1;
+    if (!K->o->json)
+        grid_header(K);
+    for (ic = 0; ic < K->nc; ic++)
+    {
+        svt_model_t M;
+        if (check_model(M, K, K->clist[ic]) != 0)
+            return -1;
+        for (k = 0; k < construction_count(); k++)
+        {
+            const construction_info * ci = construction_get(k);
+            const char * why = NULL;
+            if (!construction_applicable(ci, M, &why))
+            {
+                if (!K->o->json)
+                    fprintf(K->o->out, "  %-4ld %-13s n/a: %s\n",
+                        (long) K->clist[ic], ci->name, why);
+                junit_skip(K->o->junit, K->var, ci, M, why);
+                continue;
+            }
+            grid_cell(K, M, ic, ci);
+        }
+        svt_model_clear(M);
+    }
+    return 0;
+}
+
+/* the violation at cutoff index ic, shrunk to its smallest form: its
+   input in R, its ratio in r, the command that re-checks it in *cmd */
+static void
+check_witness(svt_runs_t R, ratio_result_t r, char ** cmd, const check_run * K,
+    slong ic)
+{
+    svt_model_t M;
+    *cmd = NULL;
+    if (check_model(M, K, K->clist[ic]) != 0)
+        return;
+    svt_runs_set(R, K->D[ic].LR);
+    ratio_decide(r, M, R, &K->o->ro);
+    witness_shrink(R, r, M, &K->o->ro);
+    *cmd = report_recheck_custom(K->var, R, K->clist[ic], K->o->eps, K->o->delta);
+    svt_model_clear(M);
+}
+
+/* the conclusion in words; one message per status */
+static void
+check_text(const check_run * K, svt_status s, slong at, const svt_runs_t W,
+    const ratio_result_t wr, const char * cmd, int accepted)
+{
+    FILE * out = K->o->out;
+    const decision_struct * D = K->D + at;
+    slong k;
+    if (s == STATUS_VIOLATED || s == STATUS_UNBOUNDED)
+    {
+        char * l = D->L_inf ? NULL : decimal_interval(D->L, K->o->out_digits);
+        char * w = wr->verdict == VERDICT_INFINITE ? NULL
+            : decimal_interval(wr->loss, K->o->out_digits);
+        char * os = custom_output_describe(W);
+        fprintf(out, "VIOLATED%s (certified witness, c = %ld): ln ratio %s > the "
+            "claimed eps (largest found: %s, %s)\n", s == STATUS_UNBOUNDED
+            ? ", UNBOUNDED" : "", (long) K->clist[at], w ? w : "inf", l ? l : "inf",
+            D->L_where);
+        fprintf(out, "  the smallest witness (%lu quer%s):\n", svt_runs_length(W),
+            svt_runs_length(W) == 1 ? "y" : "ies");
+        witness_print_vector(out, "  q(D) ", W, 0);
+        witness_print_vector(out, "  q(D')", W, 1);
+        witness_print_vector(out, "  T    ", W, 2);
+        fprintf(out, "    output  %s\n  re-check: %s\n(exit 1)\n", os, cmd ? cmd : "");
+        flint_free(l);
+        flint_free(w);
+        flint_free(os);
+    }
+    else if (s == STATUS_PROVED)
+        fprintf(out, "PROVED for every m (c in the list above): %s (exit 0)\n",
+            K->proof_line);
+    else if (s == STATUS_NO_CLAIM)
+        fprintf(out, "NO CLAIM: %s claims no budget; the numbers above are "
+            "reported only (exit 0)\n", K->var->name);
+    else
+    {
+        fprintf(out, "%s: no violation of the claim of %s in %ld certified "
+            "ratios (the witnesses of the proof%s%lu, c in {", accepted
+            ? "NO VIOLATION FOUND" : "UNPROVED", K->var->name, (long) (K->nratios
+            + K->nc), K->grid ? " and the constructions above, m <= " : "",
+            K->grid ? K->o->m_max : 0);
+        for (k = 0; k < K->nc; k++)
+            fprintf(out, "%s%ld", k ? ", " : "", (long) K->clist[k]);
+        fprintf(out, "}), and no proof for every m: %s%s\n", D->reason, accepted
+            ? "; not proved for every m: this finite evidence is accepted as "
+            "asked (--accept-evidence, exit 0)" : "; finite evidence, not a proof "
+            "(exit 3; --accept-evidence accepts it with exit 0)");
+    }
+}
+
+static void
+check_json(const check_run * K, svt_status s, slong at, const svt_runs_t W,
+    const char * cmd, int accepted, int rc)
+{
+    const check_opts * o = K->o;
+    svt_model_t M;
+    json_t * j;
+    int violated = s == STATUS_VIOLATED || s == STATUS_UNBOUNDED;
+    if (check_model(M, K, K->clist[0]) != 0)
+        return;
+    j = report_json_core("check", K->var->name, NULL, M, 0, o->out_digits);
+    if (violated && !K->D[at].L_inf)
+        report_json_set_loss(j, K->D[at].L, o->out_digits);
+    else if (K->grid)
+        json_object_set_new(j, "loss", report_json_lossmax(K->total, o->out_digits));
+    report_json_set_verdict(j, violated ? (K->D[at].L_inf ? VERDICT_INFINITE
+        : VERDICT_EXCEEDS) : s == STATUS_PROVED ? VERDICT_WITHIN
+        : s == STATUS_NO_CLAIM ? VERDICT_NO_CLAIM : VERDICT_INCONCLUSIVE);
+    report_json_set_seconds(j, integral_clock() - K->t0);
+    json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
+    json_object_set_new(j, "status", json_string(decision_name(s)));
+    json_object_set_new(j, "result", json_string(violated ? "violation"
+        : s == STATUS_PROVED ? "proved" : s == STATUS_NO_CLAIM ? "no-claim"
+        : K->inconclusive ? "inconclusive" : accepted ? "evidence-accepted"
+        : "no-violation-found"));
+    json_object_set_new(j, "proved_for_every_m", json_boolean(s == STATUS_PROVED));
+    json_object_set_new(j, "proof", s == STATUS_PROVED ? json_string(K->proof_line)
+        : json_null());
+    json_object_set_new(j, "witness", violated ? witness_runs_json(W) : json_null());
+    json_object_set_new(j, "recheck", violated && cmd ? json_string(cmd) : json_null());
+    json_object_set_new(j, "ratios", json_integer(K->nratios));
+    json_object_set_new(j, "exit", json_integer(rc));
+    report_json_line(j);
+    svt_model_clear(M);
+}
+
+/* JUnit: the proof and the witness at each cutoff, one case each */
+static void
+check_junit(const check_run * K, svt_status s, slong at, const char * cmd,
+    int accepted)
+{
+    slong ic;
+    int violated = s == STATUS_VIOLATED || s == STATUS_UNBOUNDED;
+    for (ic = 0; ic < K->nc && K->o->junit != NULL; ic++)
+    {
+        const decision_struct * D = K->D + ic;
+        char name[64], msg[2048];
+        int v = D->status == STATUS_VIOLATED || D->status == STATUS_UNBOUNDED;
+        snprintf(name, sizeof(name), "proof and witness c=%ld", (long) K->clist[ic]);
+        snprintf(msg, sizeof(msg), "%s: %s%s%.1500s", decision_word(D->status),
+            v ? "a certified ratio exceeds the claim; re-check: " : D->reason,
+            "", v && ic == at && cmd ? cmd : v ? D->L_where : "");
+        junit_add(K->o->junit, K->var->name, name, D->status == STATUS_PROVED
+            || D->status == STATUS_NO_CLAIM ? JUNIT_PASS : v ? JUNIT_FAILURE
+            : accepted ? JUNIT_SKIPPED : JUNIT_ERROR, D->status == STATUS_PROVED
+            || D->status == STATUS_NO_CLAIM ? NULL : msg, 0);
+    }
+    junit_proof(K->o->junit, K->var, s == STATUS_PROVED, violated, accepted);
 }
 
 int
 verify_check(const svt_variant_struct * var, const check_opts * o)
 {
-    slong default_c[4] = { 1, 2, 5, 20 };
-    const slong * clist = o->nc > 0 ? o->clist : default_c;
-    slong nc = o->nc > 0 ? o->nc : (var->has_cutoff ? 4 : 1);
-    if (var->fixed_c > 0)
-    {
-        /* the cutoff is part of the variant: the CLI refuses another */
-        default_c[0] = var->fixed_c;
-        clist = default_c;
-        nc = 1;
-    }
-    ulong ms[64];
-    slong nm, ic, k, i;
-    int violation = 0, inconclusive = 0, proved = 0, accepted, rc;
-    char proof_line[512] = "";
-    slong nratios = 0;
-    double t0, t_start;
-    lossmax_t total;        /* every ratio of every cell */
-    ratio_result_t worst, r;
-    ulong worst_m = 0;
-    const construction_info * worst_ci = NULL;
-    svt_model_t worst_M;
-    FILE * out = o->out;
+    check_run K;
+    svt_status s;
+    slong ic, at;
+    int rc = 0, accepted;
+    svt_runs_t W;
+    ratio_result_t wr;
+    char * cmd = NULL;
 
-    ratio_result_init(worst);
-    ratio_result_init(r);
-    svt_model_init(worst_M);
-    lossmax_init(total);
-    t_start = integral_clock();
-
+    memset(&K, 0, sizeof(K));
+    K.var = var;
+    K.o = o;
+    K.t0 = integral_clock();
+    check_cutoffs(&K);
+    lossmax_init(K.total);
+    svt_runs_init(W);
+    ratio_result_init(wr);
+    for (ic = 0; ic < K.nc; ic++)
+        decision_init(K.D + ic);
     if (!o->json)
+        fprintf(o->out, "verify check %s: %s [%s]\n", var->name, var->title,
+            var->source);
+    /* the proof and its witness at each cutoff, then the constructions
+       where they leave the claim undecided (or when asked: --m-max) */
+    for (ic = 0; ic < K.nc && rc == 0; ic++)
+        rc = check_prove(&K, ic);
+    if (rc == 0 && (!check_decide(&K) || o->grid))
+        rc = check_grid(&K) == 0 && (check_decide(&K), 1) ? 0 : -1;
+    if (rc != 0)
+        rc = CHECK_BAD_INPUT;
+    else
     {
-        fprintf(out, "verify check %s: %s [%s]\n", var->name, var->title, var->source);
-        fprintf(out, "  m in 1..%lu (geometric), c in", o->m_max);
-        for (ic = 0; ic < nc; ic++)
-            fprintf(out, " %ld", (long) clist[ic]);
-        fprintf(out, "%s\n", !var->has_cutoff ? " (no cutoff: c unused)"
-            : var->fixed_c > 0 ? " (fixed by the variant)" : "");
-        fprintf(out, "  %-4s %-13s %6s %7s %7s %8s %6s %6s  %s\n", "c",
-            "construction", "points", "within", "exceeds", "infinite",
-            "imposs", "incon", "largest ln ratio [certified]");
+        s = check_status(&K, &at);
+        accepted = s == STATUS_UNDECIDED && !K.inconclusive
+            && var->claimed != NULL && o->accept_evidence;
+        if (s == STATUS_VIOLATED || s == STATUS_UNBOUNDED)
+            check_witness(W, wr, &cmd, &K, at);
+        rc = accepted ? CHECK_PASS : decision_exit(s);
+        check_junit(&K, s, at, cmd, accepted);
+        if (o->json)
+            check_json(&K, s, at, W, cmd, accepted, rc);
+        else
+            check_text(&K, s, at, W, wr, cmd, accepted);
     }
+    flint_free(cmd);
+    for (ic = 0; ic < K.nc; ic++)
+        decision_clear(K.D + ic);
+    svt_runs_clear(W);
+    ratio_result_clear(wr);
+    lossmax_clear(K.total);
+    return rc;
+}
 
-    for (ic = 0; ic < nc; ic++)
-    {
-        svt_model_t M;
-        char err[256];
-        svt_model_init(M);
-        if (svt_model_set(M, var, o->eps, clist[ic], o->delta, &o->ov, err,
-                sizeof(err)) != 0)
-        {
-            fprintf(stderr, "verify: %s\n", err);
-            svt_model_clear(M);
-            ratio_result_clear(worst);
-            ratio_result_clear(r);
-            svt_model_clear(worst_M);
-            return CHECK_BAD_INPUT;
-        }
-        for (k = 0; k < construction_count(); k++)
-        {
-            const construction_info * ci = construction_get(k);
-            const char * why = NULL;
-            cell_struct cell;
-            slong n;
-            nm = sweep_grid(ms, ci->max_m && o->m_max > ci->max_m ? ci->max_m : o->m_max);
-            n = ci->uses_m ? nm : 1;
-            if (!construction_applicable(ci, M, &why))
-            {
-                if (!o->json)
-                    fprintf(out, "  %-4ld %-13s n/a: %s\n", (long) clist[ic],
-                        ci->name, why);
-                junit_skip(o->junit, var, ci, M, why);
-                continue;
-            }
-            t0 = integral_clock();
-            cell_init(&cell);
-            for (i = 0; i < n; i++)
-            {
-                ulong m = ci->uses_m ? ms[i] : 1;
-                if (eval_point(r, M, ci, m, o) != 0)
-                    continue;
-                if (o->progress)
-                    fprintf(stderr, "\r  %s c=%ld %s m=%lu: %s        ",
-                        var->name, (long) clist[ic], ci->name, m,
-                        verdict_name(r->verdict));
-                if (o->json && r->verdict != VERDICT_IMPOSSIBLE)
-                {
-                    report_ctx ctx = { ci->name, ci->uses_m ? m : 0, o->out_digits };
-                    report_json_line(report_ratio_json(M, &ctx, r));
-                }
-                cell_add(&cell, m, r);
-                lossmax_add(total, r);
-                nratios++;
-                if (r->verdict == VERDICT_EXCEEDS || r->verdict == VERDICT_INFINITE)
-                {
-                    int take = worst_ci == NULL
-                        || (r->verdict == VERDICT_INFINITE && worst->verdict != VERDICT_INFINITE);
-                    if (!take && worst->verdict != VERDICT_INFINITE
-                            && r->verdict == VERDICT_EXCEEDS
-                            && arb_gt(r->loss, worst->loss))
-                        take = 1;
-                    violation = 1;
-                    if (take)
-                    {
-                        ratio_result_swap(worst, r);
-                        worst_ci = ci;
-                        worst_m = m;
-                        svt_model_clear(worst_M);
-                        svt_model_init(worst_M);
-                        svt_model_set(worst_M, var, o->eps, clist[ic], o->delta,
-                            &o->ov, err, sizeof(err));
-                    }
-                }
-            }
-            if (o->progress)
-                fprintf(stderr, "\r%70s\r", "");
-            if (!o->json)
-            {
-                const slong * n = cell.agg->count;
-                fprintf(out, "  %-4ld %-13s %6ld %7ld %7ld %8ld %6ld %6ld  ",
-                    (long) clist[ic], ci->name,
-                    (long) (lossmax_possible(cell.agg) + n[VERDICT_IMPOSSIBLE]),
-                    (long) (n[VERDICT_WITHIN] + n[VERDICT_NO_CLAIM]),
-                    (long) n[VERDICT_EXCEEDS], (long) n[VERDICT_INFINITE],
-                    (long) n[VERDICT_IMPOSSIBLE], (long) n[VERDICT_INCONCLUSIVE]);
-                if (cell.worst_infinite)
-                    fprintf(out, "inf (m = %lu)\n", cell.worst_m);
-                else if (arb_is_finite(cell.worst))
-                {
-                    char * s = decimal_interval(cell.worst, o->out_digits);
-                    fprintf(out, "%s (m = %lu)\n", s, cell.worst_m);
-                    flint_free(s);
-                }
-                else
-                    fprintf(out, "-\n");
-            }
-            /* the cell passes only as a whole: every point certified */
-            {
-                verdict_t cv = lossmax_verdict(cell.agg, M, 0);
-                junit_cell(o->junit, var, ci, M, cv, cell.worst,
-                    cell.worst_infinite, cell.worst_m, integral_clock() - t0, o);
-                if (cv == VERDICT_EXCEEDS || cv == VERDICT_INFINITE)
-                    violation = 1;
-                else if (cv == VERDICT_INCONCLUSIVE)
-                    inconclusive = 1;
-            }
-            cell_clear(&cell);
-        }
-        svt_model_clear(M);
-    }
-
-    /* the theorem: a shift coupling bounds the loss for every m at every
-       cutoff checked (computed symbolically, in milliseconds) */
-    {
-        char line[512];
-        proved = 1;
-        for (ic = 0; ic < nc; ic++)
-        {
-            svt_model_t M;
-            char err[256];
-            svt_model_init(M);
-            if (svt_model_set(M, var, o->eps, clist[ic], o->delta, &o->ov, err,
-                    sizeof(err)) != 0 || !prove_claim_line(line, sizeof(line), M))
-                proved = 0;
-            else if (ic == 0)
-                strcpy(proof_line, line);
-            svt_model_clear(M);
-        }
-    }
-    /* the decision: a proof, a certified violation, or neither (finite
-       evidence is a pass only when the user accepts it as such) */
-    accepted = !violation && !proved && !inconclusive && var->claimed != NULL
-        && o->accept_evidence;
-    rc = violation ? CHECK_VIOLATION : proved || var->claimed == NULL
-        || accepted ? CHECK_PASS : CHECK_INCONCLUSIVE;
-    junit_proof(o->junit, var, proved, violation, accepted);
+/* `verify all`, one variant: the proof and its witness beside the
+   measured sweeps (best: their largest finite loss, any_inf: an infinite
+   one), decided once (decision.h); prints the proof and the status.
+   Returns 1 when the claim stays undecided (and is not accepted) */
+static int
+all_decide(const check_opts * o, const svt_variant_struct * var,
+    const svt_model_t M, slong c, decision_t D, const arb_t best, int any_inf,
+    const char * best_where, ulong best_m)
+{
+    FILE * out = o->out;
+    search_opts so;
+    prove_result_t P;
+    int accepted, violated;
+    char where[200];
+    prove_opts(&so, o);
+    prove_result_init(P);
+    prove_run(P, var, &so, M->c);
+    decision_add_prove(D, P, M, c);
+    snprintf(where, sizeof(where), "construction %s, m = %lu", best_where
+        ? best_where : "", best_m);
+    if (best_where != NULL && (any_inf || best != NULL))
+        decision_add_loss(D, any_inf, best, c, where);
+    decision_finish(D, M);
+    violated = D->status == STATUS_VIOLATED || D->status == STATUS_UNBOUNDED;
+    accepted = D->status == STATUS_UNDECIDED && o->accept_evidence;
+    junit_proof(o->junit, var, D->status == STATUS_PROVED, violated, accepted);
     if (o->json)
     {
-        /* the summary: the theorem beside the finite-m evidence */
-        /* the verdict of all the cells: each was decided with its own
-           cutoff's claim */
-        svt_model_t M0;
-        json_t * j;
-        char err[256];
-        verdict_t v = violation ? worst->verdict : proved ? VERDICT_WITHIN
-            : var->claimed == NULL ? VERDICT_NO_CLAIM : VERDICT_INCONCLUSIVE;
-        svt_model_init(M0);
-        svt_model_set(M0, var, o->eps, clist[0], o->delta, &o->ov, err,
-            sizeof(err));
-        j = report_json_core("check", var->name, NULL, M0, 0, o->out_digits);
-        json_object_set_new(j, "loss", report_json_lossmax(total, o->out_digits));
-        report_json_set_verdict(j, v);
-        report_json_set_seconds(j, integral_clock() - t_start);
-        json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
-        svt_model_clear(M0);
-        json_object_set_new(j, "result", json_string(violation ? "violation"
-            : proved ? "proved" : var->claimed == NULL ? "no-claim"
-            : inconclusive ? "inconclusive" : accepted ? "evidence-accepted"
-            : "no-violation-found"));
-        json_object_set_new(j, "proved_for_every_m", json_boolean(proved && !violation));
-        json_object_set_new(j, "proof", proved ? json_string(proof_line) : json_null());
-        json_object_set_new(j, "ratios", json_integer(nratios));
-        json_object_set_new(j, "exit", json_integer(rc));
+        json_t * j = report_json_core("all", var->name, NULL, M, 0, o->out_digits);
+        if (D->have_L && !D->L_inf)
+            report_json_set_loss(j, D->L, o->out_digits);
+        report_json_set_verdict(j, violated ? (D->L_inf ? VERDICT_INFINITE
+            : VERDICT_EXCEEDS) : D->status == STATUS_PROVED ? VERDICT_WITHIN
+            : D->status == STATUS_NO_CLAIM ? VERDICT_NO_CLAIM : VERDICT_INCONCLUSIVE);
+        json_object_set_new(j, "status", json_string(decision_name(D->status)));
+        json_object_set_new(j, "upper_bound", P->A->proved
+            ? report_json_interval(P->A->bound, o->out_digits) : json_null());
+        json_object_set_new(j, "paper_property", json_string(var->paper_property));
         report_json_line(j);
     }
-    if (!o->json)
+    else
     {
-        /* one message per case */
-        if (violation)
-        {
-            report_ctx ctx = { worst_ci->name, worst_ci->uses_m ? worst_m : 0, o->out_digits };
-            if (proved)
-                fprintf(out, "CONTRADICTION: a certified ratio exceeds a proved "
-                    "bound; please report this\n");
-            fprintf(out, "FAIL: certified violation of the claim of %s (exit 1). "
-                "Counterexample:\n", var->name);
-            report_ratio_human(out, worst_M, &ctx, worst);
-        }
-        else if (proved)
-            fprintf(out, "PROVED for every m (c in the list above): %s; the "
-                "finite-m table above is supporting evidence%s (exit 0)\n",
-                proof_line, inconclusive ? " (its undecided ratios are covered "
-                "by the proof)" : "");
-        else if (var->claimed == NULL)
-            fprintf(out, "NO CLAIM: %s claims no budget; the ratios above are "
-                "reported only (exit 0)\n", var->name);
-        else if (inconclusive)
-            fprintf(out, "UNDECIDED: no certified violation, but some ratios "
-                "could not be decided at the precision cap, and the claim is "
-                "not proved for every m (exit 3)\n");
+        char f[200], * b = P->A->proved ? decimal_interval(P->A->bound, 10) : NULL;
+        char * l = D->have_L && !D->L_inf ? decimal_interval(D->L, 10) : NULL;
+        align_bound_form(f, sizeof(f), P->A);
+        if (P->A->proved)
+            fprintf(out, "  proved: ln ratio <= B = %s%s for every m\n", f[0] ? f : b,
+                f[0] ? " exactly" : "");
         else
-        {
-            slong k;
-            fprintf(out, "%s: no violation of the claim of %s in %ld "
-                "certified ratios (the constructions above, m <= %lu, c in {",
-                accepted ? "NO VIOLATION FOUND" : "UNDECIDED", var->name,
-                (long) nratios, o->m_max);
-            for (k = 0; k < nc; k++)
-                fprintf(out, "%s%ld", k ? ", " : "", (long) clist[k]);
-            if (accepted)
-                fprintf(out, "}); not proved for every m: this finite evidence "
-                    "is accepted as asked (--accept-evidence, exit 0)\n");
-            else
-                fprintf(out, "}), and no proof for every m (`verify prove %s`): "
-                    "finite evidence, not a proof (exit 3; --accept-evidence "
-                    "accepts it with exit 0)\n", var->name);
-        }
+            fprintf(out, "  proof: none (no shift coupling bounds the loss; `verify "
+                "prove %s`)\n", report_variant_arg(var));
+        fprintf(out, "  status: %s", accepted ? "UNDECIDED, accepted as evidence "
+            "(--accept-evidence)" : decision_word(D->status));
+        if (D->have_L)
+            fprintf(out, "; largest certified ln ratio %s (%s)", D->L_inf ? "inf"
+                : l, D->L_where);
+        if (D->status == STATUS_UNDECIDED)
+            fprintf(out, "; %s", D->reason);
+        fprintf(out, "\n\n");
+        flint_free(b);
+        flint_free(l);
     }
-
-    ratio_result_clear(worst);
-    ratio_result_clear(r);
-    svt_model_clear(worst_M);
-    lossmax_clear(total);
-    return rc;
+    prove_result_clear(P);
+    search_opts_clear(&so);
+    return D->status == STATUS_UNDECIDED && !accepted;
 }
 
 int
@@ -533,12 +790,14 @@ verify_all(const check_opts * o)
         svt_model_t M;
         char err[256];
         int any_inf = 0, any_grow = 0, any_exceed = 0, any_slow = 0;
-        int var_incon = 0, var_proved = 0, var_violation = 0, accepted;
+        int var_incon = 0;
         arb_t best;
         const char * best_where = NULL;
         ulong best_m = 0;
         double best_slope = 0;
+        decision_t D;
 
+        decision_init(D);
         svt_model_init(M);
         arb_init(best);
         arb_neg_inf(best);
@@ -642,8 +901,6 @@ verify_all(const check_opts * o)
             }
             if (M->has_claim && sv == VERDICT_INCONCLUSIVE)
                 var_incon = 1;
-            if (M->has_claim && (sv == VERDICT_EXCEEDS || sv == VERDICT_INFINITE))
-                var_violation = 1;
             if (s->growth == GROWTH_INFINITE)
                 any_inf = 1;
             else if (s->growth != GROWTH_NONE)
@@ -706,52 +963,10 @@ verify_all(const check_opts * o)
             else
                 fprintf(out, "no applicable construction\n");
         }
-        {
-            /* the proof for every m beside the measured maximum */
-            align_result_t A;
-            align_result_init(A);
-            align_prove(A, M);
-            if (A->proved && M->has_claim && align_compare_claim(A, M) <= 0)
-                var_proved = 1;
-            if (!o->json)
-            {
-                if (A->proved)
-                {
-                    char * b = decimal_interval(A->bound, 10), f[200];
-                    char * l = best_where != NULL && !any_inf
-                        ? decimal_bound(best, 10, 0) : NULL;
-                    align_bound_form(f, sizeof(f), A);
-                    fprintf(out, "  proved: ln ratio <= B = %s%s for every m%s%s%s\n",
-                        f[0] ? f : b, f[0] ? " exactly," : "", l ? "; the largest "
-                        "loss lies in [" : "", l ? l : "", l ? ", B]" : "");
-                    flint_free(b);
-                    if (l)
-                        flint_free(l);
-                }
-                else
-                    fprintf(out, "  proof: none (no shift coupling bounds the "
-                        "loss; `verify prove %s`)\n", var->name);
-            }
-            align_result_clear(A);
-            /* decided: proved for every m, or a certified violation (or
-               finite evidence, when the user accepts it as such) */
-            accepted = M->has_claim && !var_proved && !var_violation
-                && !var_incon && o->accept_evidence;
-            junit_proof(o->junit, var, var_proved, var_violation, accepted);
-            if (M->has_claim && !var_proved && !var_violation && !accepted)
-            {
-                undecided_left = 1;
-                if (!o->json)
-                    fprintf(out, "  undecided: not proved for every m, and no "
-                        "certified violation%s\n", var_incon ? " (some ratios "
-                        "undecided at the precision cap)" : "");
-            }
-            else if (accepted && !o->json)
-                fprintf(out, "  not proved for every m; no violation in the "
-                    "certified ratios, accepted as evidence (--accept-evidence)\n");
-            if (!o->json)
-                fprintf(out, "\n");
-        }
+        if (all_decide(o, var, M, c, D, best_where != NULL && !any_inf ? best : NULL,
+                any_inf, best_where, best_m))
+            undecided_left = 1;
+        decision_clear(D);
         arb_clear(best);
         svt_model_clear(M);
     }

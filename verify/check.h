@@ -27,6 +27,11 @@ typedef struct
     int accept_evidence;    /* --accept-evidence: no violation in the
                                certified ratios, none undecided, and no
                                proof is exit 0 (otherwise 3) */
+    int grid;               /* check: the constructions' grid runs even when
+                               the proof and its witness decide (--m-max
+                               given) */
+    int lower;              /* check: the proof's lower bound
+                               (SEARCH_LOWER_*, --lower-bound) */
 }
 check_opts;
 

@@ -252,6 +252,24 @@ parse_args(int argc, char ** argv, const char ** pos, int maxpos)
     return npos;
 }
 
+/* --lower-bound proof|search|none */
+static int
+get_lower_mode(void)
+{
+    const char * v = opts[O_LOWER].value;
+    char msg[256];
+    if (v == NULL || strcmp(v, "proof") == 0)
+        return SEARCH_LOWER_PROOF;
+    if (strcmp(v, "search") == 0)
+        return SEARCH_LOWER_SEARCH;
+    if (strcmp(v, "none") == 0)
+        return SEARCH_LOWER_NONE;
+    snprintf(msg, sizeof(msg), "--lower-bound: '%.100s' is not allowed (expected "
+        "proof, search or none)", v);
+    die(msg);
+    return 0;
+}
+
 static void
 get_rational(fmpq_t x, int k, const char * dflt, int positive)
 {
@@ -749,6 +767,14 @@ sweep_progress(void * data, ulong m, const ratio_result_t r)
     fprintf(stderr, "\r  m = %lu: %s        ", m, verdict_name(r->verdict));
 }
 
+/* a point of the sweep certainly exceeds the claim */
+static int
+sweep_violated(const sweep_result_t s, const svt_model_t M)
+{
+    verdict_t v = lossmax_verdict(s->agg, M, 0);
+    return M->has_claim && (v == VERDICT_EXCEEDS || v == VERDICT_INFINITE);
+}
+
 static int
 cmd_sweep(const char ** pos, int npos)
 {
@@ -819,6 +845,8 @@ cmd_sweep(const char ** pos, int npos)
                 json_array_append_new(fm, e);
             }
             json_object_set_new(j, "passes", fm);
+            json_object_set_new(j, "status", json_string(sweep_violated(s, M)
+                ? "violated" : M->has_claim ? "undecided" : "no-claim"));
             report_json_line(j);
         }
     }
@@ -878,6 +906,19 @@ cmd_sweep(const char ** pos, int npos)
                 else
                     printf("  passes %-8s not within m <= %lu\n", mult[k], o.m_max);
             }
+    }
+    if (!o.json && M->has_claim)
+    {
+        char cmd[600];
+        report_recheck_command(cmd, sizeof(cmd), report_variant_arg(var), ci,
+            s->max_loss_m, M->c, o.eps, o.delta, o.T);
+        if (sweep_violated(s, M))
+            printf("VIOLATED: a certified ratio exceeds the claim (m = %lu; "
+                "re-check: %s)\n", s->max_loss_m, cmd);
+        else
+            printf("no violation in these %ld certified ratios: finite evidence "
+                "on one construction, not a proof (`verify prove %s` decides "
+                "for every m)\n", (long) s->len, report_variant_arg(var));
     }
     /* 1 when a ratio certainly exceeds the claim, 3 when one is undecided */
     k = verdict_exit(lossmax_verdict(s->agg, M, 0));
@@ -960,6 +1001,8 @@ cmd_check(const char ** pos, int npos, int all)
             o.junit = J;
         }
         o.accept_evidence = opts[O_ACCEPT].value != NULL;
+        o.grid = opts[O_MMAX].value != NULL;
+        o.lower = get_lower_mode();
         rc = all ? verify_all(&o) : verify_check(var, &o);
         if (o.junit != NULL && junit_write(J, all ? "verify all"
                 : "verify check") != 0)
@@ -1046,24 +1089,6 @@ cmd_search(const char ** pos, int npos)
         rc = verify_search(var, &so);
     search_opts_clear(&so);
     return rc;
-}
-
-/* --lower-bound proof|search|none */
-static int
-get_lower_mode(void)
-{
-    const char * v = opts[O_LOWER].value;
-    char msg[256];
-    if (v == NULL || strcmp(v, "proof") == 0)
-        return SEARCH_LOWER_PROOF;
-    if (strcmp(v, "search") == 0)
-        return SEARCH_LOWER_SEARCH;
-    if (strcmp(v, "none") == 0)
-        return SEARCH_LOWER_NONE;
-    snprintf(msg, sizeof(msg), "--lower-bound: '%.100s' is not allowed (expected "
-        "proof, search or none)", v);
-    die(msg);
-    return 0;
 }
 
 static int

@@ -10,6 +10,7 @@
 #include "program.h"
 #include "report.h"
 #include "custom.h"
+#include "decision.h"
 
 static double
 now(void)
@@ -234,7 +235,7 @@ cycle_witness(prove_result_t P, const svt_model_t M, const search_opts * o)
 {
     if (P->A->proved || P->A->nplans == 0)
         return 0;
-    witness_growing(P->W, M, P->A, &o->base.ro);
+    witness_growing(P->W, M, P->A, &o->base.ro, search_budget(o) / 2);
     if (P->W->have)
         offer_L(P, P->W->r, P->W->R, P->W->desc);
     if (P->L_infinite)
@@ -252,7 +253,8 @@ proof_witness(prove_result_t P, const svt_model_t M, const search_opts * o)
 {
     if (!P->A->proved || P->A->nplans == 0)
         return 0;
-    witness_from_proof(P->W, M, P->A, &o->base.ro, P->A->bound);
+    witness_from_proof(P->W, M, P->A, &o->base.ro, P->A->bound,
+        search_budget(o) / 2);
     if (!P->W->have)
         return 0;
     offer_L(P, P->W->r, P->W->R, P->W->desc);
@@ -460,9 +462,37 @@ print_input(FILE * out, const svt_runs_t R)
     flint_free(os);
 }
 
+/* the one conclusion (decision.h), naming what it rests on */
 static void
-print_text(const prove_result_t P, const svt_variant_struct * var,
-    const svt_model_t M, const search_opts * o)
+print_status(FILE * out, const decision_t D, const prove_result_t P)
+{
+    switch (D->status)
+    {
+        case STATUS_PROVED:
+            fprintf(out, "CLAIM PROVED: B <= the claimed eps, for every m (exit 0)\n");
+            break;
+        case STATUS_VIOLATED:
+        case STATUS_UNBOUNDED:
+            fprintf(out, "CLAIM VIOLATED%s: a certified ratio exceeds the claimed "
+                "eps%s (exit 1)\n", D->status == STATUS_UNBOUNDED ? " (UNBOUNDED)"
+                : "", P->A->proved ? "; the bound B is proved, above the claim"
+                : D->unbounded ? ", and the loss has no finite bound"
+                : D->growing ? ", and it grows with m" : "");
+            break;
+        case STATUS_UNDECIDED:
+            fprintf(out, "CLAIM UNDECIDED%s (exit 3)\n", P->stopped
+                ? ": stopped by the time limit" : "");
+            break;
+        default:
+            if (P->stopped)
+                fprintf(out, "UNDECIDED: stopped by the time limit (exit 3)\n");
+            break;
+    }
+}
+
+static void
+print_text(const prove_result_t P, const decision_t D,
+    const svt_variant_struct * var, const svt_model_t M, const search_opts * o)
 {
     FILE * out = o->base.out;
     slong i, d = sandwich_digits(P), dg = o->base.out_digits;
@@ -477,14 +507,15 @@ print_text(const prove_result_t P, const svt_variant_struct * var,
     }
     else
         fprintf(out, "  claim: none (report only)\n");
-    fprintf(out, "  decision: %s\n", P->decision == PROVE_PROVED ? "PROVED: ln ratio "
-        "<= B for every m, every pair of neighbouring inputs and every output"
-        : P->decision == PROVE_UNBOUNDED && P->unbounded_proved ? "UNBOUNDED: the "
-        "privacy loss has no finite bound: no shift coupling bounds it, and a "
-        "certified family proves it (below)" : P->decision == PROVE_UNBOUNDED
-        ? "GROWING: no shift coupling bounds the loss, and a family's certified "
-        "ln ratios grow by increments that do not shrink (below); that the loss "
-        "has no bound at all is not proved" : "UNKNOWN");
+    fprintf(out, "  bound: %s\n", P->decision == PROVE_PROVED ? "B proved: "
+        "ln ratio <= B for every m, every pair of neighbouring inputs and every "
+        "output" : P->decision == PROVE_UNBOUNDED && P->unbounded_proved ? "none: "
+        "the privacy loss has no finite bound (no shift coupling bounds it, and "
+        "a certified family proves it: below)" : P->decision == PROVE_UNBOUNDED
+        ? "none found: no shift coupling bounds the loss, and a family's "
+        "certified ln ratios grow by increments that do not shrink (below); "
+        "that the loss has no bound at all is not proved" : P->A->proved
+        ? "B proved (below)" : "none found");
     if (P->A->proved)
     {
         fprintf(out, "  proof (a shift coupling: D's noises mapped one to one onto "
@@ -533,14 +564,7 @@ print_text(const prove_result_t P, const svt_variant_struct * var,
         flint_free(lo);
         flint_free(hi);
     }
-    if (M->has_claim)
-        fprintf(out, "%s\n", P->claim_holds == 1 ? "CLAIM PROVED: B <= the claimed "
-            "eps, for every m (exit 0)" : P->claim_holds == 0 ? "CLAIM VIOLATED: "
-            "a certified ratio exceeds the claimed eps (exit 1)"
-            : P->stopped ? "CLAIM UNDECIDED: stopped by the time limit (exit 3)"
-            : "CLAIM UNDECIDED (exit 3)");
-    else if (P->stopped)
-        fprintf(out, "UNDECIDED: stopped by the time limit (exit 3)\n");
+    print_status(out, D, P);
     fprintf(out, "  %.3f s for the proof, %.2f s in all (the witness: %ld "
         "ratio%s; ", P->proof_seconds, P->seconds, (long) P->W->ratios,
         P->W->ratios == 1 ? "" : "s");
@@ -575,8 +599,8 @@ prove_json_loss(const prove_result_t P, slong dg)
 }
 
 static void
-print_json(const prove_result_t P, const svt_variant_struct * var,
-    const svt_model_t M, const search_opts * o)
+print_json(const prove_result_t P, const decision_t D,
+    const svt_variant_struct * var, const svt_model_t M, const search_opts * o)
 {
     slong i, dg = o->base.out_digits;
     json_t * j = report_json_core("prove", var->name, NULL, M, 0, dg),
@@ -591,6 +615,9 @@ print_json(const prove_result_t P, const svt_variant_struct * var,
         && !P->unbounded_proved ? "growing" : prove_decision_name(P->decision)));
     json_object_set_new(j, "claim_holds", P->claim_holds < 0 ? json_null()
         : json_boolean(P->claim_holds));
+    json_object_set_new(j, "status", json_string(decision_name(D->status)));
+    json_object_set_new(j, "lower_bound_input", P->have_L && P->LR->len > 0
+        ? witness_runs_json(P->LR) : json_null());
     json_object_set_new(j, "upper_bound", P->A->proved
         ? report_json_interval(P->A->bound, dg) : json_null());
     {
@@ -630,28 +657,27 @@ int
 verify_prove(const svt_variant_struct * var, const search_opts * o, slong c)
 {
     prove_result_t P;
+    decision_t D;
     svt_model_t M;
     int rc;
 
     if (prove_model(M, var, o, c) != 0)
         return 2;
     prove_result_init(P);
+    decision_init(D);
     rc = prove_run(P, var, o, c);
     if (rc == 0)
     {
+        decision_add_prove(D, P, M, c);
+        decision_finish(D, M);
         if (o->base.json)
-            print_json(P, var, M, o);
+            print_json(P, D, var, M, o);
         else
-            print_text(P, var, M, o);
-        if (P->claim_holds == 1)
-            rc = 0;
-        else if (P->claim_holds == 0)
-            rc = 1;
-        else if (!M->has_claim && P->decision != PROVE_UNKNOWN)
-            rc = 0;
-        else
-            rc = 3;
+            print_text(P, D, var, M, o);
+        rc = !M->has_claim && P->decision == PROVE_UNKNOWN ? 3
+            : decision_exit(D->status);
     }
+    decision_clear(D);
     prove_result_clear(P);
     svt_model_clear(M);
     return rc;

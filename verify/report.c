@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "report.h"
+#include "custom.h"
 
 json_t *
 report_json_interval(const arb_t x, slong digits)
@@ -100,6 +101,69 @@ rational_option(char * buf, size_t len, const char * name, const fmpq_t q,
     v = fmpq_get_str(NULL, 10, q);
     snprintf(buf + strlen(buf), len - strlen(buf), " %s %s", name, v);
     flint_free(v);
+}
+
+const char *
+report_variant_arg(const svt_variant_struct * var)
+{
+    if (!var->builtin && var->file != NULL && strncmp(var->file, "builtin:", 8) != 0)
+        return var->file;
+    return var->name;
+}
+
+/* one vector of R (which: 0 q(D), 1 q(D'), 2 T) as "v*count,...", with
+   the query after a stop when R stops (flint_free it) */
+static char *
+vector_string(const svt_runs_t R, int which)
+{
+    size_t len = 64, used = 0;
+    char * buf = flint_malloc(len);
+    slong i;
+    buf[0] = '\0';
+    for (i = 0; i <= R->len; i++)
+    {
+        char * v;
+        size_t need;
+        if (i == R->len && !R->stops)
+            break;
+        v = fmpq_get_str(NULL, 10, i == R->len ? R->runs[0].T
+            : which == 2 ? R->runs[i].T : R->runs[i].q[which]);
+        if (i == R->len)
+            strcpy(v, "0");
+        need = used + strlen(v) + 32;
+        if (need > len)
+        {
+            len = 2 * need;
+            buf = flint_realloc(buf, len);
+        }
+        used += (size_t) sprintf(buf + used, "%s%s", i ? "," : "", v);
+        if (i < R->len && R->runs[i].count > 1)
+            used += (size_t) sprintf(buf + used, "*%lu", R->runs[i].count);
+        flint_free(v);
+    }
+    return buf;
+}
+
+char *
+report_recheck_custom(const svt_variant_struct * var, const svt_runs_t R,
+    slong c, const fmpq_t eps, const fmpq_t delta)
+{
+    char * q0 = vector_string(R, 0), * q1 = vector_string(R, 1),
+        * T = vector_string(R, 2), * out = custom_output_string(R), * buf;
+    char opt[400] = "";
+    size_t len;
+    rational_option(opt, sizeof(opt), "--eps", eps, 1);
+    rational_option(opt, sizeof(opt), "--delta", delta, 1);
+    len = strlen(q0) + strlen(q1) + strlen(T) + strlen(out) + strlen(opt)
+        + strlen(report_variant_arg(var)) + 128;
+    buf = flint_malloc(len);
+    snprintf(buf, len, "verify ratio %s custom --qD %s --qD2 %s --T %s --output "
+        "%s --c %ld%s", report_variant_arg(var), q0, q1, T, out, (long) c, opt);
+    flint_free(q0);
+    flint_free(q1);
+    flint_free(T);
+    flint_free(out);
+    return buf;
 }
 
 void

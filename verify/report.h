@@ -49,6 +49,13 @@ void report_json_set_seconds(json_t * o, double seconds);
    "verify ratio VARIANT CONSTRUCTION [--m M] [--eps E] [--delta D] [--T T]
    --c C", with the parameters that differ from verify's defaults written
    exactly (rationals). */
+/* the variant as a command line names it: the spec file's path for a
+   user spec, the name of a built-in */
+const char * report_variant_arg(const svt_variant_struct * var);
+/* "verify ratio VARIANT custom --qD ... --qD2 ... --T ... --output ...
+   --c C" that re-checks R as written (flint_free it) */
+char * report_recheck_custom(const svt_variant_struct * var,
+    const svt_runs_t R, slong c, const fmpq_t eps, const fmpq_t delta);
 void report_recheck_command(char * buf, size_t len, const char * variant,
     const construction_info * ci, ulong m, slong c, const fmpq_t eps,
     const fmpq_t delta, const fmpq_t T);

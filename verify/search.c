@@ -786,8 +786,7 @@ save_pair(const char * path, const svt_variant_struct * var,
         ? " (a certified counterexample)" : " (not a counterexample)");
     flint_free(loss);
     fprintf(f, "# re-check: verify ratio %s custom --file %s --c %ld --eps ",
-        var->file && strncmp(var->file, "variants/specs/", 15) != 0 ? var->file
-        : var->name, path, (long) M->c);
+        report_variant_arg(var), path, (long) M->c);
     {
         char * e = decimal_bound(M->eps, 30, 0);
         fprintf(f, "%s\n", e);
@@ -1288,6 +1287,49 @@ stage_constructions(search_run * S)
             "value makes the ratio depend on where the queries lie)" : "");
 }
 
+/* stage 0: the witness built from the proof (verify/witness.c): the
+   costliest run of its coupling made tight, or the cycle or release
+   where it fails, at each cutoff, within a quarter of the budget */
+static void
+stage_proof(search_run * S)
+{
+    slong ic, before = S->t.evaluated;
+    for (ic = 0; ic < S->nc && go_on(&S->t, S->budget / 4); ic++)
+    {
+        const svt_model_struct * M = S->models[ic];
+        align_result_t A;
+        witness_t W;
+        align_result_init(A);
+        witness_init(W);
+        align_prove(A, M);
+        if (A->proved)
+            witness_from_proof(W, M, A, &S->o->base.ro, A->bound,
+                S->budget / 4 - S->t.work);
+        else
+            witness_growing(W, M, A, &S->o->base.ro, S->budget / 4 - S->t.work);
+        S->t.work += W->work + W->ratios * SEARCH_RATIO_COST;
+        /* a violation is the search's; a ratio within the claim is not a
+           counterexample, and the stages after look at their own */
+        if (W->have && (W->r->verdict == VERDICT_EXCEEDS
+                || W->r->verdict == VERDICT_INFINITE))
+        {
+            count(&S->t, W->r);
+            S->t.evaluated += W->ratios - 1;
+            consider(&S->best, W->R, ic, W->r, W->desc, NULL, W->m);
+        }
+        else
+            S->t.evaluated += W->ratios;
+        witness_clear(W);
+        align_result_clear(A);
+    }
+    json_stage(S->o, S->var, S->models[0], "proof witness", &S->t, &S->best,
+        now() - S->t0);
+    if (!S->o->base.json)
+        fprintf(S->o->base.out, "  0. the witness the proof builds (its costliest "
+            "run made tight, or where it fails; c in {1, 2, 5}): %ld ratios\n",
+            (long) (S->t.evaluated - before));
+}
+
 /* stage 2: the statistical testers' input patterns */
 static void
 stage_patterns(search_run * S)
@@ -1680,12 +1722,27 @@ search_report(search_run * S)
     int violation;
     int rc;
     FILE * out = S->o->base.out;
+    svt_runs_t W;
+    ratio_result_t wr;
+    char * cmd = NULL;
 
     /* the time guard decides nothing: a search it stopped is undecided,
        whatever it had found (another machine would have gone further) */
     violation = !S->t.stopped && S->best.have && (S->best.r->verdict
         == VERDICT_EXCEEDS || S->best.r->verdict == VERDICT_INFINITE);
     rc = S->t.stopped ? 3 : violation ? 1 : S->t.inconclusive > 0 ? 3 : 0;
+    svt_runs_init(W);
+    ratio_result_init(wr);
+    if (violation)
+    {
+        /* the smallest form of the violation, shown and saved */
+        const svt_model_struct * M = S->models[S->best.ci_index];
+        svt_runs_set(W, S->best.R);
+        ratio_decide(wr, M, W, &S->o->base.ro);
+        witness_shrink(W, wr, M, &S->o->base.ro);
+        cmd = report_recheck_custom(S->var, W, M->c, S->o->base.eps,
+            S->o->base.delta);
+    }
 
     if (S->o->base.json)
     {
@@ -1731,6 +1788,11 @@ search_report(search_run * S)
                 &ctx, S->best.r));
             flint_free(os);
         }
+        json_object_set_new(j, "status", json_string(violation ? "violated"
+            : S->models[0]->has_claim ? "undecided" : "no-claim"));
+        json_object_set_new(j, "witness", violation ? witness_runs_json(W)
+            : json_null());
+        json_object_set_new(j, "recheck", cmd ? json_string(cmd) : json_null());
         json_object_set_new(j, "saved", S->o->save_path && S->best.have
             ? json_string(S->o->save_path) : json_null());
         report_json_line(j);
@@ -1791,17 +1853,36 @@ search_report(search_run * S)
                     "at the input above; growth in m is not decided on this "
                     "family" : "");
         }
+        if (violation)
+        {
+            char * os = custom_output_describe(W), * w = wr->verdict
+                == VERDICT_INFINITE ? NULL : decimal_interval(wr->loss,
+                S->o->base.out_digits);
+            fprintf(out, "VIOLATED: the smallest witness (%lu quer%s), ln ratio %s:\n",
+                svt_runs_length(W), svt_runs_length(W) == 1 ? "y" : "ies",
+                w ? w : "inf");
+            witness_print_vector(out, "q(D) ", W, 0);
+            witness_print_vector(out, "q(D')", W, 1);
+            witness_print_vector(out, "T    ", W, 2);
+            fprintf(out, "  output %s\n  re-check: %s\n", os, cmd);
+            flint_free(os);
+            flint_free(w);
+        }
     }
     if (S->best.have && S->o->save_path != NULL)
     {
         if (save_pair(S->o->save_path, S->var, S->models[S->best.ci_index],
-                S->best.R, S->best.desc, S->best.r, S->o->base.out_digits) != 0)
+                violation ? W : S->best.R, violation ? "the smallest witness of "
+                "the violation found" : S->best.desc, violation ? wr : S->best.r,
+                S->o->base.out_digits) != 0)
             fprintf(stderr, "verify: --save: cannot write '%s'\n", S->o->save_path);
         else if (!S->o->base.json)
             fprintf(out, "  written to %s (re-check with the command in its first lines)\n",
                 S->o->save_path);
     }
-
+    flint_free(cmd);
+    svt_runs_clear(W);
+    ratio_result_clear(wr);
     return rc;
 }
 
@@ -1856,6 +1937,7 @@ verify_search(const svt_variant_struct * var, const search_opts * o_in)
     {
         int tails_done = 0;
         search_header(S);
+        stage_proof(S);
         if (S->models[0]->output != SVT_OUT_TOP && mine(o, &S->t))
         {
             /* a variant that releases numbers: its numbers first, with a

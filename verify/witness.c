@@ -63,6 +63,7 @@ witness_runs_json(const svt_runs_t R)
 
 
 #define GREEDY_M 30     /* the loops' repetitions while the choices are made */
+#define JOINT_M 2       /* ... with several registers (and at most this) */
 #define EXHAUST_M 10    /* ... while every choice of a small plan is tried */
 #define EXHAUST_MAX 96  /* a plan with at most this many choices: all */
 
@@ -115,6 +116,12 @@ typedef struct
 }
 knobs;
 
+static int
+nedges(const align_wstep * w)
+{
+    return w->nedge * (w->a == SVT_NUM ? 4 : 1) * (w->abs ? 2 : 1);
+}
+
 /* the input of plan K at m repetitions of its loops (T = 0) */
 static void
 plan_runs(svt_runs_t R, const knobs * K, const fmpq_t delta, ulong m)
@@ -145,8 +152,18 @@ plan_runs(svt_runs_t R, const knobs * K, const fmpq_t delta, ulong m)
     {
         const align_wstep * w = K->W->step + i;
         ulong count = w->loop ? m : 1;
-        int e = K->e[i] % w->nedge, vk = K->e[i] / w->nedge;
+        int e = K->e[i] % w->nedge, vk = (K->e[i] / w->nedge) % 4,
+            neg = w->abs && K->e[i] >= nedges(w) / 2;
         fmpq_set(q, w->edge + e);
+        fmpq_zero(T);
+        if (w->abs)
+        {
+            /* |y| against T + z + edge: y at +(T + edge) or -(T + edge) */
+            fmpq_mul_si(T, delta, ALIGN_ABS_T);
+            fmpq_add(q, q, T);
+            if (neg)
+                fmpq_neg(q, q);
+        }
         fmpq_mul_si(q2, delta, K->d[i]);
         fmpq_add(q2, q2, q);
         if (w->a == SVT_LABEL)
@@ -161,9 +178,8 @@ plan_runs(svt_runs_t R, const knobs * K, const fmpq_t delta, ulong m)
                 fmpq_set(v, vk == 1 ? q2 : q);
             if (vk >= 2)
             {
-                fmpq_mul_si(T, delta, vk == 2 ? -4 : 4);
-                fmpq_add(v, vk == 2 ? emin : emax, T);
-                fmpq_zero(T);
+                fmpq_mul_si(v, delta, vk == 2 ? -4 : 4);
+                fmpq_add(v, v, vk == 2 ? emin : emax);
             }
             svt_runs_push(R, q, q2, T, (svt_answer_kind) w->a, v, count);
         }
@@ -181,6 +197,9 @@ typedef struct
     witness_struct * out;
     const svt_model_struct * M;
     ratio_opt ro;
+    slong work_limit;       /* the engine work the witness may spend */
+    int joint;              /* several registers: exact joint integrals,
+                               whose cost grows fast with m: small m only */
 }
 wctx;
 
@@ -224,16 +243,30 @@ eval_plan(wctx * X, const knobs * K, ulong m)
     return eval_plan_loss(X, K, m, NULL);
 }
 
-static int
-budget_left(const wctx * X)
+/* several registers: each ratio is an exact joint integral, far dearer */
+static slong
+max_ratios(const wctx * X)
 {
-    return X->out->ratios < WITNESS_MAX_RATIOS;
+    return X->joint ? WITNESS_MAX_RATIOS_JOINT : WITNESS_MAX_RATIOS;
+}
+
+static void
+wctx_init(wctx * X, witness_struct * W, const svt_model_struct * M,
+    const ratio_opt * ro, slong work_limit)
+{
+    X->out = W;
+    X->M = M;
+    X->work_limit = work_limit;
+    X->ro = *ro;
+    X->ro.digits = 20;
+    X->ro.max_digits = 40;
+    X->joint = M->var->prog != NULL && M->var->prog->nregs > 1;
 }
 
 static int
-nedges(const align_wstep * w)
+budget_left(const wctx * X)
 {
-    return w->nedge * (w->a == SVT_NUM ? 4 : 1);
+    return X->out->ratios < max_ratios(X) && X->out->work < X->work_limit;
 }
 
 /* a plan with few choices: all of them at m = EXHAUST_M, the best kept */
@@ -245,7 +278,7 @@ exhaust_knobs(wctx * X, knobs * K)
     knobs * T;
     for (i = 0; i < K->W->n && total <= EXHAUST_MAX; i++)
         total *= (K->W->step[i].dhi - K->W->step[i].dlo + 1) * nedges(K->W->step + i);
-    if (total > EXHAUST_MAX)
+    if (total > EXHAUST_MAX || max_ratios(X) < WITNESS_MAX_RATIOS)
         return;
     T = flint_malloc(sizeof(knobs));
     *T = *K;
@@ -277,8 +310,9 @@ static double
 settle_knobs(wctx * X, knobs * K)
 {
     double best;
+    ulong m = X->joint ? JOINT_M : GREEDY_M;
     exhaust_knobs(X, K);
-    best = eval_plan(X, K, GREEDY_M);
+    best = eval_plan(X, K, m);
     slong i;
     int pass, d, e, improved = 1;
     for (pass = 0; pass < 2 && improved; pass++)
@@ -296,7 +330,7 @@ settle_knobs(wctx * X, knobs * K)
                         continue;
                     K->d[i] = d;
                     K->e[i] = e;
-                    x = eval_plan(X, K, GREEDY_M);
+                    x = eval_plan(X, K, m);
                     if (x > best)
                     {
                         best = x;
@@ -329,7 +363,8 @@ grow_plan(wctx * X, knobs * K, const arb_t target)
 {
     double prev = -HUGE_VAL, x;
     size_t j;
-    for (j = 0; j < sizeof(grow_m) / sizeof(grow_m[0]) && budget_left(X); j++)
+    for (j = 0; j < sizeof(grow_m) / sizeof(grow_m[0]) && budget_left(X)
+            && (!X->joint || grow_m[j] <= JOINT_M); j++)
     {
         x = eval_plan(X, K, grow_m[j]);
         if (meets(x, target) || x == HUGE_VAL || x <= prev)
@@ -338,32 +373,41 @@ grow_plan(wctx * X, knobs * K, const arb_t target)
     }
 }
 
-/* the paid steps of a plan, in words */
+/* the paid steps of a plan, in words ("state s, branch 1 (x 5)") */
 static void
 plan_words(char * buf, size_t len, const align_plan * W)
 {
-    slong i;
+    slong i, j;
     buf[0] = '\0';
-    for (i = 0; i < W->n && strlen(buf) + 90 < len; i++)
-        if (!W->step[i].loop)
-            snprintf(buf + strlen(buf), len - strlen(buf), "%s%s",
-                buf[0] ? ", " : "", W->step[i].what);
+    for (i = 0; i < W->n && strlen(buf) + 100 < len; i = j)
+    {
+        for (j = i + 1; j < W->n && (W->step[j].loop
+                || strcmp(W->step[j].what, W->step[i].what) == 0); j++)
+            ;
+        if (W->step[i].loop)
+            continue;
+        {
+            slong k, n = 0;
+            for (k = i; k < j; k++)
+                n += !W->step[k].loop;
+            snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", buf[0]
+                ? ", " : "", W->step[i].what);
+            if (n > 1)
+                snprintf(buf + strlen(buf), len - strlen(buf), " (x %ld)", (long) n);
+        }
+    }
 }
 
 int
 witness_from_proof(witness_t W, const svt_model_t M, const align_result_t A,
-    const ratio_opt * ro, const arb_t target)
+    const ratio_opt * ro, const arb_t target, slong work_limit)
 {
     wctx X;
     int p;
     slong i;
     knobs * K = flint_malloc(sizeof(knobs));
 
-    X.out = W;
-    X.M = M;
-    X.ro = *ro;
-    X.ro.digits = 20;
-    X.ro.max_digits = 40;
+    wctx_init(&X, W, M, ro, work_limit);
     for (p = 0; p < A->nplans && budget_left(&X); p++)
     {
         const align_plan * P = A->plan[p];
@@ -422,20 +466,18 @@ plan_parts(svt_runs_t base, svt_runs_t block, const knobs * K, const fmpq_t delt
 
 int
 witness_growing(witness_t W, const svt_model_t M, const align_result_t A,
-    const ratio_opt * ro)
+    const ratio_opt * ro, slong work_limit)
 {
-    static const ulong ms[3] = { 10, 100, 1000 };
+    static const ulong ms_one[3] = { 10, 100, 1000 }, ms_joint[3] = { 1, 2, 4 };
+    const ulong * ms;
     wctx X;
     int p, j, best = -1;
     double best_lo = -HUGE_VAL;
     arb_struct L[3];
     knobs * K = flint_malloc(sizeof(knobs)), * KB = flint_malloc(sizeof(knobs));
 
-    X.out = W;
-    X.M = M;
-    X.ro = *ro;
-    X.ro.digits = 20;
-    X.ro.max_digits = 40;
+    wctx_init(&X, W, M, ro, work_limit);
+    ms = X.joint ? ms_joint : ms_one;
     for (j = 0; j < 3; j++)
         arb_init(L + j);
     for (p = 0; p < A->nplans && budget_left(&X); p++)
@@ -483,9 +525,10 @@ witness_growing(witness_t W, const svt_model_t M, const align_result_t A,
         for (i = 0; i < P->n - 1; i++)
             forcing += P->step[i].loop;
         snprintf(W->desc, sizeof(W->desc), "where the proof fails (%.60s: %s), "
-            "%s m = 1000 times", last->what, last->loop ? "a costly branch on a "
+            "%s m = %lu times", last->what, last->loop ? "a costly branch on a "
             "cycle, repeated" : "a released number no shift aligns, once",
-            forcing ? "after queries that force the register's shift," : "with");
+            forcing ? "after queries that force the register's shift," : "with",
+            ms[2]);
     }
     else if (W->have)
         snprintf(W->desc, sizeof(W->desc), "an input built where the proof "

@@ -13,8 +13,9 @@
    is realised, L approaches B; otherwise the output names the step
    whose tightness was not realised.
 
-   Everything is counted in ratios and in the engine's work, never in
-   time: the same inputs give the same witness. */
+   Everything is counted in ratios (at most WITNESS_MAX_RATIOS) and in
+   the engine's work (work_limit, in integral_opt_struct's units), never
+   in time: the same inputs give the same witness. */
 
 #ifndef SVT_WITNESS_H
 #define SVT_WITNESS_H
@@ -26,6 +27,8 @@
 
 #define WITNESS_MAX_RATIOS 160  /* ratios the choices and the growth in m
                                    may spend */
+#define WITNESS_MAX_RATIOS_JOINT 12  /* ... with several registers (each
+                                   ratio an exact joint integral) */
 #define SHRINK_MAX_RATIOS 80    /* ratios the shrinking may spend */
 
 typedef struct
@@ -58,7 +61,7 @@ void witness_clear(witness_t W);
    lower bound is within 10^-7 relative of it (B), NULL: never early.
    Returns 1 when a finite or infinite certified loss was found. */
 int witness_from_proof(witness_t W, const svt_model_t M, const align_result_t A,
-    const ratio_opt * ro, const arb_t target);
+    const ratio_opt * ro, const arb_t target, slong work_limit);
 
 /* No proof (A->proved = 0): the costly cycles the prover failed on, as
    families in m (a lead-in, m queries that force the register's shift,
@@ -66,7 +69,7 @@ int witness_from_proof(witness_t W, const svt_model_t M, const align_result_t A,
    when the growth of one is certified (growth_certified); the best input
    is in W->R either way. */
 int witness_growing(witness_t W, const svt_model_t M, const align_result_t A,
-    const ratio_opt * ro);
+    const ratio_opt * ro, slong work_limit);
 
 /* R, whose ratio is certified above M's claim, made as small as it stays
    so: runs removed, then each run's count cut down (a bisection), each

@@ -1,0 +1,251 @@
+/* test_decision.c -- issue 23: every variant decided, one verdict on every
+   surface (verify/decision.h), counterexamples built from the proof
+   (verify/witness.c), the smallest witness shown with a re-check command
+   that works as written. */
+
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include <unistd.h>
+#include <jansson.h>
+#include "svt.h"
+#include "testlib.h"
+
+static char out[1 << 18];
+
+/* the last JSON object of out (the command's summary line) */
+static json_t *
+last_json(void)
+{
+    char * p = out + strlen(out);
+    json_error_t e;
+    while (p > out && p[-1] == '\n')
+        *--p = '\0';
+    while (p > out && p[-1] != '\n')
+        p--;
+    return json_loads(p, 0, &e);
+}
+
+static double
+jnum(json_t * a, size_t i)
+{
+    return strtod(json_string_value(json_array_get(a, i)), NULL);
+}
+
+/* prove SPEC ARGS --json: its status, and [L, B] as doubles (display
+   checks only: the decision itself is certified by the tool) */
+static const char *
+prove_json(const char * args, int * rc, double * L, double * B)
+{
+    static char status[32];
+    char cmd[512];
+    json_t * j;
+    snprintf(cmd, sizeof(cmd), "prove %s --json", args);
+    *rc = run_cli(cmd, out, sizeof(out));
+    j = last_json();
+    cr_assert(j != NULL, "%s: %s", cmd, out);
+    snprintf(status, sizeof(status), "%s",
+        json_string_value(json_object_get(j, "status")));
+    *L = jnum(json_object_get(j, "loss"), 0);
+    *B = jnum(json_object_get(j, "loss"), 1);
+    json_decref(j);
+    return status;
+}
+
+/* Every built-in variant is decided by `prove` with the default budget:
+   never undecided; the exit code is the decision's; a proved claim, or a
+   violated one with a proved bound, has L at B to 6 digits; and `check`
+   (default cutoffs) reaches the same status. */
+Test(decision, every_builtin_decided, .timeout = 900)
+{
+    svt_catalog_t cat;
+    slong i;
+    svt_catalog_init(cat);
+    for (i = 0; i < svt_catalog_count(cat); i++)
+    {
+        const svt_variant_struct * v = svt_catalog_get(cat, i);
+        char cmd[256], st[32];
+        double L, B;
+        int rc, rc2;
+        json_t * j;
+        snprintf(st, sizeof(st), "%s", prove_json(v->name, &rc, &L, &B));
+        cr_assert(strcmp(st, "undecided") != 0, "%s undecided: %s", v->name, out);
+        cr_assert_eq(rc, strcmp(st, "proved") == 0 || strcmp(st, "no-claim") == 0
+            ? 0 : 1, "%s: %s exit %d", v->name, st, rc);
+        if (strcmp(st, "proved") == 0 || (strcmp(st, "violated") == 0 && isfinite(B)))
+            cr_assert(L >= B - 1e-6 * fmax(1, B), "%s: L %.12g not at B %.12g: %s",
+                v->name, L, B, out);
+        snprintf(cmd, sizeof(cmd), "check %s --json", v->name);
+        rc2 = run_cli(cmd, out, sizeof(out));
+        j = last_json();
+        cr_assert(j != NULL, "%s: %s", cmd, out);
+        cr_assert_str_eq(json_string_value(json_object_get(j, "status")), st,
+            "%s: check says %s, prove %s", v->name,
+            json_string_value(json_object_get(j, "status")), st);
+        cr_assert_eq(rc2, rc, "%s: check exit %d, prove %d", v->name, rc2, rc);
+        json_decref(j);
+    }
+    svt_catalog_clear(cat);
+}
+
+/* The same command gives the same status and numbers on every run. */
+Test(decision, deterministic, .timeout = 300)
+{
+    static const char * const cmds[] = { "prove tests/specs/two-phase.svt --json",
+        "prove tests/specs/three-level.svt --json", "check alg4 --c-list 1,2 --json" };
+    static char first[1 << 18];
+    size_t k;
+    for (k = 0; k < sizeof(cmds) / sizeof(cmds[0]); k++)
+    {
+        json_t * a, * b;
+        run_cli(cmds[k], out, sizeof(out));
+        a = last_json();
+        memcpy(first, out, sizeof(first));
+        run_cli(cmds[k], out, sizeof(out));
+        b = last_json();
+        cr_assert(a != NULL && b != NULL);
+        json_object_del(a, "seconds");
+        json_object_del(b, "seconds");
+        json_object_del(a, "proof_seconds");
+        json_object_del(b, "proof_seconds");
+        cr_assert(json_equal(a, b), "%s differs: %s\n---\n%s", cmds[k], first, out);
+        json_decref(a);
+        json_decref(b);
+    }
+}
+
+/* The programs of the issue, written by nobody here, end violated with a
+   witness built from the proof whose ln ratio is within 10^-6 of B (or,
+   with no bound, above the claim and growing). */
+Test(decision, issue_programs_violated_at_B, .timeout = 600)
+{
+    static const struct { const char * args; double B; } cases[] = {
+        { "tests/specs/two-phase.svt", 1.25 },
+        { "tests/specs/fl-svt-overspent.svt --c 5", 7.0 / 6 },
+        { "tests/specs/mono-abs.svt", 1.5 },
+        { "alg4 --c 1", 7.0 / 4 }, { "alg4 --c 2", 13.0 / 4 },
+        { "alg4 --c 5", 31.0 / 4 },     /* (1 + 6c)/4, the paper's */
+        { "isvt3", 7.0 / 4 },
+    };
+    size_t k;
+    for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++)
+    {
+        double L, B;
+        int rc;
+        const char * st = prove_json(cases[k].args, &rc, &L, &B);
+        cr_assert_str_eq(st, "violated", "%s: %s", cases[k].args, out);
+        cr_assert_eq(rc, 1, "%s", cases[k].args);
+        cr_assert(fabs(B - cases[k].B) < 1e-9, "%s: B %.15g", cases[k].args, B);
+        cr_assert(L >= cases[k].B - 1e-6 && L <= cases[k].B + 1e-9,
+            "%s: L %.15g, B %.15g: %s", cases[k].args, L, cases[k].B, out);
+    }
+    /* no bound: the witness where the proof fails, far above the claim */
+    {
+        double L, B;
+        int rc;
+        const char * st = prove_json("tests/specs/three-level.svt", &rc, &L, &B);
+        cr_assert_str_eq(st, "violated", "%s", out);
+        cr_assert(L > 100 && isinf(B), "%s", out);
+        run_cli("prove tests/specs/three-level.svt", out, sizeof(out));
+        cr_assert(strstr(out, "grows with m") != NULL, "%s", out);
+        st = prove_json("bad-adaptive-svt", &rc, &L, &B);
+        cr_assert_str_eq(st, "violated", "%s", out);
+        cr_assert(L > 100, "%s", out);
+    }
+}
+
+/* check states one conclusion; a violation is shown at its smallest, with
+   a re-check command that works as written (the spec file's path) */
+Test(decision, check_smallest_witness_rechecks, .timeout = 600)
+{
+    static const char * const specs[] = { "tests/specs/broken-no-cutoff.svt",
+        "tests/specs/three-level.svt", "alg4" };
+    size_t k;
+    for (k = 0; k < sizeof(specs) / sizeof(specs[0]); k++)
+    {
+        char cmd[512], recheck[4096], * p, * e;
+        unsigned long nq;
+        snprintf(cmd, sizeof(cmd), "check %s --c-list 1", specs[k]);
+        cr_assert_eq(run_cli(cmd, out, sizeof(out)), 1, "%s: %s", cmd, out);
+        cr_assert(strstr(out, "VIOLATED") != NULL, "%s", out);
+        cr_assert(strstr(out, "PROVED") == NULL, "%s", out);
+        p = strstr(out, "the smallest witness (");
+        cr_assert(p != NULL, "%s", out);
+        nq = strtoul(p + strlen("the smallest witness ("), NULL, 10);
+        cr_assert(nq >= 1 && nq <= 8, "%s: %lu queries: %s", specs[k], nq, out);
+        p = strstr(out, "re-check: verify ");
+        cr_assert(p != NULL, "%s", out);
+        p += strlen("re-check: verify ");
+        e = strchr(p, '\n');
+        cr_assert(e != NULL);
+        snprintf(recheck, sizeof(recheck), "%.*s", (int) (e - p), p);
+        if (strchr(specs[k], '/') != NULL)
+            cr_assert(strstr(recheck, specs[k]) != NULL, "%s", recheck);
+        cr_assert_eq(run_cli(recheck, out, sizeof(out)), 1, "%s: %s", recheck, out);
+        cr_assert(strstr(out, "exceeds") != NULL || strstr(out, "infinite") != NULL,
+            "%s: %s", recheck, out);
+    }
+}
+
+/* a proved claim: one conclusion, and the proof replaces the grid */
+Test(decision, check_proved_words, .timeout = 300)
+{
+    cr_assert_eq(run_cli("check alg1", out, sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "PROVED for every m") != NULL, "%s", out);
+    cr_assert(strstr(out, "not a proof") == NULL, "%s", out);
+    cr_assert(strstr(out, "VIOLATED") == NULL, "%s", out);
+    /* the grid, when asked for, is evidence beside the proof */
+    cr_assert_eq(run_cli("check alg1 --m-max 10 --c-list 1", out, sizeof(out)), 0,
+        "%s", out);
+    cr_assert(strstr(out, "split-c") != NULL, "%s", out);
+}
+
+/* sweep exits 1 on a certified violation, as its help says */
+Test(decision, sweep_exits_1_on_violation, .timeout = 300)
+{
+    cr_assert_eq(run_cli("sweep alg3 numeric-tail --m-max 100", out, sizeof(out)),
+        1, "%s", out);
+    cr_assert(strstr(out, "VIOLATED") != NULL, "%s", out);
+    cr_assert_eq(run_cli("sweep alg1 split-c --m-max 100", out, sizeof(out)), 0,
+        "%s", out);
+}
+
+/* the JUnit failure names the spec file by its path, and the re-check
+   command it gives runs as written */
+Test(decision, junit_recheck_uses_the_path, .timeout = 300)
+{
+    char path[64], xml[1 << 16];
+    FILE * f;
+    size_t n;
+    snprintf(path, sizeof(path), "/tmp/svt-test-decision-%d.xml", (int) getpid());
+    {
+        char cmd[256];
+        snprintf(cmd, sizeof(cmd), "check tests/specs/broken-no-cutoff.svt "
+            "--c-list 1 --junit %s", path);
+        cr_assert_eq(run_cli(cmd, out, sizeof(out)), 1, "%s", out);
+    }
+    f = fopen(path, "r");
+    cr_assert(f != NULL);
+    n = fread(xml, 1, sizeof(xml) - 1, f);
+    xml[n] = '\0';
+    fclose(f);
+    unlink(path);
+    cr_assert(strstr(xml, "verify ratio tests/specs/broken-no-cutoff.svt custom") != NULL,
+        "%s", xml);
+    cr_assert(strstr(xml, "unknown variant") == NULL, "%s", xml);
+}
+
+/* --lower-bound: the witness alone (default), the search as well, or
+   none; never a different bound */
+Test(decision, lower_bound_modes, .timeout = 300)
+{
+    cr_assert_eq(run_cli("prove alg1 --lower-bound none", out, sizeof(out)), 0);
+    cr_assert(strstr(out, "not computed (--lower-bound none)") != NULL, "%s", out);
+    cr_assert(strstr(out, "upper bound B = 1 exactly") != NULL, "%s", out);
+    cr_assert_eq(run_cli("prove alg1", out, sizeof(out)), 0);
+    cr_assert(strstr(out, "no search: the witness settles L") != NULL, "%s", out);
+    cr_assert_eq(run_cli("prove alg1 --lower-bound search", out, sizeof(out)), 0);
+    cr_assert(strstr(out, "the search: work") != NULL, "%s", out);
+    cr_assert_eq(run_cli("prove alg1 --lower-bound nope", out, sizeof(out)), 2);
+    cr_assert(strstr(out, "--lower-bound: 'nope' is not allowed") != NULL, "%s", out);
+}

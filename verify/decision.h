@@ -1,0 +1,79 @@
+/* decision.h -- the one decision on a variant's claim, from the proof,
+   the certified witnesses and the finite evidence.  Every surface
+   (prove, check, all, sweep, search, JUnit, JSON and the report's
+   summary) decides with it and prints its word.
+
+   The states, for a variant with a claim eps at one cutoff:
+     PROVED     a shift coupling proves ln ratio <= B <= eps for every m
+                (and no certified ratio contradicts it);
+     VIOLATED   a certified ratio (anywhere: a witness, a construction, a
+                search) exceeds eps;
+     UNBOUNDED  violated, and the loss is proved to have no finite bound
+                (an exact zero, alpha kappa^m, a Gaussian hazard rate);
+     UNDECIDED  neither: [L, B] and the reason (also when a time guard
+                stopped the work);
+   and NO_CLAIM for a variant that claims nothing (report only). */
+
+#ifndef SVT_DECISION_H
+#define SVT_DECISION_H
+
+#include "prove.h"
+
+typedef enum
+{
+    STATUS_PROVED = 0,
+    STATUS_VIOLATED,
+    STATUS_UNBOUNDED,
+    STATUS_UNDECIDED,
+    STATUS_NO_CLAIM
+}
+svt_status;
+
+typedef struct
+{
+    svt_status status;
+    int has_claim;
+    int proved;             /* a bound B for every m */
+    int B_le_claim;         /* ... and B <= the claim, exactly or certainly */
+    arb_t B;
+    int have_L, L_inf;      /* the largest certified ratio seen */
+    arb_t L;
+    svt_runs_t LR;          /* its input ... */
+    slong L_c;              /* ... at this cutoff */
+    char L_where[300];      /* ... and where it was found */
+    int unbounded;          /* no finite bound, proved */
+    int growing;            /* a family's certified growth (evidence) */
+    int stopped;            /* a time guard stopped the work */
+    char reason[1100];      /* UNDECIDED: why */
+}
+decision_struct;
+
+typedef decision_struct decision_t[1];
+
+void decision_init(decision_t D);
+void decision_clear(decision_t D);
+
+/* the proof, its witness and the search of prove_run at cutoff c */
+void decision_add_prove(decision_t D, const prove_result_t P,
+    const svt_model_t M, slong c);
+/* one certified ratio r of input R (a construction, a search, a sweep
+   point) at cutoff c */
+void decision_add_ratio(decision_t D, const ratio_result_t r,
+    const svt_runs_t R, slong c, const char * where);
+/* a certified loss without its input (a sweep's maximum; x NULL when
+   inf) */
+void decision_add_loss(decision_t D, int inf, const arb_t x, slong c,
+    const char * where);
+/* sets D->status from everything added (M: the claim) */
+svt_status decision_finish(decision_t D, const svt_model_t M);
+
+/* "PROVED", "VIOLATED", "UNBOUNDED", "UNDECIDED", "NO CLAIM" */
+const char * decision_word(svt_status s);
+/* the JSON and CSS name: "proved", "violated", "unbounded", "undecided",
+   "no-claim" */
+const char * decision_name(svt_status s);
+/* the exit code of check and prove: 0 proved (or no claim), 1 violated or
+   unbounded, 3 undecided */
+int decision_exit(svt_status s);
+
+#endif
