@@ -55,7 +55,7 @@ prove_json(const char * args, int * rc, double * L, double * B)
 /* Every built-in variant is decided by `prove` with the default budget:
    never undecided; the exit code is the decision's; a proved claim, or a
    violated one with a proved bound, has L at B to 6 digits; and `check`
-   (default cutoffs) reaches the same status. */
+   at the same cutoff reaches the same status. */
 Test(decision, every_builtin_decided, .timeout = 900)
 {
     svt_catalog_t cat;
@@ -75,7 +75,8 @@ Test(decision, every_builtin_decided, .timeout = 900)
         if (strcmp(st, "proved") == 0 || (strcmp(st, "violated") == 0 && isfinite(B)))
             cr_assert(L >= B - 1e-6 * fmax(1, B), "%s: L %.12g not at B %.12g: %s",
                 v->name, L, B, out);
-        snprintf(cmd, sizeof(cmd), "check %s --json", v->name);
+        snprintf(cmd, sizeof(cmd), "check %s --c-list %ld --json", v->name,
+            (long) (v->fixed_c > 0 ? v->fixed_c : 1));
         rc2 = run_cli(cmd, out, sizeof(out));
         j = last_json();
         cr_assert(j != NULL, "%s: %s", cmd, out);

@@ -462,6 +462,34 @@ print_input(FILE * out, const svt_runs_t R)
     flint_free(os);
 }
 
+/* a violation at its smallest (witness_shrink), with the command that
+   re-checks it as written */
+static void
+print_smallest(FILE * out, const prove_result_t P, const svt_model_t M,
+    const search_opts * o)
+{
+    svt_runs_t W;
+    ratio_result_t r;
+    char * cmd, * w;
+    svt_runs_init(W);
+    ratio_result_init(r);
+    svt_runs_set(W, P->LR);
+    ratio_decide(r, M, W, &o->base.ro);
+    witness_shrink(W, r, M, &o->base.ro);
+    if (r->verdict == VERDICT_EXCEEDS || r->verdict == VERDICT_INFINITE)
+    {
+        cmd = report_recheck_custom(M->var, W, M->c, o->base.eps, o->base.delta);
+        w = r->verdict == VERDICT_INFINITE ? NULL : decimal_interval(r->loss, 10);
+        fprintf(out, "  the smallest witness (%lu quer%s, ln ratio %s): %s\n",
+            svt_runs_length(W), svt_runs_length(W) == 1 ? "y" : "ies",
+            w ? w : "inf", cmd);
+        flint_free(cmd);
+        flint_free(w);
+    }
+    ratio_result_clear(r);
+    svt_runs_clear(W);
+}
+
 /* the one conclusion (decision.h), naming what it rests on */
 static void
 print_status(FILE * out, const decision_t D, const prove_result_t P)
@@ -553,6 +581,11 @@ print_text(const prove_result_t P, const decision_t D,
             ? "not computed (--lower-bound none)" : "none found");
     if (P->have_L && P->LR->len > 0)
         print_input(out, P->LR);
+    if (P->A->proved && P->W->untight[0] && d < 6)
+        fprintf(out, "  L below B: %s\n", P->W->untight);
+    if ((D->status == STATUS_VIOLATED || D->status == STATUS_UNBOUNDED)
+            && P->LR->len > 0)
+        print_smallest(out, P, M, o);
     if (P->A->proved && P->have_L && !P->L_infinite)
     {
         char * lo = decimal_bound(P->L, dg, 0);

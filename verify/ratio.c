@@ -3,6 +3,7 @@
    the enclosure decides it; otherwise the goal is raised, and at the
    cap the answer is "inconclusive". */
 
+#include <math.h>
 #include <time.h>
 #include "verify.h"
 #include "align.h"
@@ -279,4 +280,20 @@ ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
     r->work = used;
     r->timed_out = r->verdict == VERDICT_INCONCLUSIVE && past_deadline(opt);
     return r->verdict;
+}
+
+double
+ratio_score(const ratio_result_t r)
+{
+    arf_t t;
+    double d;
+    if (r->verdict == VERDICT_INFINITE)
+        return HUGE_VAL;
+    if (r->verdict == VERDICT_IMPOSSIBLE || !arb_is_finite(r->loss))
+        return -HUGE_VAL;
+    arf_init(t);
+    arb_get_lbound_arf(t, r->loss, 64);
+    d = arf_get_d(t, ARF_RND_DOWN);
+    arf_clear(t);
+    return d;
 }

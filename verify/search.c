@@ -103,22 +103,6 @@ typedef struct
 }
 cand;
 
-static double
-score(const ratio_result_t r)
-{
-    arf_t t;
-    double d;
-    if (r->verdict == VERDICT_INFINITE)
-        return HUGE_VAL;
-    if (r->verdict == VERDICT_IMPOSSIBLE || !arb_is_finite(r->loss))
-        return -HUGE_VAL;
-    arf_init(t);
-    arb_get_lbound_arf(t, r->loss, 64);
-    d = arf_get_d(t, ARF_RND_DOWN);
-    arf_clear(t);
-    return d;
-}
-
 /* n ratios of verdict v */
 static void
 count_n(tally * t, verdict_t v, slong n)
@@ -166,7 +150,7 @@ consider(cand * best, const svt_runs_t R, slong ci_index, ratio_result_t r,
     /* a pair outside the claim (not monotone, for a claim on monotone
        queries) says nothing about the claim: never the best, never L */
     if (r->timed_out || r->outside_claim
-            || (best->have && score(r) <= score(best->r)))
+            || (best->have && ratio_score(r) <= ratio_score(best->r)))
         return;
     svt_runs_set(best->R, R);
     ratio_result_swap(best->r, r);
@@ -1293,7 +1277,7 @@ stage_constructions(search_run * S)
 static void
 stage_proof(search_run * S)
 {
-    slong ic, before = S->t.evaluated;
+    slong ic, own = 0;
     for (ic = 0; ic < S->nc && go_on(&S->t, S->budget / 4); ic++)
     {
         const svt_model_struct * M = S->models[ic];
@@ -1307,18 +1291,18 @@ stage_proof(search_run * S)
                 S->budget / 4 - S->t.work);
         else
             witness_growing(W, M, A, &S->o->base.ro, S->budget / 4 - S->t.work);
+        /* its ratios rank inputs at a capped precision: their work is
+           the search's, their verdicts are not counted; a violation it
+           certifies is the search's (counted once), a ratio within the
+           claim is no counterexample */
         S->t.work += W->work + W->ratios * SEARCH_RATIO_COST;
-        /* a violation is the search's; a ratio within the claim is not a
-           counterexample, and the stages after look at their own */
+        own += W->ratios;
         if (W->have && (W->r->verdict == VERDICT_EXCEEDS
                 || W->r->verdict == VERDICT_INFINITE))
         {
-            count(&S->t, W->r);
-            S->t.evaluated += W->ratios - 1;
+            count_n(&S->t, W->r->verdict, 1);
             consider(&S->best, W->R, ic, W->r, W->desc, NULL, W->m);
         }
-        else
-            S->t.evaluated += W->ratios;
         witness_clear(W);
         align_result_clear(A);
     }
@@ -1326,8 +1310,9 @@ stage_proof(search_run * S)
         now() - S->t0);
     if (!S->o->base.json)
         fprintf(S->o->base.out, "  0. the witness the proof builds (its costliest "
-            "run made tight, or where it fails; c in {1, 2, 5}): %ld ratios\n",
-            (long) (S->t.evaluated - before));
+            "run made tight, or where it fails; c in {1, 2, 5}): %ld ratios of "
+            "its own to rank its inputs (a violation it certifies is counted "
+            "below, the others are not)\n", (long) own);
 }
 
 /* stage 2: the statistical testers' input patterns */
@@ -1441,7 +1426,7 @@ stage_optimiser(search_run * S)
                 ratio_result_init(r);
                 ratio_decide(r, S->models[ic], R, &S->o->base.ro);
                 count(&S->t, r);
-                sc = score(r);
+                sc = ratio_score(r);
                 snprintf(desc, sizeof(desc), "optimiser, restart %ld, c = %ld",
                     (long) k, (long) S->models[ic]->c);
                 consider(&S->best, R, ic, r, desc, NULL, 0);
@@ -1459,7 +1444,7 @@ stage_optimiser(search_run * S)
                 ratio_result_init(r);
                 ratio_decide(r, S->models[ic], R, &S->o->base.ro);
                 count(&S->t, r);
-                sc2 = score(r);
+                sc2 = ratio_score(r);
                 if (sc2 >= sc)
                 {
                     p = q;
@@ -1646,7 +1631,7 @@ stage_family(search_run * S)
                 ratio_result_init(r);
                 ratio_decide(r, M, F, &S->o->base.ro);
                 count(&S->t, r);
-                sc = score(r);
+                sc = ratio_score(r);
                 if (sc > bests)
                 {
                     bests = sc;

@@ -112,6 +112,11 @@ void ratio_result_swap(ratio_result_t a, ratio_result_t b);
    which makes the ln ratio nan. */
 const char * ratio_undecided_note(const ratio_result_t r);
 
+/* The certified lower end of r's loss as a double rounded down: HUGE_VAL
+   when infinite, -HUGE_VAL when impossible or not finite.  For ranking
+   inputs only (never a decision). */
+double ratio_score(const ratio_result_t r);
+
 /* Computes both probabilities and decides against M->claimed, raising
    the goal until the enclosure decides or the cap is reached. */
 verdict_t ratio_decide(ratio_result_t r, const svt_model_t M,

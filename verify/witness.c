@@ -89,23 +89,14 @@ witness_clear(witness_t W)
     ratio_result_clear(W->r);
 }
 
-/* the certified lower end of r's loss as a double (rounded down), -inf
-   when none, +inf when infinite */
+/* the certified lower end of r's loss (ratio_score), -inf when the ratio
+   says nothing of the claim (stopped, outside a monotone claim) */
 static double
 lower_end(const ratio_result_t r)
 {
-    arf_t lo;
-    double x;
-    if (r->verdict == VERDICT_INFINITE)
-        return HUGE_VAL;
-    if (r->timed_out || r->outside_claim || r->verdict == VERDICT_IMPOSSIBLE
-            || !arb_is_finite(r->loss))
+    if (r->timed_out || r->outside_claim)
         return -HUGE_VAL;
-    arf_init(lo);
-    arb_get_lbound_arf(lo, r->loss, 64);
-    x = arf_get_d(lo, ARF_RND_FLOOR);
-    arf_clear(lo);
-    return x;
+    return ratio_score(r);
 }
 
 /* the knobs of one plan: per step, the shift d and the edge e */
@@ -120,6 +111,19 @@ static int
 nedges(const align_wstep * w)
 {
     return w->nedge * (w->a == SVT_NUM ? 4 : 1) * (w->abs ? 2 : 1);
+}
+
+/* K at the proof's own choices: its shifts, each step at its first edge */
+static void
+knobs_start(knobs * K, const align_plan * P)
+{
+    slong i;
+    K->W = P;
+    for (i = 0; i < P->n; i++)
+    {
+        K->d[i] = P->step[i].d;
+        K->e[i] = 0;
+    }
 }
 
 /* the input of plan K at m repetitions of its loops (T = 0) */
@@ -404,7 +408,6 @@ witness_from_proof(witness_t W, const svt_model_t M, const align_result_t A,
 {
     wctx X;
     int p;
-    slong i;
     knobs * K = flint_malloc(sizeof(knobs));
 
     wctx_init(&X, W, M, ro, work_limit);
@@ -413,12 +416,7 @@ witness_from_proof(witness_t W, const svt_model_t M, const align_result_t A,
         const align_plan * P = A->plan[p];
         if (P == NULL || P->n == 0 || P->cycle)
             continue;
-        K->W = P;
-        for (i = 0; i < P->n; i++)
-        {
-            K->d[i] = P->step[i].d;
-            K->e[i] = 0;
-        }
+        knobs_start(K, P);
         settle_knobs(&X, K);
         grow_plan(&X, K, target);
         if (W->have && meets(lower_end(W->r), target))
@@ -483,16 +481,10 @@ witness_growing(witness_t W, const svt_model_t M, const align_result_t A,
     for (p = 0; p < A->nplans && budget_left(&X); p++)
     {
         const align_plan * P = A->plan[p];
-        slong i;
         double lo;
         if (P == NULL || P->n == 0 || !P->cycle)
             continue;
-        K->W = P;
-        for (i = 0; i < P->n; i++)
-        {
-            K->d[i] = P->step[i].d;
-            K->e[i] = 0;
-        }
+        knobs_start(K, P);
         settle_knobs(&X, K);
         for (j = 0; j < 3; j++)
             eval_plan_loss(&X, K, ms[j], L + j);
