@@ -155,6 +155,39 @@ Test(decision, issue_programs_violated_at_B, .timeout = 600)
     }
 }
 
+/* the re-check command of a violation, run as written: 1 when it
+   reproduces it (exit 1) */
+static int
+recheck_reproduces(const char * check_cmd)
+{
+    char recheck[4096], * p, * e;
+    cr_assert_eq(run_cli(check_cmd, out, sizeof(out)), 1, "%s: %s", check_cmd, out);
+    p = strstr(out, "re-check: verify ");
+    cr_assert(p != NULL, "%s", out);
+    p += strlen("re-check: verify ");
+    e = strchr(p, '\n');
+    cr_assert(e != NULL);
+    snprintf(recheck, sizeof(recheck), "%.*s", (int) (e - p), p);
+    return run_cli(recheck, out, sizeof(out)) == 1;
+}
+
+/* the re-check command carries the budget overrides (--eps2) and quotes a
+   path the shell would split (the adversarial review's findings) */
+Test(decision, recheck_overrides_and_quoting, .timeout = 300)
+{
+    char dir[128], cmd[512];
+    cr_assert(recheck_reproduces("check tests/specs/free-eps2.svt --eps2 2 "
+        "--c-list 1"), "%s", out);
+    snprintf(dir, sizeof(dir), "/tmp/svt test (%d)", (int) getpid());
+    snprintf(cmd, sizeof(cmd), "mkdir -p '%s' && cp tests/specs/three-level.svt "
+        "'%s/a b.svt'", dir, dir);
+    cr_assert_eq(system(cmd), 0);
+    snprintf(cmd, sizeof(cmd), "check '%s/a b.svt' --c-list 1", dir);
+    cr_assert(recheck_reproduces(cmd), "%s", out);
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
 /* check states one conclusion; a violation is shown at its smallest, with
    a re-check command that works as written (the spec file's path) */
 Test(decision, check_smallest_witness_rechecks, .timeout = 600)

@@ -50,7 +50,8 @@ typedef struct
                                tight choice) ... */
     int dlo, dhi;           /* ... within the neighbours' class */
     int abs;                /* its state compares |y|: the queries sit at
-                               +-(T + edge) with T = ALIGN_ABS_T Delta */
+                               +-(T + edge) with T = abs Delta
+                               (ALIGN_ABS_T times the counter's limit) */
     int num;                /* SVT_NUM: 1 the noisy answer (v = q + edge),
                                2 the gap (v = edge), 3 fresh noise (v = q) */
     int nedge;

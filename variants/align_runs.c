@@ -751,7 +751,7 @@ proof_steps(align_result_t res, const align_ctx * C, const site_map * S,
                 align_branch_weight(&W, C, P->states + st, b, s, snew);
                 guard_print(g, sizeof(g), P, P->states + st, B);
                 align_pv_print(v, sizeof(v), &E->e[st][b][cur].wv);
-                snprintf(buf, sizeof(buf), "state %s, branch %d (%.120s -> %s%s): %.200s; "
+                snprintf(buf, sizeof(buf), "state %s, branch %d (%.120s -> %s%s): %.600s; "
                     "costs %.60s%s; on the costliest run %ld time%s", P->states[st].name,
                     b + 1, g, out_word(B), C->limit > 0 && B->cost > 0 ? ", counter "
                     "+its cost" : "", W.txt[0] ? W.txt : "no noise moves (the guard "
@@ -902,6 +902,9 @@ plan_push(align_plan * W, const align_ctx * C, int st, int b, int loop, int d)
             for (i = 0; i < ps->branches[j].natoms; i++)
                 w->abs |= ps->branches[j].atoms[i].op == PROG_ABS_GE
                     || ps->branches[j].atoms[i].op == PROG_ABS_LT;
+        /* far enough from 0 that |y| = y: the noises scale with c */
+        if (w->abs)
+            w->abs = ALIGN_ABS_T * (int) FLINT_MAX(1, FLINT_MIN(C->limit, 1000));
     }
     w->dlo = dlo;
     w->dhi = dhi;
@@ -915,7 +918,8 @@ plan_push(align_plan * W, const align_ctx * C, int st, int b, int loop, int d)
    each visit of a node whose compared register moves, m queries of a
    loop that forces the move; each step with the answer at its guards'
    edge, shifted against the register (its noise then moves by the full
-   shift the proof pays).  The last step is repeated m times when
+   shift the proof pays); a register redrawn or assigned is a new value,
+   forced anew.  The last step is repeated m times when
    repeat_last (a costly cycle); a costly interval with nothing else to
    force the shift forces it itself, m times the other way first. */
 static void
@@ -939,7 +943,8 @@ plan_steps(align_plan * W, const align_ctx * C, const site_map * S,
         node_shifts(s, snew, S, E, st, b, cur);
         if (reg >= 0)
             sd = unit_sign(s + reg);
-        if (sd != 0 && node != prev)
+        if (sd != 0 && (node != prev || (i > 0 && reg >= 0
+                && S->asg[pst[i - 1]][pb[i - 1]][reg] >= 0)))
         {
             int l = forcing_loop(C, E, st, cur, sd > 0 ? -1 : 1);
             if (l < 0)

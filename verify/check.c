@@ -530,7 +530,8 @@ check_witness(svt_runs_t R, ratio_result_t r, char ** cmd, const check_run * K,
     svt_runs_set(R, K->D[ic].LR);
     ratio_decide(r, M, R, &K->o->ro);
     witness_shrink(R, r, M, &K->o->ro);
-    *cmd = report_recheck_custom(K->var, R, K->clist[ic], K->o->eps, K->o->delta);
+    *cmd = report_recheck_custom(K->var, R, K->clist[ic], K->o->eps, K->o->delta,
+        &K->o->ov);
     svt_model_clear(M);
 }
 

@@ -478,7 +478,8 @@ print_smallest(FILE * out, const prove_result_t P, const svt_model_t M,
     witness_shrink(W, r, M, &o->base.ro);
     if (r->verdict == VERDICT_EXCEEDS || r->verdict == VERDICT_INFINITE)
     {
-        cmd = report_recheck_custom(M->var, W, M->c, o->base.eps, o->base.delta);
+        cmd = report_recheck_custom(M->var, W, M->c, o->base.eps, o->base.delta,
+            &o->base.ov);
         w = r->verdict == VERDICT_INFINITE ? NULL : decimal_interval(r->loss, 10);
         fprintf(out, "  the smallest witness (%lu quer%s, ln ratio %s): %s\n",
             svt_runs_length(W), svt_runs_length(W) == 1 ? "y" : "ies",

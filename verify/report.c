@@ -1,5 +1,6 @@
 /* report.c -- human and JSON renderings of ratio results. */
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include "report.h"
@@ -144,21 +145,57 @@ vector_string(const svt_runs_t R, int which)
     return buf;
 }
 
+/* the variant argument as a shell word: single-quoted when it holds
+   anything but letters, digits and _ . / + - */
+static void
+shell_word(char * buf, size_t len, const char * w)
+{
+    size_t i, k = 0;
+    int plain = w[0] != '\0';
+    for (i = 0; w[i]; i++)
+        plain &= isalnum((unsigned char) w[i]) || strchr("_./+-", w[i]) != NULL;
+    if (plain)
+    {
+        snprintf(buf, len, "%s", w);
+        return;
+    }
+    buf[k++] = '\'';
+    for (i = 0; w[i] && k + 6 < len; i++)
+    {
+        if (w[i] == '\'')
+        {
+            memcpy(buf + k, "'\\''", 4);
+            k += 4;
+        }
+        else
+            buf[k++] = w[i];
+    }
+    buf[k++] = '\'';
+    buf[k] = '\0';
+}
+
 char *
 report_recheck_custom(const svt_variant_struct * var, const svt_runs_t R,
-    slong c, const fmpq_t eps, const fmpq_t delta)
+    slong c, const fmpq_t eps, const fmpq_t delta, const svt_overrides * ov)
 {
     char * q0 = vector_string(R, 0), * q1 = vector_string(R, 1),
         * T = vector_string(R, 2), * out = custom_output_string(R), * buf;
-    char opt[400] = "";
+    char opt[1200] = "", name[4200];
     size_t len;
     rational_option(opt, sizeof(opt), "--eps", eps, 1);
     rational_option(opt, sizeof(opt), "--delta", delta, 1);
+    if (ov != NULL && ov->eps1 != NULL)
+        rational_option(opt, sizeof(opt), "--eps1", ov->eps1, -1);
+    if (ov != NULL && ov->eps2 != NULL)
+        rational_option(opt, sizeof(opt), "--eps2", ov->eps2, -1);
+    if (ov != NULL && ov->eps3 != NULL)
+        rational_option(opt, sizeof(opt), "--eps3", ov->eps3, -1);
+    shell_word(name, sizeof(name), report_variant_arg(var));
     len = strlen(q0) + strlen(q1) + strlen(T) + strlen(out) + strlen(opt)
-        + strlen(report_variant_arg(var)) + 128;
+        + strlen(name) + 128;
     buf = flint_malloc(len);
     snprintf(buf, len, "verify ratio %s custom --qD %s --qD2 %s --T %s --output "
-        "%s --c %ld%s", report_variant_arg(var), q0, q1, T, out, (long) c, opt);
+        "%s --c %ld%s", name, q0, q1, T, out, (long) c, opt);
     flint_free(q0);
     flint_free(q1);
     flint_free(T);
@@ -177,8 +214,12 @@ report_recheck_command(char * buf, size_t len, const char * variant,
     rational_option(opt, sizeof(opt), "--eps", eps, 1);
     rational_option(opt, sizeof(opt), "--delta", delta, 1);
     rational_option(opt, sizeof(opt), "--T", T, 0);
-    snprintf(buf, len, "verify ratio %s %s%s --c %ld", variant, ci->name, opt,
-        (long) c);
+    {
+        char name[1100];
+        shell_word(name, sizeof(name), variant);
+        snprintf(buf, len, "verify ratio %s %s%s --c %ld", name, ci->name, opt,
+            (long) c);
+    }
 }
 
 static json_t *

@@ -53,9 +53,11 @@ void report_json_set_seconds(json_t * o, double seconds);
    user spec, the name of a built-in */
 const char * report_variant_arg(const svt_variant_struct * var);
 /* "verify ratio VARIANT custom --qD ... --qD2 ... --T ... --output ...
-   --c C" that re-checks R as written (flint_free it) */
+   --c C [--eps E --delta D --eps1 ...]" that re-checks R as written (the
+   variant a shell word; flint_free it) */
 char * report_recheck_custom(const svt_variant_struct * var,
-    const svt_runs_t R, slong c, const fmpq_t eps, const fmpq_t delta);
+    const svt_runs_t R, slong c, const fmpq_t eps, const fmpq_t delta,
+    const svt_overrides * ov);
 void report_recheck_command(char * buf, size_t len, const char * variant,
     const construction_info * ci, ulong m, slong c, const fmpq_t eps,
     const fmpq_t delta, const fmpq_t T);

@@ -1726,7 +1726,7 @@ search_report(search_run * S)
         ratio_decide(wr, M, W, &S->o->base.ro);
         witness_shrink(W, wr, M, &S->o->base.ro);
         cmd = report_recheck_custom(S->var, W, M->c, S->o->base.eps,
-            S->o->base.delta);
+            S->o->base.delta, &S->o->base.ov);
     }
 
     if (S->o->base.json)

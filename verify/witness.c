@@ -104,8 +104,23 @@ typedef struct
 {
     const align_plan * W;
     int d[ALIGN_PLAN_MAX], e[ALIGN_PLAN_MAX];
+    int grp[ALIGN_PLAN_MAX];    /* the first step of the same branch, loop
+                                   and shift: one choice for all of them */
 }
 knobs;
+
+/* sets the choice of step i's group */
+static void
+knob_set(knobs * K, slong i, int d, int e)
+{
+    slong j;
+    for (j = i; j < K->W->n; j++)
+        if (K->grp[j] == K->grp[i])
+        {
+            K->d[j] = d;
+            K->e[j] = e;
+        }
+}
 
 static int
 nedges(const align_wstep * w)
@@ -121,8 +136,18 @@ knobs_start(knobs * K, const align_plan * P)
     K->W = P;
     for (i = 0; i < P->n; i++)
     {
+        slong j;
         K->d[i] = P->step[i].d;
         K->e[i] = 0;
+        K->grp[i] = (int) i;
+        for (j = 0; j < i; j++)
+            if (K->grp[j] == j && P->step[j].loop == P->step[i].loop
+                    && P->step[j].d == P->step[i].d
+                    && strcmp(P->step[j].what, P->step[i].what) == 0)
+            {
+                K->grp[i] = (int) j;
+                break;
+            }
     }
 }
 
@@ -163,7 +188,7 @@ plan_runs(svt_runs_t R, const knobs * K, const fmpq_t delta, ulong m)
         if (w->abs)
         {
             /* |y| against T + z + edge: y at +(T + edge) or -(T + edge) */
-            fmpq_mul_si(T, delta, ALIGN_ABS_T);
+            fmpq_mul_si(T, delta, w->abs);
             fmpq_add(q, q, T);
             if (neg)
                 fmpq_neg(q, q);
@@ -281,7 +306,9 @@ exhaust_knobs(wctx * X, knobs * K)
     double best = -HUGE_VAL;
     knobs * T;
     for (i = 0; i < K->W->n && total <= EXHAUST_MAX; i++)
-        total *= (K->W->step[i].dhi - K->W->step[i].dlo + 1) * nedges(K->W->step + i);
+        if (K->grp[i] == i)
+            total *= (K->W->step[i].dhi - K->W->step[i].dlo + 1)
+                * nedges(K->W->step + i);
     if (total > EXHAUST_MAX || max_ratios(X) < WITNESS_MAX_RATIOS)
         return;
     T = flint_malloc(sizeof(knobs));
@@ -294,10 +321,10 @@ exhaust_knobs(wctx * X, knobs * K)
         {
             const align_wstep * w = K->W->step + i;
             slong nd = w->dhi - w->dlo + 1;
-            T->d[i] = w->dlo + (int) (r % nd);
-            r /= nd;
-            T->e[i] = (int) (r % nedges(w));
-            r /= nedges(w);
+            if (K->grp[i] != i)
+                continue;
+            knob_set(T, i, w->dlo + (int) (r % nd), (int) ((r / nd) % nedges(w)));
+            r /= nd * nedges(w);
         }
         x = eval_plan(X, T, EXHAUST_M);
         if (x > best)
@@ -309,7 +336,8 @@ exhaust_knobs(wctx * X, knobs * K)
     flint_free(T);
 }
 
-/* the choices the proof leaves open, one step at a time (two passes) */
+/* the choices the proof leaves open, one group of steps at a time (two
+   passes) */
 static double
 settle_knobs(wctx * X, knobs * K)
 {
@@ -326,14 +354,15 @@ settle_knobs(wctx * X, knobs * K)
         {
             const align_wstep * w = K->W->step + i;
             int bd = K->d[i], be = K->e[i];
+            if (K->grp[i] != i)
+                continue;
             for (d = w->dlo; d <= w->dhi && budget_left(X); d++)
                 for (e = 0; e < nedges(w) && budget_left(X); e++)
                 {
                     double x;
                     if (d == bd && e == be)
                         continue;
-                    K->d[i] = d;
-                    K->e[i] = e;
+                    knob_set(K, i, d, e);
                     x = eval_plan(X, K, m);
                     if (x > best)
                     {
@@ -343,8 +372,7 @@ settle_knobs(wctx * X, knobs * K)
                         improved = 1;
                     }
                 }
-            K->d[i] = bd;
-            K->e[i] = be;
+            knob_set(K, i, bd, be);
         }
     }
     return best;
@@ -518,7 +546,7 @@ witness_growing(witness_t W, const svt_model_t M, const align_result_t A,
             forcing += P->step[i].loop;
         snprintf(W->desc, sizeof(W->desc), "where the proof fails (%.60s: %s), "
             "%s m = %lu times", last->what, last->loop ? "a costly branch on a "
-            "cycle, repeated" : "a released number no shift aligns, once",
+            "cycle, repeated" : "a branch no shift aligns, once",
             forcing ? "after queries that force the register's shift," : "with",
             ms[2]);
     }
