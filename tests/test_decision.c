@@ -157,17 +157,24 @@ Test(decision, issue_programs_violated_at_B, .timeout = 600)
 
 /* the re-check command of a violation, run as written: 1 when it
    reproduces it (exit 1) */
-static int
-recheck_reproduces(const char * check_cmd)
+/* the arguments of the "re-check: verify ..." line of out */
+static void
+recheck_of(char * recheck, size_t len)
 {
-    char recheck[4096], * p, * e;
-    cr_assert_eq(run_cli(check_cmd, out, sizeof(out)), 1, "%s: %s", check_cmd, out);
-    p = strstr(out, "re-check: verify ");
+    char * p = strstr(out, "re-check: verify "), * e;
     cr_assert(p != NULL, "%s", out);
     p += strlen("re-check: verify ");
     e = strchr(p, '\n');
     cr_assert(e != NULL);
-    snprintf(recheck, sizeof(recheck), "%.*s", (int) (e - p), p);
+    snprintf(recheck, len, "%.*s", (int) (e - p), p);
+}
+
+static int
+recheck_reproduces(const char * check_cmd)
+{
+    char recheck[4096];
+    cr_assert_eq(run_cli(check_cmd, out, sizeof(out)), 1, "%s: %s", check_cmd, out);
+    recheck_of(recheck, sizeof(recheck));
     return run_cli(recheck, out, sizeof(out)) == 1;
 }
 
@@ -197,7 +204,8 @@ Test(decision, check_smallest_witness_rechecks, .timeout = 600)
     size_t k;
     for (k = 0; k < sizeof(specs) / sizeof(specs[0]); k++)
     {
-        char cmd[512], recheck[4096], * p, * e;
+        char cmd[512], recheck[4096];
+        const char * p;
         unsigned long nq;
         snprintf(cmd, sizeof(cmd), "check %s --c-list 1", specs[k]);
         cr_assert_eq(run_cli(cmd, out, sizeof(out)), 1, "%s: %s", cmd, out);
@@ -207,12 +215,7 @@ Test(decision, check_smallest_witness_rechecks, .timeout = 600)
         cr_assert(p != NULL, "%s", out);
         nq = strtoul(p + strlen("the smallest witness ("), NULL, 10);
         cr_assert(nq >= 1 && nq <= 8, "%s: %lu queries: %s", specs[k], nq, out);
-        p = strstr(out, "re-check: verify ");
-        cr_assert(p != NULL, "%s", out);
-        p += strlen("re-check: verify ");
-        e = strchr(p, '\n');
-        cr_assert(e != NULL);
-        snprintf(recheck, sizeof(recheck), "%.*s", (int) (e - p), p);
+        recheck_of(recheck, sizeof(recheck));
         if (strchr(specs[k], '/') != NULL)
             cr_assert(strstr(recheck, specs[k]) != NULL, "%s", recheck);
         cr_assert_eq(run_cli(recheck, out, sizeof(out)), 1, "%s: %s", recheck, out);
