@@ -325,7 +325,7 @@ check_prove(check_run * K, slong ic)
     prove_run(P, K->var, &so, c);
     decision_add_prove(K->D + ic, P, M, c);
     if (ic == 0)
-        prove_claim_line(K->proof_line, sizeof(K->proof_line), M);
+        prove_claim_line(K->proof_line, sizeof(K->proof_line), P->A, M);
     if (!o->json)
     {
         char f[200], * b = NULL, * l = NULL;
@@ -527,11 +527,8 @@ check_witness(svt_runs_t R, ratio_result_t r, char ** cmd, const check_run * K,
     *cmd = NULL;
     if (check_model(M, K, K->clist[ic]) != 0)
         return;
-    svt_runs_set(R, K->D[ic].LR);
-    ratio_decide(r, M, R, &K->o->ro);
-    witness_shrink(R, r, M, &K->o->ro);
-    *cmd = report_recheck_custom(K->var, R, K->clist[ic], K->o->eps, K->o->delta,
-        &K->o->ov);
+    witness_smallest(R, r, cmd, M, K->D[ic].LR, &K->o->ro, K->o->eps,
+        K->o->delta, &K->o->ov);
     svt_model_clear(M);
 }
 

@@ -473,13 +473,9 @@ print_smallest(FILE * out, const prove_result_t P, const svt_model_t M,
     char * cmd, * w;
     svt_runs_init(W);
     ratio_result_init(r);
-    svt_runs_set(W, P->LR);
-    ratio_decide(r, M, W, &o->base.ro);
-    witness_shrink(W, r, M, &o->base.ro);
-    if (r->verdict == VERDICT_EXCEEDS || r->verdict == VERDICT_INFINITE)
+    if (witness_smallest(W, r, &cmd, M, P->LR, &o->base.ro, o->base.eps,
+            o->base.delta, &o->base.ov))
     {
-        cmd = report_recheck_custom(M->var, W, M->c, o->base.eps, o->base.delta,
-            &o->base.ov);
         w = r->verdict == VERDICT_INFINITE ? NULL : decimal_interval(r->loss, 10);
         fprintf(out, "  the smallest witness (%lu quer%s, ln ratio %s): %s\n",
             svt_runs_length(W), svt_runs_length(W) == 1 ? "y" : "ies",
@@ -718,12 +714,9 @@ verify_prove(const svt_variant_struct * var, const search_opts * o, slong c)
 }
 
 int
-prove_claim_line(char * line, size_t len, const svt_model_t M)
+prove_claim_line(char * line, size_t len, const align_result_t A,
+    const svt_model_t M)
 {
-    align_result_t A;
-    int ok = 0;
-    align_result_init(A);
-    align_prove(A, M);
     if (A->proved && M->has_claim && align_compare_claim(A, M) <= 0)
     {
         char * b = decimal_interval(A->bound, 10);
@@ -731,11 +724,11 @@ prove_claim_line(char * line, size_t len, const svt_model_t M)
         align_bound_form(f, sizeof(f), A);
         snprintf(line, len, "ln ratio <= B = %s%s <= the claim, for every m "
             "(a shift coupling: `verify prove %s`)", f[0] ? f : b,
-            f[0] ? " exactly" : "", M->var->name);
+            f[0] ? " exactly" : "", report_variant_arg(M->var));
         flint_free(b);
-        ok = 1;
+        return 1;
     }
-    else if (A->proved)
+    if (A->proved)
     {
         char * b = decimal_interval(A->bound, 10);
         snprintf(line, len, "proved bound B = %s for every m%s", b,
@@ -744,6 +737,5 @@ prove_claim_line(char * line, size_t len, const svt_model_t M)
     }
     else
         snprintf(line, len, "no shift coupling bounds the loss");
-    align_result_clear(A);
-    return ok;
+    return 0;
 }

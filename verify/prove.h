@@ -63,8 +63,9 @@ int prove_run(prove_result_t P, const svt_variant_struct * var,
 int verify_prove(const svt_variant_struct * var, const search_opts * o,
     slong c);
 
-/* The proof's bound at (eps, c) for `check` and `all`: 1 when proved
-   with B <= claimed (the line to print in line), 0 otherwise. */
-int prove_claim_line(char * line, size_t len, const svt_model_t M);
+/* The proof A of M's model, in one line for `check`: 1 when proved with
+   B <= claimed, 0 otherwise (the line says what holds). */
+int prove_claim_line(char * line, size_t len, const align_result_t A,
+    const svt_model_t M);
 
 #endif

@@ -1721,12 +1721,8 @@ search_report(search_run * S)
     if (violation)
     {
         /* the smallest form of the violation, shown and saved */
-        const svt_model_struct * M = S->models[S->best.ci_index];
-        svt_runs_set(W, S->best.R);
-        ratio_decide(wr, M, W, &S->o->base.ro);
-        witness_shrink(W, wr, M, &S->o->base.ro);
-        cmd = report_recheck_custom(S->var, W, M->c, S->o->base.eps,
-            S->o->base.delta, &S->o->base.ov);
+        witness_smallest(W, wr, &cmd, S->models[S->best.ci_index], S->best.R,
+            &S->o->base.ro, S->o->base.eps, S->o->base.delta, &S->o->base.ov);
     }
 
     if (S->o->base.json)
@@ -1849,7 +1845,8 @@ search_report(search_run * S)
             witness_print_vector(out, "q(D) ", W, 0);
             witness_print_vector(out, "q(D')", W, 1);
             witness_print_vector(out, "T    ", W, 2);
-            fprintf(out, "  output %s\n  re-check: %s\n", os, cmd);
+            fprintf(out, "  output %s\n  re-check: %s\n", os,
+                cmd ? cmd : "(none: not certified again)");
             flint_free(os);
             flint_free(w);
         }

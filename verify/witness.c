@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 #include "witness.h"
+#include "report.h"
 
 /* ---- vectors ---------------------------------------------------------- */
 
@@ -637,4 +638,18 @@ witness_shrink(svt_runs_t R, ratio_result_t r, const svt_model_t M,
     ratio_result_clear(t);
     svt_runs_clear(S);
     return before - svt_runs_length(R);
+}
+
+int
+witness_smallest(svt_runs_t W, ratio_result_t r, char ** cmd,
+    const svt_model_t M, const svt_runs_t R, const ratio_opt * ro,
+    const fmpq_t eps, const fmpq_t delta, const svt_overrides * ov)
+{
+    svt_runs_set(W, R);
+    *cmd = NULL;
+    if (!still_violates(r, M, W, ro))
+        return 0;
+    witness_shrink(W, r, M, ro);
+    *cmd = report_recheck_custom(M->var, W, M->c, eps, delta, ov);
+    return 1;
 }

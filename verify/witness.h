@@ -78,6 +78,15 @@ int witness_growing(witness_t W, const svt_model_t M, const align_result_t A,
 ulong witness_shrink(svt_runs_t R, ratio_result_t r, const svt_model_t M,
     const ratio_opt * ro);
 
+/* The smallest form of R's violation, as it is shown: W (R shrunk by
+   witness_shrink), r its certified ratio under ro, and in *cmd the
+   command that re-checks it as written (report_recheck_custom;
+   flint_free it).  Returns 1 when W is certified above the claim (cmd
+   set), 0 otherwise (cmd NULL). */
+int witness_smallest(svt_runs_t W, ratio_result_t r, char ** cmd,
+    const svt_model_t M, const svt_runs_t R, const ratio_opt * ro,
+    const fmpq_t eps, const fmpq_t delta, const svt_overrides * ov);
+
 /* one vector of R (which: 0 q(D), 1 q(D'), 2 T) as "  LABEL  v*count,..." */
 void witness_print_vector(FILE * f, const char * label, const svt_runs_t R,
     int which);
