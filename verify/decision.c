@@ -69,7 +69,7 @@ void
 decision_add_ratio(decision_t D, const ratio_result_t r, const svt_runs_t R,
     slong c, const char * where)
 {
-    if (r->timed_out || r->outside_claim || r->verdict == VERDICT_IMPOSSIBLE)
+    if (!ratio_speaks_to_claim(r))
         return;
     offer(D, r->verdict == VERDICT_INFINITE, r->loss, R, c, where);
 }

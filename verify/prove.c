@@ -201,8 +201,7 @@ offer_L(prove_result_t P, const ratio_result_t r, const svt_runs_t R,
     const char * desc)
 {
     int inf = r->verdict == VERDICT_INFINITE;
-    if (r->verdict == VERDICT_IMPOSSIBLE || r->timed_out || r->outside_claim
-            || (!inf && !arb_is_finite(r->loss)))
+    if (!ratio_speaks_to_claim(r) || (!inf && !arb_is_finite(r->loss)))
         return;
     if (P->have_L && (P->L_infinite || (!inf && !arb_gt(r->loss, P->L))))
         return;

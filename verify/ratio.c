@@ -297,3 +297,9 @@ ratio_score(const ratio_result_t r)
     arf_clear(t);
     return d;
 }
+
+int
+ratio_speaks_to_claim(const ratio_result_t r)
+{
+    return !r->timed_out && !r->outside_claim && r->verdict != VERDICT_IMPOSSIBLE;
+}

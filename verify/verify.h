@@ -117,6 +117,11 @@ const char * ratio_undecided_note(const ratio_result_t r);
    inputs only (never a decision). */
 double ratio_score(const ratio_result_t r);
 
+/* Does r say something about the claim?  Not when the time guard stopped
+   it, when its input lies outside a monotone claim, or when the output
+   is impossible on both sides.  The one filter of every lower bound. */
+int ratio_speaks_to_claim(const ratio_result_t r);
+
 /* Computes both probabilities and decides against M->claimed, raising
    the goal until the enclosure decides or the cap is reached. */
 verdict_t ratio_decide(ratio_result_t r, const svt_model_t M,

@@ -91,13 +91,11 @@ witness_clear(witness_t W)
 }
 
 /* the certified lower end of r's loss (ratio_score), -inf when the ratio
-   says nothing of the claim (stopped, outside a monotone claim) */
+   says nothing of the claim (ratio_speaks_to_claim) */
 static double
 lower_end(const ratio_result_t r)
 {
-    if (r->timed_out || r->outside_claim)
-        return -HUGE_VAL;
-    return ratio_score(r);
+    return ratio_speaks_to_claim(r) ? ratio_score(r) : -HUGE_VAL;
 }
 
 /* the knobs of one plan: per step, the shift d and the edge e */
@@ -568,7 +566,7 @@ still_violates(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
     const ratio_opt * ro)
 {
     ratio_decide(r, M, R, ro);
-    return !r->timed_out && !r->outside_claim
+    return ratio_speaks_to_claim(r)
         && (r->verdict == VERDICT_EXCEEDS || r->verdict == VERDICT_INFINITE);
 }
 
