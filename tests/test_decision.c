@@ -286,3 +286,55 @@ Test(decision, lower_bound_modes, .timeout = 300)
     cr_assert_eq(run_cli("prove alg1 --lower-bound nope", out, sizeof(out)), 2);
     cr_assert(strstr(out, "--lower-bound: 'nope' is not allowed") != NULL, "%s", out);
 }
+
+/* "work X of Y" in prove's last line: X (the lower bound's work, the
+   witness's and the search's ratios together) and Y (--work) */
+static void
+printed_work(const char * text, double * x, long * y)
+{
+    const char * p = strstr(text, "work ");
+    const char * q;
+    /* the last "work X of Y" of the output */
+    while (p != NULL && (q = strstr(p + 5, "work ")) != NULL)
+        p = q;
+    cr_assert(p != NULL && sscanf(p, "work %lf of %ld", x, y) == 2, "%s", text);
+}
+
+/* two answers and an abs guard: every ratio of the lower bound, the
+   witness's too, is charged to --work, which bounds it (counted, never
+   timed) */
+Test(decision, abs_two_answers_work_within_budget, .timeout = 300)
+{
+    double x;
+    long y;
+    cr_assert_eq(run_cli("prove tests/specs/abs-two-answers.svt --c 5", out,
+        sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "CLAIM PROVED") != NULL, "%s", out);
+    printed_work(out, &x, &y);
+    cr_assert_eq(y, 10, "%s", out);
+    cr_assert(x <= (double) y, "%s", out);
+    cr_assert_eq(run_cli("prove tests/specs/abs-two-answers.svt --c 5 --work 1",
+        out, sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "CLAIM PROVED") != NULL, "%s", out);
+    printed_work(out, &x, &y);
+    cr_assert_eq(y, 1, "%s", out);
+    cr_assert(x <= (double) y, "%s", out);
+}
+
+/* adaptive-svt at c = 20: the witness falls short of B, the claim is
+   proved, and the search for an informative L stays within its share of
+   the budget (PROVE_INFORMATIVE_SHARE) */
+Test(decision, adaptive_svt_check_search_within_budget, .timeout = 300)
+{
+    double x;
+    long y;
+    cr_assert_eq(run_cli("check adaptive-svt", out, sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "PROVED for every m") != NULL, "%s", out);
+    cr_assert_eq(run_cli("prove adaptive-svt --c 20", out, sizeof(out)), 0,
+        "%s", out);
+    cr_assert(strstr(out, "CLAIM PROVED") != NULL, "%s", out);
+    cr_assert(strstr(out, "the search: work") != NULL, "%s", out);
+    printed_work(out, &x, &y);
+    cr_assert_eq(y, 10, "%s", out);
+    cr_assert(x <= (double) y / 10 + 0.1, "%s", out);
+}

@@ -37,6 +37,7 @@ prove_result_init(prove_result_t P)
     witness_init(P->W);
     P->have_L = P->L_infinite = 0;
     P->searched = 0;
+    P->work = 0;
     arb_init(P->L);
     svt_runs_init(P->LR);
     P->L_desc[0] = P->reason[0] = P->family[0] = '\0';
@@ -286,6 +287,33 @@ prove_model(svt_model_t M, const svt_variant_struct * var,
     return 0;
 }
 
+/* L within one pool of work (--work): the witness first, with at most
+   half of it, then the search when the witness does not settle L, with
+   the rest, or only a tenth of the rest (PROVE_INFORMATIVE_SHARE) when
+   the proof already decides the claim and L is only shown beside B.
+   Every ratio of both is charged to P->work. */
+static void
+lower_bound_pooled(prove_result_t P, const svt_model_t M,
+    const svt_variant_struct * var, const search_opts * o, slong c)
+{
+    search_opts ol = *o;    /* shallow: never cleared here */
+    ratio_limits lim = *o->base.ro.limits;
+    int settled;
+    P->work = 0;
+    lim.pool = &P->work;
+    lim.pool_limit = search_budget(o);
+    lim.pool_cost = SEARCH_RATIO_COST;
+    ol.base.ro.limits = &lim;
+    settled = proof_witness(P, M, &ol) || cycle_witness(P, M, &ol);
+    if (settled && o->lower != SEARCH_LOWER_SEARCH)
+        return;
+    if (o->lower == SEARCH_LOWER_PROOF && P->A->proved && M->has_claim
+            && align_compare_claim(P->A, M) <= 0)
+        lim.pool_limit = P->work + (lim.pool_limit - P->work)
+            / PROVE_INFORMATIVE_SHARE;
+    lower_bound(P, var, &ol, c);
+}
+
 int
 prove_run(prove_result_t P, const svt_variant_struct * var,
     const search_opts * o, slong c)
@@ -296,7 +324,8 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
     /* the ratios of the Gaussian families: the search's limits on each
        ratio (the lower bound's search sets its own) */
     search_opts oq = *o;    /* shallow: never cleared here */
-    ratio_limits lim = { SEARCH_RATIO_MAX_WORK, t0 + o->seconds + 2.0 };
+    ratio_limits lim = { .max_work = SEARCH_RATIO_MAX_WORK,
+        .deadline = t0 + o->seconds + 2.0 };
 
     oq.base.ro.limits = &lim;
     o = &oq;
@@ -311,11 +340,7 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
        (slow with Gaussian factors) would add nothing */
     if (o->lower != SEARCH_LOWER_NONE && !grel
             && !(P->A->gaussian && !P->A->proved && var->prog == NULL))
-    {
-        int settled = proof_witness(P, M, o) || cycle_witness(P, M, o);
-        if (!settled || o->lower == SEARCH_LOWER_SEARCH)
-            lower_bound(P, var, o, c);
-    }
+        lower_bound_pooled(P, M, var, o, c);
 
     if (P->A->proved)
     {
@@ -598,11 +623,13 @@ print_text(const prove_result_t P, const decision_t D,
         "ratio%s; ", P->proof_seconds, P->seconds, (long) P->W->ratios,
         P->W->ratios == 1 ? "" : "s");
     if (P->searched)
-        fprintf(out, "the search: work %.2f of %ld, --work)\n",
-            (double) P->LB->work / SEARCH_WORK_UNIT, (long) o->work);
+        fprintf(out, "the search: work %.2f of %ld, --work, the witness's "
+            "included)\n", (double) P->work / SEARCH_WORK_UNIT, (long) o->work);
     else
-        fprintf(out, "no search%s)\n", o->lower == SEARCH_LOWER_NONE
-            ? ", --lower-bound none" : ": the witness settles L");
+        fprintf(out, "no search%s; work %.2f of %ld, --work)\n",
+            o->lower == SEARCH_LOWER_NONE ? ", --lower-bound none"
+            : ": the witness settles L", (double) P->work / SEARCH_WORK_UNIT,
+            (long) o->work);
 }
 
 /* the loss over every m, pair and output: [L, B], the certified lower
@@ -676,7 +703,7 @@ print_json(const prove_result_t P, const decision_t D,
     json_object_set_new(j, "proof", steps);
     json_object_set_new(j, "family", P->family[0] ? json_string(P->family) : json_null());
     json_object_set_new(j, "proof_seconds", json_real(P->proof_seconds));
-    json_object_set_new(j, "work", json_integer((json_int_t) P->LB->work));
+    json_object_set_new(j, "work", json_integer((json_int_t) P->work));
     json_object_set_new(j, "stopped", P->stopped ? json_string("time limit")
         : json_null());
     report_json_line(j);

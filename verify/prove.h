@@ -32,6 +32,10 @@ typedef struct
     char L_desc[300];
     int searched;           /* the search ran (the proof's witness did not
                                meet B) */
+    slong work;             /* the lower bound's work, the witness's and the
+                               search's ratios together (each its engine
+                               work and SEARCH_RATIO_COST): at most
+                               search_budget (--work) */
     char reason[2048];
     char family[2048];       /* the growing family (unbounded) */
     int unbounded_proved;   /* PROVE_UNBOUNDED with a proof for every m:
@@ -52,8 +56,14 @@ typedef prove_result_struct prove_result_t[1];
 void prove_result_init(prove_result_t P);
 void prove_result_clear(prove_result_t P);
 
-/* Proves (or refutes) at cutoff c; o->work is the budget of the search
-   for L, o->seconds only an outer time guard (past it: stopped).
+/* When the proof already decides the claim (B <= the claim), L is only
+   shown beside B: the search (when the witness leaves L short of B) gets
+   this fraction, 1/N, of the work the witness left */
+#define PROVE_INFORMATIVE_SHARE 10
+
+/* Proves (or refutes) at cutoff c; o->work is the budget of the lower
+   bound L (the witness and the search together, P->work), o->seconds
+   only an outer time guard (past it: stopped).
    Returns 0, or 2 on bad parameters (message on stderr). */
 int prove_run(prove_result_t P, const svt_variant_struct * var,
     const search_opts * o, slong c);

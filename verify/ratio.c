@@ -148,8 +148,82 @@ past_deadline(const ratio_opt * opt)
         && integral_clock() > opt->limits->deadline;
 }
 
+/* an integral that reaches its cap still finishes the evaluation (or
+   the joint integral's term) it is in: a ratio may pass its cap by that
+   much, which the pool keeps in reserve */
+#define RATIO_POOL_SLACK 1000
+
+static verdict_t ratio_decide_within(ratio_result_t r, const svt_model_t M,
+    const svt_runs_t R, const ratio_opt * opt);
+
+slong
+ratio_limits_room(const ratio_limits * lim)
+{
+    slong room;
+    if (lim == NULL || lim->pool == NULL)
+        return lim != NULL && lim->max_work > 0 ? lim->max_work : -1;
+    room = lim->pool_limit - *lim->pool - lim->pool_cost - RATIO_POOL_SLACK;
+    if (room <= 0)
+        return 0;
+    return lim->max_work > 0 ? FLINT_MIN(room, lim->max_work) : room;
+}
+
+/* the pool of lim is spent: r says so, nothing computed */
+static verdict_t
+ratio_pool_spent(ratio_result_t r)
+{
+    int k;
+    for (k = 0; k < 2; k++)
+    {
+        arb_indeterminate(r->p[k]->value);
+        arb_indeterminate(r->p[k]->log_value);
+        r->p[k]->zero = 0;
+        r->p[k]->status = SVT_PROB_UNSUPPORTED;
+        r->p[k]->budget_spent = 1;
+        r->p[k]->segments = 0;
+        r->p[k]->note = NULL;
+        arb_indeterminate(r->lr[k]);
+    }
+    arb_indeterminate(r->loss);
+    r->verdict = VERDICT_INCONCLUSIVE;
+    r->note = "the work budget (--work) was spent before this ratio: not "
+        "computed";
+    r->digits = 0;
+    r->seconds = 0;
+    r->work = 0;
+    r->timed_out = 0;
+    return r->verdict;
+}
+
 verdict_t
 ratio_decide(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
+    const ratio_opt * opt)
+{
+    verdict_t v;
+    const ratio_limits * lim = opt != NULL ? opt->limits : NULL;
+    slong room = ratio_limits_room(lim);
+    ratio_limits capped;
+    ratio_opt o;
+    r->outside_claim = M->var->monotone_only && !svt_runs_monotone(R);
+    r->exact = 0;
+    if (room == 0)
+        return ratio_pool_spent(r);
+    if (lim == NULL || lim->pool == NULL)
+        return ratio_decide_within(r, M, R, opt);
+    /* a pool: this ratio may spend its rest, and is charged to it; its
+       two sides count their work apart, each up to the cap
+       (svt_prob_pair), so each gets half */
+    capped = *lim;
+    capped.max_work = FLINT_MAX(1, room / 2);
+    o = *opt;
+    o.limits = &capped;
+    v = ratio_decide_within(r, M, R, &o);
+    *lim->pool += r->work + lim->pool_cost;
+    return v;
+}
+
+static verdict_t
+ratio_decide_within(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
     const ratio_opt * opt)
 {
     const slong prec = SVT_PARAM_PREC;

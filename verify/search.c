@@ -70,11 +70,8 @@ typedef struct
 }
 tally;
 
-/* The work of one ratio: what its integrals spent, and a fixed cost
-   for the ratio itself (closed forms, exact rationals, the program walk
-   outside its integrals), so that a budget also ends a search whose
-   ratios need no integral. */
-#define SEARCH_RATIO_COST 50
+/* The work of one ratio: what its integrals spent, and
+   SEARCH_RATIO_COST (search.h) for the ratio itself. */
 
 /* the search may go on: its work is below `limit` and the time guard
    has not fired (when it has, the search is marked stopped) */
@@ -1975,6 +1972,19 @@ copy_str(char * dst, size_t n, const char * src)
     dst[k] = '\0';
 }
 
+/* the lower bound's search within the caller's pool (prove: the
+   witness spent its part first): every ratio is charged to it, and the
+   stages share what is left of it */
+static void
+search_share_pool(search_run * S, const ratio_limits * outer)
+{
+    S->lim.pool = outer->pool;
+    S->lim.pool_limit = outer->pool_limit;
+    S->lim.pool_cost = outer->pool_cost;
+    S->budget = outer->pool_limit;
+    S->t.work = *outer->pool;
+}
+
 int
 search_lower_bound(search_best_t res, const svt_variant_struct * var,
     const search_opts * o, slong c)
@@ -1995,6 +2005,8 @@ search_lower_bound(search_best_t res, const svt_variant_struct * var,
         return 2;
     search_run_init(S, var, &q);
     q.base.ro.limits = &S->lim;
+    if (o->base.ro.limits != NULL && o->base.ro.limits->pool != NULL)
+        search_share_pool(S, o->base.ro.limits);
     svt_model_init(S->models[0]);
     S->nc = 1;
     if (svt_model_set(S->models[0], var, q.base.eps, c, q.base.delta,
@@ -2021,7 +2033,7 @@ search_lower_bound(search_best_t res, const svt_variant_struct * var,
         copy_str(res->family_note, sizeof(res->family_note), S->family_note);
         res->evaluated = S->t.evaluated;
         res->inconclusive = S->t.inconclusive;
-        res->work = S->t.work;
+        res->work = S->lim.pool != NULL ? *S->lim.pool : S->t.work;
         res->stopped = S->t.stopped;
     }
     search_run_clear(S);

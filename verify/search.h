@@ -43,6 +43,10 @@ enum
    comes after, with at most 65 ratios).  Each ratio has its own budget,
    SEARCH_RATIO_MAX_WORK.  `--seconds S` is only an outer guard. */
 #define SEARCH_WORK_UNIT 100000
+/* the work of one ratio beyond its integrals (closed forms, exact
+   rationals, the program walk outside its integrals), so that a budget
+   also ends a search whose ratios need no integral */
+#define SEARCH_RATIO_COST 50
 #define SEARCH_DEFAULT_WORK 30
 #define PROVE_DEFAULT_WORK 10
 #define SEARCH_RATIO_MAX_WORK 4000000

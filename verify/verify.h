@@ -70,8 +70,24 @@ typedef struct
                            is tried and integrals stop (0: none): the
                            outer time guard (--seconds); a ratio stopped
                            by it is timed_out */
+    slong * pool;       /* NULL, or the work every ratio under these limits
+                           has spent (a search's or prove's lower bound):
+                           ratio_decide adds each ratio's work and
+                           pool_cost to it ... */
+    slong pool_limit;   /* ... and lets a ratio spend at most pool_limit -
+                           *pool - pool_cost, less a small reserve for the
+                           evaluation an integral finishes past its cap
+                           (none at all when that is not positive: the
+                           ratio is inconclusive, nothing computed), so
+                           that *pool stays within pool_limit.  Counted,
+                           never timed */
+    slong pool_cost;    /* charged per ratio computed, beside its work */
 }
 ratio_limits;
+
+/* the work a ratio under lim may still spend (its pool's rest, capped
+   by max_work; 0: nothing, -1: no limit) */
+slong ratio_limits_room(const ratio_limits * lim);
 
 typedef struct
 {

@@ -291,10 +291,13 @@ wctx_init(wctx * X, witness_struct * W, const svt_model_struct * M,
     X->joint = M->var->prog != NULL && M->var->prog->nregs > 1;
 }
 
+/* ratios and work left (the witness's own limit, and the pool its
+   ratios are charged to when the caller gave one: ratio_limits_room) */
 static int
 budget_left(const wctx * X)
 {
-    return X->out->ratios < max_ratios(X) && X->out->work < X->work_limit;
+    return X->out->ratios < max_ratios(X) && X->out->work < X->work_limit
+        && ratio_limits_room(X->ro.limits) != 0;
 }
 
 /* a plan with few choices: all of them at m = EXHAUST_M, the best kept */
