@@ -362,11 +362,17 @@ Test(prove, dipa_examples_decided, .timeout = 1200)
         { "tests/dipa/chain_simple.dipa", 1 },
         { "tests/dipa/leaking_cycle_non_input.dipa", 1 },
         { "tests/dipa/iid_registers.dipa", 1 },
-        /* no guard of q3 holds when hi <= insample < lo: that ending
-           (after no top: the loop needs lo < hi) is an output the shift
-           couplings cannot keep with lo and hi moved apart, and the loop
-           is paid without bound with them kept: unknown, not proved */
-        { "tests/dipa/two_registers_range_loop.dipa", 0 },
+        /* no guard of q3 holds when hi <= insample < lo: that ending is
+           possible only before the loop (the loop needs lo < hi), and the
+           runs that end there get shifts of their own (5/6); the others
+           move lo and hi apart, so the loop is free: 5/3, DiPAut's
+           weight */
+        { "tests/dipa/two_registers_range_loop.dipa", 1 },
+        /* q4 sets hi below lo, after which q3's guard cannot hold: the
+           cycle is taken once at most, every run has at most five
+           steps, each paid once with no register moved: 3/2 (DiPAut's
+           weight for example_28_3: 8/3) */
+        { "tests/dipa/two_registers_well_formed.dipa", 1 },
         { "tests/dipa/two_registers_leaking_cycle.dipa", 0 },
         { "tests/dipa/leaking_cycle_chained.dipa", 0 },
         { "tests/dipa/leaking_cycle_restart.dipa", 0 },
@@ -399,6 +405,10 @@ Test(prove, dipa_examples_decided, .timeout = 1200)
             assert_bound(A, "7/4", "numeric_sparse.dipa");
         if (i == 4 || i == 5)
             assert_bound(A, "0", cases[i].file);
+        if (i == 6)
+            assert_bound(A, "5/3", cases[i].file);
+        if (i == 7)
+            assert_bound(A, "3/2", cases[i].file);
         align_result_clear(A);
         svt_model_clear(M);
         svt_variant_clear(&v);

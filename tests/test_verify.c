@@ -481,22 +481,22 @@ Test(cli, check_exit_codes, .timeout = 600)
     cr_assert_eq(run_cli("check alg1 --m-max 100 --c-list 1,2", NULL, 0), 0);
 }
 
-/* issue 22, finding 3: exit 0 only on a proof.  two_registers_well_formed
-   (DiPAut's example 28_3 in small) is not proved by a shift coupling
-   (`prove`: undecided), and neither the proof's witness nor the
-   constructions find a violation: that is exit 3, with words that say so
-   and no "PASS"; --accept-evidence turns this finite evidence (and only
-   this) into exit 0.  mono-abs, which this test used before, is now
+/* issue 22, finding 3: exit 0 only on a proof.  two_registers_tight_claim
+   (DiPAut's example 28_3 in small, claiming 7/5) is proved only up to
+   B = 3/2 by a shift coupling (`prove`: undecided), and neither the
+   proof's witness nor the constructions find a violation: that is exit
+   3, with words that say so and no "PASS"; --accept-evidence turns this
+   finite evidence (and only this) into exit 0.  mono-abs, which this test used before, is now
    decided: the witness built from its proof certifies 1.4999... > 1
    (issue 23). */
-#define UNDECIDED_DIPA "tests/dipa/two_registers_well_formed.dipa"
+#define UNDECIDED_DIPA "tests/dipa/two_registers_tight_claim.dipa"
 Test(cli, check_exits_0_only_on_a_proof, .timeout = 600)
 {
     char out[32768];
     cr_assert_eq(run_cli("check " UNDECIDED_DIPA " --m-max 10 --c-list 1",
         out, sizeof(out)), 3, "%s", out);
     cr_assert(strstr(out, "UNPROVED: no violation of the claim of "
-        "two_registers_well_formed in ") != NULL, "%s", out);
+        "two_registers_tight_claim in ") != NULL, "%s", out);
     cr_assert(strstr(out, "(the witnesses of the proof and the constructions "
         "above, m <= 10, c in {1})") != NULL, "%s", out);
     cr_assert(strstr(out, "not a proof") != NULL, "%s", out);
@@ -507,7 +507,7 @@ Test(cli, check_exits_0_only_on_a_proof, .timeout = 600)
     cr_assert_eq(run_cli("check " UNDECIDED_DIPA " --m-max 10 --c-list 1 "
         "--accept-evidence", out, sizeof(out)), 0, "%s", out);
     cr_assert(strstr(out, "NO VIOLATION FOUND: no violation of the claim of "
-        "two_registers_well_formed in ") != NULL, "%s", out);
+        "two_registers_tight_claim in ") != NULL, "%s", out);
     cr_assert(strstr(out, "not proved for every m") != NULL, "%s", out);
     cr_assert(strstr(out, "PASS") == NULL, "%s", out);
     /* accepting evidence never hides a violation */

@@ -14,7 +14,15 @@
     Pr[A(D')=a] for every output a, where B is the largest total cost
     over all runs: a longest path in the graph of (state, counter)
     pairs, finite for every m when no cycle that leaves the counter
-    unchanged costs anything.  This is the argument of Lyu, Su and Li's
+    unchanged costs anything.  Two refinements keep it sound and make it
+    finer: a branch that the order of a DiPA automaton's registers (as
+    the guards taken imply it) rules out has probability 0 on the runs
+    that reach it so, and is not paid (align_facts.c); and a branch that
+    stops the run where a choice of shifts cannot align it hands the runs
+    that end there to a class of their own, proved with shifts of its
+    own, B being the largest over the classes (the classes partition the
+    runs by their last branch, and each coupling keeps its runs'
+    branches).  This is the argument of Lyu, Su and Li's
     Thm 3.3 (and of LightDP, ShadowDP and DiPA's couplings) made
     mechanical.
 

@@ -42,6 +42,24 @@ void align_ctx_clear(align_ctx * C);
 int align_merge_program(svt_program * dst, const svt_program * src);
 void align_merged_clear(svt_program * P);
 
+/* The order of a DiPA automaton's registers as the guards taken tell it
+   (align_facts.c): fact set f holds the weak orders of the registers
+   still possible (bits); next[f][st][b] is the fact set after branch b
+   of state st, -1 when that branch is impossible under f (probability 0
+   on every run that reaches st with facts f).  Tracked for DiPA with two
+   or three registers; otherwise (or when more than FACTS_MAX sets would
+   be reached) one set under which every branch is possible. */
+#define FACTS_MAX 32
+typedef struct
+{
+    int nf;
+    unsigned set[FACTS_MAX];
+    signed char next[FACTS_MAX][PROG_MAX_STATES][PROG_MAX_BRANCHES + 1];
+}
+reg_facts;
+
+void reg_facts_build(reg_facts * F, const svt_program * P);
+
 /* the cost of one branch: the shift paid with each noise */
 typedef struct
 {

@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 #include "align_impl.h"
 
 static int
@@ -26,7 +27,9 @@ ipow3(int k)
 #define MAXSITES 16
 #define MAXCUR 64           /* combinations of current sites */
 #define MAXSLOTS 7          /* independent shifts (3^7 choices) */
-#define MAXNODES (PROG_MAX_STATES * MAXCUR)
+#define MAXX 512           /* combinations of current sites and order facts */
+#define MAXNODES (PROG_MAX_STATES * MAXX)
+#define DELEG_MAX 16        /* branches that stop a run, handed to classes */
 
 /* ---- sites ---------------------------------------------------------- */
 
@@ -42,10 +45,14 @@ typedef struct
     int nslots;
     int stride[PROG_MAX_REGS];
     int ncur;
+    reg_facts facts;                /* the registers' order (align_facts.c) */
+    int nx;                         /* ncur * facts.nf: a node is (state,
+                                       x = cur + ncur * fact set) */
     /* the site (index within its register) branch (s, b) assigns to r,
        -1 when it leaves r alone */
     int asg[PROG_MAX_STATES][PROG_MAX_BRANCHES + 1][PROG_MAX_REGS];
-    int reach[MAXNODES];            /* node (s, cur) reached */
+    int reach[MAXNODES];            /* node (s, x) reached: index
+                                       x * nstates + s */
     int initial[PROG_MAX_REGS];     /* the first draw is compared */
 }
 site_map;
@@ -103,6 +110,14 @@ sites_build(site_map * S, const align_ctx * C)
     }
     if (S->ncur > MAXCUR)
         return -1;
+    reg_facts_build(&S->facts, P);
+    if (S->ncur * S->facts.nf > MAXX)
+    {
+        S->facts.nf = 1;
+        S->facts.set[0] = 1;
+        memset(S->facts.next, 0, sizeof(S->facts.next));
+    }
+    S->nx = S->ncur * S->facts.nf;
 
     /* the nodes reached; which first draws are compared */
     if (!P->dipa)
@@ -111,12 +126,15 @@ sites_build(site_map * S, const align_ctx * C)
     stack[top++] = 0;
     while (top > 0)
     {
-        int node = stack[--top], cur = node / P->nstates;
+        int node = stack[--top], x = node / P->nstates, cur = x % S->ncur;
+        int f = x / S->ncur;
         s = node % P->nstates;
         for (b = 0; b < P->states[s].nbranches; b++)
         {
             const prog_branch * B = P->states[s].branches + b;
             int nc = cur, j, i, nn;
+            if (S->facts.next[f][s][b] < 0)
+                continue;
             for (j = 0; j <= b; j++)
                 for (i = 0; i < P->states[s].branches[j].natoms; i++)
                 {
@@ -129,7 +147,7 @@ sites_build(site_map * S, const align_ctx * C)
             for (r = 0; r < P->nregs; r++)
                 if (S->asg[s][b][r] >= 0)
                     nc += (S->asg[s][b][r] - cur_site(S, cur, r)) * S->stride[r];
-            nn = nc * P->nstates + B->next;
+            nn = (nc + S->ncur * S->facts.next[f][s][b]) * P->nstates + B->next;
             if (!B->stop && !S->reach[nn])
             {
                 S->reach[nn] = 1;
@@ -169,7 +187,9 @@ typedef struct
 {
     edge e[PROG_MAX_STATES][PROG_MAX_BRANCHES + 1][MAXCUR];
     pval start;             /* the first draws */
-    pval total;             /* B of this choice */
+    pval total;             /* B of this choice (its own runs) */
+    pval whole;             /* and of the classes it hands on */
+    int deleg_choice[DELEG_MAX];    /* each class's choice of shifts */
     slong uses[PROG_MAX_STATES][PROG_MAX_BRANCHES + 1];    /* on the costliest run */
     fmpq shift[MAXSITES];
     char why[600];
@@ -178,13 +198,48 @@ typedef struct
     int cyc_st, cyc_b, cyc_cur;     /* a costly branch on a free cycle */
     int inf_st, inf_b, inf_cur;     /* a branch no shift aligns */
     int run_st[ALIGN_PLAN_MAX], run_b[ALIGN_PLAN_MAX], run_cur[ALIGN_PLAN_MAX];
+    const site_map * S;     /* the sites the edges are indexed by */
+    /* a class of runs (those that end by one branch): branch b of state
+       st at x is allowed when allow[ALLOW_AT(st, b, x)]; NULL: every
+       branch */
+    const unsigned char * allow;
+    /* the whole: a branch that stops the run and cannot be aligned is
+       handed to a class of its own (deleg), not a failure */
+    int deleg_ok, ndeleg;
+    int deleg_st[DELEG_MAX], deleg_b[DELEG_MAX], deleg_cur[DELEG_MAX];
 }
 choice_eval;
 
+#define NB (PROG_MAX_BRANCHES + 1)
+#define ALLOW_AT(st, b, x) (((x) * PROG_MAX_STATES + (st)) * NB + (b))
+#define ALLOW_SIZE (MAXX * PROG_MAX_STATES * NB)
+
+/* the cost of branch b of state st at x (edges are kept per sites) */
+static edge *
+edge_at(const choice_eval * E, int st, int b, int x)
+{
+    return (edge *) &E->e[st][b][x % E->S->ncur];
+}
+
+/* branch b of state st at x may be taken: the order facts allow it, the
+   class does, and it is not a branch that can never be taken */
+static int
+edge_open(const choice_eval * E, int st, int b, int x)
+{
+    const site_map * S = E->S;
+    int f = x / S->ncur;
+    if (S->facts.next[f][st][b] < 0 || edge_at(E, st, b, x)->never == 1)
+        return 0;
+    return E->allow == NULL || E->allow[ALLOW_AT(st, b, x)];
+}
+
 static choice_eval *
-choice_new(void)
+choice_new(const site_map * S)
 {
     choice_eval * E = flint_malloc(sizeof(choice_eval));
+    E->S = S;
+    E->allow = NULL;
+    E->deleg_ok = E->ndeleg = 0;
     int s, b, c;
     for (s = 0; s < PROG_MAX_STATES; s++)
         for (b = 0; b <= PROG_MAX_BRANCHES; b++)
@@ -197,6 +252,7 @@ choice_new(void)
         fmpq_init(E->shift + s);
     align_pv_init(&E->start);
     align_pv_init(&E->total);
+    align_pv_init(&E->whole);
     E->why[0] = '\0';
     return E;
 }
@@ -216,6 +272,7 @@ choice_free(choice_eval * E)
         fmpq_clear(E->shift + s);
     align_pv_clear(&E->start);
     align_pv_clear(&E->total);
+    align_pv_clear(&E->whole);
     flint_free(E);
 }
 
@@ -240,18 +297,39 @@ node_shifts(fmpq * s, fmpq * snew, const site_map * S, const choice_eval * E,
     }
 }
 
+/* the node after branch b of state st at x (the branch is possible) */
 static int
-next_node(const site_map * S, const svt_program * P, int st, int b, int cur)
+next_node(const site_map * S, const svt_program * P, int st, int b, int x)
 {
-    int r, nc = cur;
+    int r, nc = x % S->ncur, f = S->facts.next[x / S->ncur][st][b];
     for (r = 0; r < P->nregs; r++)
         if (S->asg[st][b][r] >= 0)
-            nc += (S->asg[st][b][r] - cur_site(S, cur, r)) * S->stride[r];
-    return nc * P->nstates + P->states[st].branches[b].next;
+            nc += (S->asg[st][b][r] - cur_site(S, x, r)) * S->stride[r];
+    return (nc + S->ncur * FLINT_MAX(f, 0)) * P->nstates
+        + P->states[st].branches[b].next;
 }
 
-/* every edge's cost under the choice's shifts; -1 when a reached branch
-   cannot be aligned */
+/* branch b of state st with sites cur is taken somewhere: at a node
+   reached, with facts that allow it, in the class; that node's x + 1, or
+   0 */
+static int
+edge_needed(const site_map * S, const choice_eval * E, int nst, int st, int b,
+    int cur)
+{
+    int f;
+    for (f = 0; f < S->facts.nf; f++)
+    {
+        int x = cur + S->ncur * f;
+        if (S->reach[x * nst + st] && S->facts.next[f][st][b] >= 0
+                && (E->allow == NULL || E->allow[ALLOW_AT(st, b, x)]))
+            return x + 1;
+    }
+    return 0;
+}
+
+/* every edge's cost under the choice's shifts; -1 when a branch taken
+   cannot be aligned (with deleg_ok, a branch that stops the run is
+   listed in deleg instead, and never taken here) */
 static int
 edge_costs(const align_ctx * C, const site_map * S, choice_eval * E)
 {
@@ -259,6 +337,7 @@ edge_costs(const align_ctx * C, const site_map * S, choice_eval * E)
     fmpq s[PROG_MAX_REGS], snew[PROG_MAX_REGS];
     int st, b, cur, r, rc = 0;
     bweight W;
+    E->ndeleg = 0;
     for (r = 0; r < PROG_MAX_REGS; r++)
     {
         fmpq_init(s + r);
@@ -269,23 +348,36 @@ edge_costs(const align_ctx * C, const site_map * S, choice_eval * E)
     for (cur = 0; cur < S->ncur; cur++)
         for (st = 0; st < P->nstates; st++)
         {
-            if (!S->reach[cur * P->nstates + st])
-                continue;
             for (b = 0; b < P->states[st].nbranches; b++)
             {
                 edge * e = &E->e[st][b][cur];
+                int xn = edge_needed(S, E, P->nstates, st, b, cur);
+                if (xn == 0)
+                {
+                    e->inf = 0;
+                    e->never = 1;
+                    continue;
+                }
                 node_shifts(s, snew, S, E, st, b, cur);
                 align_bw_init(&W);
                 align_branch_weight(&W, C, P->states + st, b, s, snew);
                 e->inf = W.inf;
                 e->never = W.never;
-                if (W.inf && !W.never && rc != 0)
+                if (W.inf && !W.never && E->deleg_ok && P->states[st].branches[b].stop
+                        && E->ndeleg < DELEG_MAX)
+                {
+                    E->deleg_st[E->ndeleg] = st;
+                    E->deleg_b[E->ndeleg] = b;
+                    E->deleg_cur[E->ndeleg++] = cur;
+                    e->never = 1;
+                }
+                else if (W.inf && !W.never && rc != 0)
                     ;
                 else if (W.inf && !W.never)
                 {
                     E->inf_st = st;
                     E->inf_b = b;
-                    E->inf_cur = cur;
+                    E->inf_cur = xn - 1;
                     snprintf(E->why, sizeof(E->why), "%s", W.why);
                     rc = -1;
                 }
@@ -340,7 +432,7 @@ tarjan_visit(tarjan * T, int v)
     {
         const prog_branch * B = P->states[st].branches + b;
         int w;
-        if (!free_edge(T->C, B) || T->E->e[st][b][cur].never == 1)
+        if (!free_edge(T->C, B) || !edge_open(T->E, st, b, cur))
             continue;
         w = next_node(T->S, P, st, b, cur);
         if (T->index[w] == 0)
@@ -371,7 +463,7 @@ static int
 check_cycles(const align_ctx * C, const site_map * S, choice_eval * E)
 {
     const svt_program * P = C->P;
-    int N = P->nstates * S->ncur, v, b;
+    int N = P->nstates * S->nx, v, b;
     tarjan * T = flint_calloc(1, sizeof(tarjan));
     int rc = 0;
     T->C = C;
@@ -389,9 +481,9 @@ check_cycles(const align_ctx * C, const site_map * S, choice_eval * E)
         for (b = 0; b < P->states[st].nbranches && rc == 0; b++)
         {
             const prog_branch * B = P->states[st].branches + b;
-            const edge * e = &E->e[st][b][cur];
+            const edge * e = edge_at(E, st, b, cur);
             int w;
-            if (e->never != 0 || !free_edge(C, B))
+            if (!edge_open(E, st, b, cur) || e->never != 0 || !free_edge(C, B))
                 continue;
             w = next_node(S, P, st, b, cur);
             if (T->comp[w] == T->comp[v])
@@ -447,7 +539,7 @@ dp_init(dp_table * T, const align_ctx * C, const site_map * S)
     int v, b;
     T->L = C->limit > 0 ? C->limit : 1;
     T->win = 1;
-    T->N = P->nstates * S->ncur;
+    T->N = P->nstates * S->nx;
     for (v = 0; v < P->nstates; v++)
         for (b = 0; b < P->states[v].nbranches; b++)
         {
@@ -487,7 +579,7 @@ dp_edge(pval * x, const dp_table * T, const align_ctx * C, const site_map * S,
     const svt_program * P = C->P;
     int st = v % P->nstates, cur = v / P->nstates;
     const prog_branch * B = P->states[st].branches + b;
-    const edge * e = &E->e[st][b][cur];
+    const edge * e = edge_at(E, st, b, cur);
     slong cb = C->limit > 0 ? B->cost : 0;
     int w = next_node(S, P, st, b, cur);
     align_pv_set(x, &e->wv);
@@ -533,7 +625,7 @@ dp_level(dp_table * T, const align_ctx * C, const site_map * S,
                 continue;
             for (b = 0; b < P->states[st].nbranches; b++)
             {
-                if (E->e[st][b][v / P->nstates].never == 1)
+                if (!edge_open(E, st, b, v / P->nstates))
                     continue;
                 dp_edge(&x, T, C, S, E, k, v, b);
                 if (!TAKEN(T, k, v))
@@ -700,6 +792,32 @@ guard_print(char * buf, size_t len, const svt_program * P, const prog_state * S,
     }
 }
 
+/* the branches the registers' order rules out on some runs */
+static void
+facts_step(align_result_t res, const svt_program * P, const site_map * S,
+    const char * cls)
+{
+    char buf[ALIGN_STEP_LEN];
+    size_t l = 0;
+    int st, b, x, n = 0;
+    for (st = 0; st < P->nstates; st++)
+        for (b = 0; b < P->states[st].nbranches; b++)
+        {
+            for (x = 0; x < S->nx; x++)
+                if (S->reach[x * P->nstates + st]
+                        && S->facts.next[x / S->ncur][st][b] < 0)
+                    break;
+            if (x == S->nx || l + 40 > sizeof(buf))
+                continue;
+            l += snprintf(buf + l, sizeof(buf) - l, "%s%s branch %d", n++ ? ", " : "",
+                P->states[st].name, b + 1);
+        }
+    if (n > 0)
+        add_step(res, "%sthe order of the registers that the guards taken "
+            "imply rules out, on the runs that reach them after such guards: "
+            "state %.700s (probability 0 there; such runs are not paid)", cls, buf);
+}
+
 static void
 proof_steps(align_result_t res, const align_ctx * C, const site_map * S,
     const choice_eval * E, const char * cls)
@@ -742,15 +860,15 @@ proof_steps(align_result_t res, const align_ctx * C, const site_map * S,
         {
             const prog_branch * B = P->states[st].branches + b;
             int shown = 0;
-            for (cur = 0; cur < S->ncur && !shown; cur++)
+            for (cur = 0; cur < S->nx && !shown; cur++)
             {
-                if (!S->reach[cur * P->nstates + st] || E->e[st][b][cur].never == 1)
+                if (!S->reach[cur * P->nstates + st] || !edge_open(E, st, b, cur))
                     continue;
                 node_shifts(s, snew, S, E, st, b, cur);
                 align_bw_init(&W);
                 align_branch_weight(&W, C, P->states + st, b, s, snew);
                 guard_print(g, sizeof(g), P, P->states + st, B);
-                align_pv_print(v, sizeof(v), &E->e[st][b][cur].wv);
+                align_pv_print(v, sizeof(v), &edge_at(E, st, b, cur)->wv);
                 snprintf(buf, sizeof(buf), "state %s, branch %d (%.120s -> %s%s): %.600s; "
                     "costs %.60s%s; on the costliest run %ld time%s", P->states[st].name,
                     b + 1, g, out_word(B), C->limit > 0 && B->cost > 0 ? ", counter "
@@ -763,6 +881,7 @@ proof_steps(align_result_t res, const align_ctx * C, const site_map * S,
                 shown = 1;
             }
         }
+    facts_step(res, P, S, cls);
     align_pv_print(v, sizeof(v), &E->total);
     snprintf(buf, sizeof(buf), "%sthe costliest run (every cycle that leaves the "
         "counter unchanged costs 0%s): total %s", cls, C->limit > 0 ? "; the "
@@ -872,7 +991,8 @@ forcing_loop(const align_ctx * C, const choice_eval * E, int st, int cur, int si
     {
         const prog_branch * B = S->branches + b;
         if (B->stop || B->ending || B->next != st || B->reset != PROG_RESET_NONE
-                || (C->limit > 0 && B->cost != 0) || E->e[st][b][cur].never != -1
+                || (C->limit > 0 && B->cost != 0) || !edge_open(E, st, b, cur)
+                || edge_at(E, st, b, cur)->never != -1
                 || branch_side(S, b) != side || (side == 0 && B->natoms < 2))
             continue;
         return b;
@@ -955,7 +1075,7 @@ plan_steps(align_plan * W, const align_ctx * C, const site_map * S,
                 plan_push(W, C, st, l, 1, sd);
         }
         prev = node;
-        if (E->e[st][b][cur].never == -1 && !last)
+        if (edge_at(E, st, b, cur)->never == -1 && !last)
         {
             /* costs nothing: an assignment follows its new shift */
             d = 0;
@@ -991,7 +1111,7 @@ lead_in(int * pst, int * pb, int * pcur, int max, const align_ctx * C,
     const site_map * S, const choice_eval * E, int to)
 {
     const svt_program * P = C->P;
-    int N = P->nstates * S->ncur, * from = flint_malloc(sizeof(int) * 2 * N),
+    int N = P->nstates * S->nx, * from = flint_malloc(sizeof(int) * 2 * N),
         * queue = flint_malloc(sizeof(int) * N), head = 0, tail = 0, v, b, n = 0;
     for (v = 0; v < 2 * N; v++)
         from[v] = -1;
@@ -1004,7 +1124,7 @@ lead_in(int * pst, int * pb, int * pcur, int max, const align_ctx * C,
         {
             const prog_branch * B = P->states[st].branches + b;
             int w;
-            if (B->stop || E->e[st][b][cur].never == 1)
+            if (B->stop || !edge_open(E, st, b, cur))
                 continue;
             w = next_node(S, P, st, b, cur);
             if (from[2 * w] >= 0 || w == 0)
@@ -1226,49 +1346,218 @@ cycle_plan_add(align_result_t res, const align_ctx * C, const site_map * S,
     res->plan[res->nplans++] = W;
 }
 
+/* the shifts of choice number c: per slot, in base 3, Delta, 0, -Delta */
+static void
+choice_set(choice_eval * E, const align_ctx * C, const site_map * S, int c)
+{
+    int k;
+    for (k = 0; k < S->n; k++)
+    {
+        int d = S->slot[k] < 0 ? 1 : (c / ipow3(S->slot[k])) % 3;
+        fmpq_mul_si(E->shift + k, C->M->delta_q, d == 0 ? 1 : d == 1 ? 0 : -1);
+    }
+}
+
+/* x is a better total than the best so far (y): certainly smaller, or
+   not told apart and smaller at the midpoint */
+static int
+pv_better(const pval * x, const pval * y)
+{
+    int g = align_pv_gt(y, x);
+    return g == 1 || (g == -1 && arf_cmp(arb_midref(x->v), arb_midref(y->v)) < 0);
+}
+
+/* the runs that end by branch b0 of state st0 with sites cur0: the nodes
+   from which such an ending is reachable, the branches between them that
+   go on, and the ending itself (allow, ALLOW_SIZE bytes) */
+static void
+class_allow(unsigned char * allow, const align_ctx * C, const site_map * S,
+    int st0, int b0, int cur0)
+{
+    const svt_program * P = C->P;
+    int N = P->nstates * S->nx, v, b, changed = 1;
+    unsigned char * can = flint_calloc(N, 1);
+    memset(allow, 0, ALLOW_SIZE);
+    for (v = 0; v < N; v++)
+    {
+        int x = v / P->nstates;
+        can[v] = S->reach[v] && v % P->nstates == st0 && x % S->ncur == cur0
+            && S->facts.next[x / S->ncur][st0][b0] >= 0;
+        if (can[v])
+            allow[ALLOW_AT(st0, b0, x)] = 1;
+    }
+    while (changed)
+    {
+        changed = 0;
+        for (v = 0; v < N; v++)
+        {
+            int st = v % P->nstates, x = v / P->nstates;
+            if (!S->reach[v])
+                continue;
+            for (b = 0; b < P->states[st].nbranches; b++)
+            {
+                int w;
+                if (P->states[st].branches[b].stop || allow[ALLOW_AT(st, b, x)]
+                        || S->facts.next[x / S->ncur][st][b] < 0)
+                    continue;
+                w = next_node(S, P, st, b, x);
+                if (can[w])
+                {
+                    allow[ALLOW_AT(st, b, x)] = 1;
+                    changed |= !can[v];
+                    can[v] = 1;
+                }
+            }
+        }
+    }
+    flint_free(can);
+}
+
+/* the cheapest choice of shifts for the runs `allow` admits: its number
+   (its total in *tot), or -1 when none is finite */
+static int
+class_best(pval * tot, const align_ctx * C, const site_map * S,
+    choice_eval * E, const unsigned char * allow, int ncomb)
+{
+    int c, bestc = -1;
+    E->allow = allow;
+    E->deleg_ok = 0;
+    for (c = 0; c < ncomb; c++)
+    {
+        choice_set(E, C, S, c);
+        if (eval_choice(C, S, E) == 0 && (bestc < 0 || pv_better(&E->total, tot)))
+        {
+            align_pv_set(tot, &E->total);
+            bestc = c;
+        }
+    }
+    E->allow = NULL;
+    return bestc;
+}
+
+/* the classes of runs handed on (the branches that stop a run where a
+   choice cannot align them), each proved once with its own shifts */
+#define CLASS_MAX 64
+typedef struct
+{
+    int n, st[CLASS_MAX], b[CLASS_MAX], cur[CLASS_MAX], choice[CLASS_MAX];
+    pval tot[CLASS_MAX];
+    unsigned char * allow;
+    choice_eval * E;
+}
+class_memo;
+
+static void
+class_memo_clear(class_memo * K)
+{
+    int i;
+    for (i = 0; i < K->n; i++)
+        align_pv_clear(K->tot + i);
+    flint_free(K->allow);
+    if (K->E != NULL)
+        choice_free(K->E);
+}
+
+/* the class of (st, b, cur) in K, proved when first asked; -1 when K is
+   full */
+static int
+class_find(class_memo * K, const align_ctx * C, const site_map * S, int st,
+    int b, int cur, int ncomb)
+{
+    int i;
+    for (i = 0; i < K->n; i++)
+        if (K->st[i] == st && K->b[i] == b && K->cur[i] == cur)
+            return i;
+    if (K->n == CLASS_MAX)
+        return -1;
+    if (K->E == NULL)
+    {
+        K->E = choice_new(S);
+        K->allow = flint_malloc(ALLOW_SIZE);
+    }
+    class_allow(K->allow, C, S, st, b, cur);
+    align_pv_init(K->tot + i);
+    K->st[i] = st;
+    K->b[i] = b;
+    K->cur[i] = cur;
+    K->choice[i] = class_best(K->tot + i, C, S, K->E, K->allow, ncomb);
+    return K->n++;
+}
+
+/* E's whole total: its own runs', and each class's it hands on; -1 (why
+   in E->why) when a class has no finite choice */
+static int
+choice_whole(choice_eval * E, class_memo * K, const align_ctx * C,
+    const site_map * S, int ncomb)
+{
+    int j;
+    align_pv_set(&E->whole, &E->total);
+    for (j = 0; j < E->ndeleg; j++)
+    {
+        int i = class_find(K, C, S, E->deleg_st[j], E->deleg_b[j], E->deleg_cur[j], ncomb);
+        if (i < 0 || K->choice[i] < 0)
+        {
+            snprintf(E->why, sizeof(E->why), "state %s, branch %d stops the run "
+                "where these shifts cannot align it, and no choice of shifts "
+                "aligns the runs that end there", C->P->states[E->deleg_st[j]].name,
+                E->deleg_b[j] + 1);
+            return -1;
+        }
+        E->deleg_choice[j] = K->choice[i];
+        align_pv_max(&E->whole, K->tot + i);
+    }
+    return 0;
+}
+
+/* one failed choice: its reason (the first three), its witness plan */
+static void
+choice_failed(align_result_t res, const align_ctx * C, const site_map * S,
+    const choice_eval * E, int nfail)
+{
+    size_t l = strlen(res->reason);
+    if (nfail < 3 && l + 80 < sizeof(res->reason))
+    {
+        char * ss = fmpq_get_str(NULL, 10, E->shift + 0);
+        snprintf(res->reason + l, sizeof(res->reason) - l, "%sregister "
+            "moved by %s%s: %s", l > 0 && res->reason[l - 1] != ' ' ? "; " : "",
+            ss, S->nslots > 1 ? " (and the other values as chosen)" : "",
+            E->why);
+        flint_free(ss);
+    }
+    if (E->cyc_b >= 0 || E->inf_b >= 0)
+        cycle_plan_add(res, C, S, E);
+    res->gaussian |= strstr(E->why, "Gaussian") != NULL;
+    res->unsupported |= strstr(E->why, "not handled") != NULL
+        || strstr(E->why, "not analysed") != NULL;
+}
+
 /* the cheapest choice of shifts for one class of neighbours; 0 when some
-   choice is finite (the best in *best), -1 with the reasons in
+   choice is finite (the best in *best: its whole total counts the runs
+   it hands on to classes of their own), -1 with the reasons in
    res->reason */
 static int
 best_choice(align_result_t res, const align_ctx * C, const site_map * S,
     choice_eval ** best, const char * cls)
 {
     int ncomb = 1, c, k, have = 0, nfail = 0;
-    choice_eval * E = choice_new();
+    choice_eval * E = choice_new(S);
+    class_memo K;
+    memset(&K, 0, sizeof(K));
     for (k = 0; k < S->nslots; k++)
         ncomb *= 3;
     snprintf(res->reason + strlen(res->reason), sizeof(res->reason)
         - strlen(res->reason), "%s", cls);
     for (c = 0; c < ncomb; c++)
     {
-        for (k = 0; k < S->n; k++)
-        {
-            int d = S->slot[k] < 0 ? 1 : (c / ipow3(S->slot[k])) % 3;
-            fmpq_mul_si(E->shift + k, C->M->delta_q, d == 0 ? 1 : d == 1 ? 0 : -1);
-        }
+        choice_set(E, C, S, c);
         E->why[0] = '\0';
-        if (eval_choice(C, S, E) != 0)
+        E->deleg_ok = 1;
+        if (eval_choice(C, S, E) != 0 || choice_whole(E, &K, C, S, ncomb) != 0)
         {
-            size_t l = strlen(res->reason);
-            if (nfail++ < 3 && l + 80 < sizeof(res->reason))
-            {
-                char * ss = fmpq_get_str(NULL, 10, E->shift + 0);
-                snprintf(res->reason + l, sizeof(res->reason) - l, "%sregister "
-                    "moved by %s%s: %s", l > 0 && res->reason[l - 1] != ' ' ? "; " : "",
-                    ss, S->nslots > 1 ? " (and the other values as chosen)" : "",
-                    E->why);
-                flint_free(ss);
-            }
-            if (E->cyc_b >= 0 || E->inf_b >= 0)
-                cycle_plan_add(res, C, S, E);
-            res->gaussian |= strstr(E->why, "Gaussian") != NULL;
-            res->unsupported |= strstr(E->why, "not handled") != NULL
-                || strstr(E->why, "not analysed") != NULL;
+            choice_failed(res, C, S, E, nfail++);
             continue;
         }
-        if (!have || align_pv_gt(&(*best)->total, &E->total) == 1
-                || (align_pv_gt(&(*best)->total, &E->total) == -1
-                    && arf_cmp(arb_midref(E->total.v), arb_midref((*best)->total.v)) < 0))
+        if (!have || pv_better(&E->whole, &(*best)->whole))
         {
             choice_eval * t = *best;
             *best = E;
@@ -1282,8 +1571,43 @@ best_choice(align_result_t res, const align_ctx * C, const site_map * S,
         snprintf(res->reason + l, sizeof(res->reason) - l, "; and so for all %d "
             "choices of the shifts", ncomb);
     }
+    class_memo_clear(&K);
     choice_free(E);
     return have ? 0 : -1;
+}
+
+/* the classes of runs E hands on: each one's proof, with its own shifts;
+   the plan of the costliest class replaces E's when it costs more */
+static void
+classes_explained(align_result_t res, const align_ctx * C, const site_map * S,
+    const choice_eval * E, const char * cls, align_plan * W)
+{
+    choice_eval * K;
+    unsigned char * allow;
+    int j;
+    if (E->ndeleg == 0)
+        return;
+    K = choice_new(S);
+    allow = flint_malloc(ALLOW_SIZE);
+    for (j = 0; j < E->ndeleg; j++)
+    {
+        char pre[200];
+        class_allow(allow, C, S, E->deleg_st[j], E->deleg_b[j], E->deleg_cur[j]);
+        K->allow = allow;
+        K->deleg_ok = 0;
+        choice_set(K, C, S, E->deleg_choice[j]);
+        if (eval_choice(C, S, K) != 0)
+            continue;       /* not reached: the class was proved so */
+        snprintf(pre, sizeof(pre), "%s[the runs that end by state %s, branch %d, "
+            "where the shifts above cannot align it] ", cls,
+            C->P->states[E->deleg_st[j]].name, E->deleg_b[j] + 1);
+        proof_steps(res, C, S, K, pre);
+        if (align_pv_gt(&K->total, &E->total) == 1)
+            plan_build(W, C, S, K);
+    }
+    K->allow = NULL;
+    flint_free(allow);
+    choice_free(K);
 }
 
 /* the neighbours of class cls: q' - q in [dlo, dhi] */
@@ -1361,7 +1685,7 @@ align_prove(align_result_t res, const svt_model_t M)
         return 0;
     }
     for (cls = 0; cls < ncls; cls++)
-        best[cls] = choice_new();
+        best[cls] = choice_new(S);
     for (cls = 0; cls < ncls && ok; cls++)
     {
         set_class(&C, ncls, cls);
@@ -1372,9 +1696,9 @@ align_prove(align_result_t res, const svt_model_t M)
     {
         pval B;
         align_pv_init(&B);
-        align_pv_set(&B, &best[0]->total);
+        align_pv_set(&B, &best[0]->whole);
         if (ncls == 2)
-            align_pv_max(&B, &best[1]->total);
+            align_pv_max(&B, &best[1]->whole);
         res->proved = 1;
         res->reason[0] = '\0';
         arb_set(res->bound, B.v);
@@ -1391,6 +1715,8 @@ align_prove(align_result_t res, const svt_model_t M)
             proof_steps(res, &C, S, best[cls], ncls == 1 ? "" : names[cls]);
             res->plan[cls] = plan_new();
             plan_build(res->plan[cls], &C, S, best[cls]);
+            classes_explained(res, &C, S, best[cls], ncls == 1 ? "" : names[cls],
+                res->plan[cls]);
         }
         res->nplans = ncls;
         align_pv_clear(&B);

@@ -1088,7 +1088,7 @@ stages_1b_1c(cand * best, tally * t, const svt_model_t M,
             fprintf(out, "  1b. the program's own families (a lead-in to each "
                 "state, two cycles at it or one there and one at a state after "
                 "it, with shifts in {-Delta, 0, Delta}, an exit; all at m = 1 "
-                "and 4, then the best by their growth at m = 8, 16, 24 within "
+                "and 2, then the best by their growth at m = 4, 6, 8, 12, 16, 24 within "
                 "%lu queries; c = %ld): %ld ratios\n",
                 svt_model_max_queries(M), (long) M->c,
                 (long) (t->evaluated - before));

@@ -64,7 +64,7 @@ void search_opts_clear(search_opts * o);
    returns its loss as a double, used only to order the families (the
    midpoint of the certified loss; HUGE_VAL when infinite, -HUGE_VAL when
    undetermined).  With a limit on the queries (svt_model_max_queries),
-   the families are ranked at m = 1 and 4 and the best extended. */
+   the families are ranked at m = 1 and 2 and the best extended. */
 typedef double (*search_family_fn)(void * data, const svt_runs_t R,
     const char * desc, ulong m);
 void search_program_families(const svt_model_t M, const fmpq_t delta,

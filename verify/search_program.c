@@ -245,7 +245,10 @@ families_at(family_set * F, int s, int a, int t, int b)
                         if (g.e >= 0 && !P->states[t].branches[g.e].stop
                                 && P->states[t].branches[g.e].next == t)
                             continue;
-                        if (F->lead[s].len == 0 && g.d0 != 0)
+                        /* no lead-in, or one whose first step reads no
+                           query: its shift changes nothing */
+                        if ((F->lead[s].len == 0 || P->states[F->lead[s].state[0]].noninput)
+                                && g.d0 != 0)
                             continue;
                         family_add(F, &g);
                     }
@@ -355,6 +358,16 @@ family_eval(const family_set * F, const family_struct * f, ulong m,
     return loss;
 }
 
+/* how many of family f's cycles are not shifted at all (0, 1 or 2) */
+static int
+unmoved_cycles(const family_set * F, const family_struct * f)
+{
+    int n = f->da == (F->cy[f->s][f->a].len == 1 ? 1 : 4);
+    if (f->t != f->s || f->b != f->a)
+        n += f->db == (F->cy[f->t][f->b].len == 1 ? 1 : 4);
+    return n;
+}
+
 static int
 family_by_score(const void * x, const void * y)
 {
@@ -363,33 +376,40 @@ family_by_score(const void * x, const void * y)
     return a > b ? -1 : a < b ? 1 : 0;
 }
 
-/* with a limit on the queries: every family at m = 1 and 4, then the
-   families in the order of their loss extrapolated to m = 16, each at
-   m = 8, 16, 24 as far as the limit allows */
+/* with a limit on the queries: every family at m = 1 and 2 (cheap: an
+   exact joint integral grows with m), then the families in the order of
+   their loss extrapolated to m = 16, each at m = 4, 6, 8, 12, 16, 24 as
+   far as the limit allows and until the engine refuses one */
 static void
 families_ranked(family_set * F, ulong limit, const fmpq_t delta,
     search_family_fn fn, void * data)
 {
-    static const ulong ms[3] = { 8, 16, 24 };
+    static const ulong ms[6] = { 4, 6, 8, 12, 16, 24 };
     slong i;
     int k;
+    /* families whose cycles both move first (a leaking pair moves its
+       two loops in opposite directions), in their order otherwise */
+    for (i = 0; i < F->nfam; i++)
+        F->fam[i].score = -(double) (unmoved_cycles(F, F->fam + i) * F->nfam + i);
+    if (F->nfam > 0)
+        qsort(F->fam, F->nfam, sizeof(family_struct), family_by_score);
     for (i = 0; i < F->nfam; i++)
     {
         family_struct * f = F->fam + i;
-        double l1 = -HUGE_VAL, l4 = -HUGE_VAL;
+        double l1 = -HUGE_VAL, l2 = -HUGE_VAL;
         if (family_queries(F, f, 1) <= limit)
             l1 = family_eval(F, f, 1, delta, fn, data);
-        if (family_queries(F, f, 4) <= limit)
-            l4 = family_eval(F, f, 4, delta, fn, data);
-        f->score = (l4 > -HUGE_VAL && l1 > -HUGE_VAL && l4 < HUGE_VAL)
-            ? l4 + 4 * (l4 - l1) : -HUGE_VAL;
+        if (family_queries(F, f, 2) <= limit)
+            l2 = family_eval(F, f, 2, delta, fn, data);
+        f->score = (l2 > -HUGE_VAL && l1 > -HUGE_VAL && l2 < HUGE_VAL)
+            ? l2 + 14 * (l2 - l1) : -HUGE_VAL;
     }
     if (F->nfam > 0)
         qsort(F->fam, F->nfam, sizeof(family_struct), family_by_score);
     for (i = 0; i < F->nfam && F->fam[i].score > -HUGE_VAL; i++)
-        for (k = 0; k < 3; k++)
-            if (family_queries(F, F->fam + i, ms[k]) <= limit)
-                family_eval(F, F->fam + i, ms[k], delta, fn, data);
+        for (k = 0; k < 6 && family_queries(F, F->fam + i, ms[k]) <= limit; k++)
+            if (family_eval(F, F->fam + i, ms[k], delta, fn, data) == -HUGE_VAL)
+                break;
 }
 
 void
