@@ -128,22 +128,31 @@ static unsigned
 after_branch(const svt_program * P, const prog_branch * B, const conf_table * T,
     int conf, const int * pos)
 {
-    int x[PROG_MAX_REGS], r, fresh = -1, c, top = 2 * T->levels[conf];
-    unsigned out = 0;
+    int x[PROG_MAX_REGS], r, fresh = -1, nfresh = 0, c, k, top = 2 * T->levels[conf];
+    unsigned out = 0, all = (1u << T->n) - 1;
     for (r = 0; r < T->R; r++)
     {
         x[r] = 2 * T->rank[conf][r] + 1;
         if (B->reset == PROG_RESET_ANSWER && (P->dipa && B->assign ? B->assign >> r & 1 : r == 0))
             x[r] = pos[B->reset_answer];
         else if (B->reset == PROG_RESET_FRESH && (B->assign ? B->assign >> r & 1 : r == 0))
+        {
             fresh = r;
+            nfresh++;
+        }
     }
+    if (nfresh > 1)
+        return all;             /* several redrawn: any order */
     if (fresh < 0)
-        return 1u << conf_of_coords(T, x);
+    {
+        k = conf_of_coords(T, x);
+        return k < 0 ? all : 1u << k;
+    }
     for (c = 0; c <= top; c++)
     {
         x[fresh] = c;
-        out |= 1u << conf_of_coords(T, x);
+        k = conf_of_coords(T, x);
+        out |= k < 0 ? all : 1u << k;
     }
     return out;
 }

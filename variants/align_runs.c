@@ -1104,19 +1104,19 @@ plan_build(align_plan * W, const align_ctx * C, const site_map * S,
     plan_steps(W, C, S, E, E->nrun, E->run_st, E->run_b, E->run_cur, 0);
 }
 
-/* a shortest path of branches from the start node to node `to`
-   (breadth first); its length, or -1 */
+/* a shortest path of branches from node src to node `to` (breadth
+   first); its length, or -1 */
 static int
-lead_in(int * pst, int * pb, int * pcur, int max, const align_ctx * C,
-    const site_map * S, const choice_eval * E, int to)
+path_between(int * pst, int * pb, int * pcur, int max, const align_ctx * C,
+    const site_map * S, const choice_eval * E, int src, int to)
 {
     const svt_program * P = C->P;
     int N = P->nstates * S->nx, * from = flint_malloc(sizeof(int) * 2 * N),
         * queue = flint_malloc(sizeof(int) * N), head = 0, tail = 0, v, b, n = 0;
     for (v = 0; v < 2 * N; v++)
         from[v] = -1;
-    from[0] = 0;
-    queue[tail++] = 0;
+    from[2 * src] = src;
+    queue[tail++] = src;
     while (head < tail && from[2 * to] < 0)
     {
         int u = queue[head++], st = u % P->nstates, cur = u / P->nstates;
@@ -1127,25 +1127,25 @@ lead_in(int * pst, int * pb, int * pcur, int max, const align_ctx * C,
             if (B->stop || !edge_open(E, st, b, cur))
                 continue;
             w = next_node(S, P, st, b, cur);
-            if (from[2 * w] >= 0 || w == 0)
+            if (from[2 * w] >= 0 || w == src)
                 continue;
             from[2 * w] = u;
             from[2 * w + 1] = b;
             queue[tail++] = w;
         }
     }
-    if (to != 0 && from[2 * to] < 0)
+    if (to != src && from[2 * to] < 0)
         n = -1;
     else
     {
-        for (v = to; v != 0; v = from[2 * v])
+        for (v = to; v != src; v = from[2 * v])
             n++;
         if (n > max)
             n = -1;
         else
         {
             int i = n;
-            for (v = to; v != 0; v = from[2 * v])
+            for (v = to; v != src; v = from[2 * v])
             {
                 i--;
                 pst[i] = from[2 * v] % P->nstates;
@@ -1159,8 +1159,11 @@ lead_in(int * pst, int * pb, int * pcur, int max, const align_ctx * C,
     return n;
 }
 
+#define CYCLE_PASSES 6  /* a cycle of several branches, unrolled */
+
 /* E failed on the costly branch (cyc_st, cyc_b) of a free cycle: the
-   lead-in to its node, then the branch m times; or on a branch no shift
+   lead-in to its node, then the branch m times (a cycle of several
+   branches: the cycle CYCLE_PASSES times); or on a branch no shift
    aligns (inf_st, inf_b: a released number): the lead-in, the branch
    once (plan_steps adds the loops that force the shifts).  0, or -1 when
    not built (a cycle of more than one branch) */
@@ -1173,18 +1176,44 @@ plan_cycle(align_plan * W, const align_ctx * C, const site_map * S,
     int st = repeat ? E->cyc_st : E->inf_st, b = repeat ? E->cyc_b : E->inf_b,
         cur = repeat ? E->cyc_cur : E->inf_cur, node = cur * P->nstates + st;
     int pst[ALIGN_PLAN_MAX], pb[ALIGN_PLAN_MAX], pcur[ALIGN_PLAN_MAX], n;
-    if (b < 0 || (repeat && next_node(S, P, st, b, cur) != node))
+    int back = 0, w;
+    if (b < 0)
         return -1;
-    n = lead_in(pst, pb, pcur, ALIGN_PLAN_MAX / 2 - 2, C, S, E, node);
+    n = path_between(pst, pb, pcur, ALIGN_PLAN_MAX / 2 - 2, C, S, E, 0, node);
     if (n < 0)
         return -1;
-    pst[n] = st;
-    pb[n] = b;
-    pcur[n++] = cur;
+    w = next_node(S, P, st, b, cur);
+    if (repeat && w != node)
+    {
+        /* a cycle of several branches: unrolled as often as fits, each
+           pass with its own forcing loops (plan_steps) */
+        int bst[ALIGN_PLAN_MAX], bb[ALIGN_PLAN_MAX], bcur[ALIGN_PLAN_MAX], r, i;
+        back = path_between(bst, bb, bcur, ALIGN_PLAN_MAX / 4, C, S, E, w, node);
+        if (back < 0)
+            return -1;
+        for (r = 0; r < CYCLE_PASSES && n + 1 + back <= ALIGN_PLAN_MAX / 2; r++)
+        {
+            pst[n] = st;
+            pb[n] = b;
+            pcur[n++] = cur;
+            for (i = 0; i < back; i++, n++)
+            {
+                pst[n] = bst[i];
+                pb[n] = bb[i];
+                pcur[n] = bcur[i];
+            }
+        }
+    }
+    else
+    {
+        pst[n] = st;
+        pb[n] = b;
+        pcur[n++] = cur;
+    }
     W->n = 0;
     W->truncated = 0;
     W->cycle = 1;
-    plan_steps(W, C, S, E, n, pst, pb, pcur, repeat);
+    plan_steps(W, C, S, E, n, pst, pb, pcur, repeat && back == 0);
     /* a release needs something that pins the register */
     if (!repeat)
     {

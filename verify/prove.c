@@ -304,6 +304,7 @@ lower_bound_pooled(prove_result_t P, const svt_model_t M,
     lim.pool_limit = search_budget(o);
     lim.pool_cost = SEARCH_RATIO_COST;
     ol.base.ro.limits = &lim;
+    ol.bounded = P->A->proved;
     settled = proof_witness(P, M, &ol) || cycle_witness(P, M, &ol);
     if (settled && o->lower != SEARCH_LOWER_SEARCH)
         return;

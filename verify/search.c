@@ -42,6 +42,7 @@ search_opts_init(search_opts * o)
     o->nshards = 1;
     o->save_path = NULL;
     o->lower = SEARCH_LOWER_PROOF;
+    o->bounded = 0;
 }
 
 void
@@ -1560,8 +1561,10 @@ stage_family(search_run * S)
     char err[512];
 
     /* 4. a family in m for the best input (not measured within a limit
-       on the queries) */
-    if (S->best.have && S->best.r->verdict != VERDICT_IMPOSSIBLE
+       on the queries; not at all when a proof bounds the loss) */
+    if (S->o->bounded)
+        ;
+    else if (S->best.have && S->best.r->verdict != VERDICT_IMPOSSIBLE
             && program_family_growth(S))
         ;   /* its own losses along m decide */
     else if (S->best.have && S->best.r->verdict != VERDICT_IMPOSSIBLE

@@ -20,6 +20,9 @@ typedef struct
     slong shard, nshards;   /* this shard: tasks i with i % nshards == shard */
     const char * save_path; /* where the best counterexample is written */
     int lower;              /* prove's lower bound: SEARCH_LOWER_* */
+    int bounded;            /* the loss is proved bounded for every m
+                               (prove's B): no family in m is grown to
+                               show a growth that cannot be (stage 4) */
 }
 search_opts;
 

@@ -376,19 +376,15 @@ family_by_score(const void * x, const void * y)
     return a > b ? -1 : a < b ? 1 : 0;
 }
 
-/* with a limit on the queries: every family at m = 1 and 2 (cheap: an
-   exact joint integral grows with m), then the families in the order of
-   their loss extrapolated to m = 16, each at m = 4, 6, 8, 12, 16, 24 as
-   far as the limit allows and until the engine refuses one */
+/* every family at m = 1 and 2 (cheap: an exact joint integral grows
+   with m), those whose cycles both move first (a leaking pair moves its
+   two loops in opposite directions); then the families in the order of
+   their loss extrapolated to m = 16 (score; -HUGE_VAL: not measured) */
 static void
-families_ranked(family_set * F, ulong limit, const fmpq_t delta,
+families_rank(family_set * F, ulong limit, const fmpq_t delta,
     search_family_fn fn, void * data)
 {
-    static const ulong ms[6] = { 4, 6, 8, 12, 16, 24 };
     slong i;
-    int k;
-    /* families whose cycles both move first (a leaking pair moves its
-       two loops in opposite directions), in their order otherwise */
     for (i = 0; i < F->nfam; i++)
         F->fam[i].score = -(double) (unmoved_cycles(F, F->fam + i) * F->nfam + i);
     if (F->nfam > 0)
@@ -397,15 +393,28 @@ families_ranked(family_set * F, ulong limit, const fmpq_t delta,
     {
         family_struct * f = F->fam + i;
         double l1 = -HUGE_VAL, l2 = -HUGE_VAL;
-        if (family_queries(F, f, 1) <= limit)
+        if (limit == 0 || family_queries(F, f, 1) <= limit)
             l1 = family_eval(F, f, 1, delta, fn, data);
-        if (family_queries(F, f, 2) <= limit)
+        if (limit == 0 || family_queries(F, f, 2) <= limit)
             l2 = family_eval(F, f, 2, delta, fn, data);
         f->score = (l2 > -HUGE_VAL && l1 > -HUGE_VAL && l2 < HUGE_VAL)
             ? l2 + 14 * (l2 - l1) : -HUGE_VAL;
     }
     if (F->nfam > 0)
         qsort(F->fam, F->nfam, sizeof(family_struct), family_by_score);
+}
+
+/* with a limit on the queries: the ranked families, each at m = 4, 6, 8,
+   12, 16, 24 as far as the limit allows and until the engine refuses
+   one */
+static void
+families_ranked(family_set * F, ulong limit, const fmpq_t delta,
+    search_family_fn fn, void * data)
+{
+    static const ulong ms[6] = { 4, 6, 8, 12, 16, 24 };
+    slong i;
+    int k;
+    families_rank(F, limit, delta, fn, data);
     for (i = 0; i < F->nfam && F->fam[i].score > -HUGE_VAL; i++)
         for (k = 0; k < 6 && family_queries(F, F->fam + i, ms[k]) <= limit; k++)
             if (family_eval(F, F->fam + i, ms[k], delta, fn, data) == -HUGE_VAL)
@@ -416,7 +425,7 @@ void
 search_program_families(const svt_model_t M, const fmpq_t delta,
     search_family_fn fn, void * data)
 {
-    static const ulong ms[4] = { 1, 10, 100, 1000 };
+    static const ulong ms[3] = { 10, 100, 1000 };
     ulong limit = svt_model_max_queries(M);
     family_set * F = flint_calloc(1, sizeof(family_set));
     slong i;
@@ -426,10 +435,14 @@ search_program_families(const svt_model_t M, const fmpq_t delta,
     if (limit > 0)
         families_ranked(F, limit, delta, fn, data);
     else
-        /* every family at m = 1, then at 10, ...: the cheap ratios first */
-        for (k = 0; k < 4; k++)
+    {
+        /* the ranked families at m = 10, then 100, then 1000: the cheap
+           ratios first, the fastest growing first among them */
+        families_rank(F, 0, delta, fn, data);
+        for (k = 0; k < 3; k++)
             for (i = 0; i < F->nfam; i++)
                 family_eval(F, F->fam + i, ms[k], delta, fn, data);
+    }
     flint_free(F->fam);
     flint_free(F);
 }

@@ -594,29 +594,13 @@ runs_edit(svt_runs_t dst, const svt_runs_t src, slong skip, slong i, ulong n)
     dst->stops = src->stops;
 }
 
-ulong
-witness_shrink(svt_runs_t R, ratio_result_t r, const svt_model_t M,
-    const ratio_opt * ro)
+/* each count of R cut down to the smallest that still violates
+   (bisection, 1 first); the ratios spent */
+static slong
+shrink_counts(svt_runs_t R, ratio_result_t r, const svt_model_t M,
+    const ratio_opt * ro, svt_runs_t S, ratio_result_t t, slong spent)
 {
-    svt_runs_t S;
-    ratio_result_t t;
-    ulong before = svt_runs_length(R);
-    slong i, spent = 0;
-    svt_runs_init(S);
-    ratio_result_init(t);
-    /* whole runs left out, the last first */
-    for (i = R->len - 1; i >= 0 && R->len > 1 && spent < SHRINK_MAX_RATIOS; i--)
-    {
-        runs_edit(S, R, i, -1, 0);
-        spent++;
-        if (still_violates(t, M, S, ro))
-        {
-            svt_runs_set(R, S);
-            R->stops = S->stops;
-            ratio_result_swap(r, t);
-        }
-    }
-    /* each count cut down: the smallest that still violates (bisection) */
+    slong i;
     for (i = 0; i < R->len && spent < SHRINK_MAX_RATIOS; i++)
     {
         ulong ok = R->runs[i].count, bad = 0;
@@ -636,6 +620,66 @@ witness_shrink(svt_runs_t R, ratio_result_t r, const svt_model_t M,
                 bad = mid;
         }
     }
+    return spent;
+}
+
+/* every count capped at k = 1, 2, 4, ... (a family's blocks shrink
+   together; the short inputs come first): R at the first k that still
+   violates; the ratios spent */
+static slong
+shrink_together(svt_runs_t R, ratio_result_t r, const svt_model_t M,
+    const ratio_opt * ro, svt_runs_t S, ratio_result_t t)
+{
+    ulong k, top = 0;
+    slong i, spent = 0;
+    for (i = 0; i < R->len; i++)
+        top = FLINT_MAX(top, R->runs[i].count);
+    for (k = 1; k < top && spent < SHRINK_MAX_RATIOS / 2; k *= 2)
+    {
+        svt_runs_set(S, R);
+        S->stops = R->stops;
+        for (i = 0; i < S->len; i++)
+            S->runs[i].count = FLINT_MIN(S->runs[i].count, k);
+        spent++;
+        if (still_violates(t, M, S, ro))
+        {
+            svt_runs_set(R, S);
+            R->stops = S->stops;
+            ratio_result_swap(r, t);
+            break;
+        }
+    }
+    return spent;
+}
+
+ulong
+witness_shrink(svt_runs_t R, ratio_result_t r, const svt_model_t M,
+    const ratio_opt * ro)
+{
+    svt_runs_t S;
+    ratio_result_t t;
+    ulong before = svt_runs_length(R);
+    slong i, spent, len;
+    svt_runs_init(S);
+    ratio_result_init(t);
+    /* the counts first (every later ratio is then of a short input),
+       then whole runs left out, the last first, then the counts again */
+    spent = shrink_together(R, r, M, ro, S, t);
+    spent = shrink_counts(R, r, M, ro, S, t, spent);
+    len = R->len;
+    for (i = R->len - 1; i >= 0 && R->len > 1 && spent < SHRINK_MAX_RATIOS; i--)
+    {
+        runs_edit(S, R, i, -1, 0);
+        spent++;
+        if (still_violates(t, M, S, ro))
+        {
+            svt_runs_set(R, S);
+            R->stops = S->stops;
+            ratio_result_swap(r, t);
+        }
+    }
+    if (R->len < len)
+        shrink_counts(R, r, M, ro, S, t, spent);
     ratio_result_clear(t);
     svt_runs_clear(S);
     return before - svt_runs_length(R);
