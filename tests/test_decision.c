@@ -420,3 +420,21 @@ Test(decision, every_dipa_example_decided, .timeout = 900)
         cr_assert_eq(rc, i < n ? 0 : 1, "%s: exit %d", name, rc);
     }
 }
+
+/* A register of a several-register automaton compared before its first
+   assignment: the engine refuses the automaton, and so does the prover
+   (it used to print B = 5/2, a bound on a value nothing models).  The
+   claim is undecided, with the reason. */
+Test(decision, register_compared_before_assignment_is_refused, .timeout = 120)
+{
+    int rc = run_cli("prove tests/dipa/compare_before_assign.dipa "
+        "--lower-bound none", out, sizeof(out));
+    cr_assert_eq(rc, 3, "%s", out);
+    cr_assert(strstr(out, "compares register y before its first assignment")
+        != NULL, "%s", out);
+    cr_assert(strstr(out, "upper bound B") == NULL, "%s", out);
+    rc = run_cli("ratio tests/dipa/compare_before_assign.dipa custom --qD 0,0 "
+        "--qD2 1,1 --output top,bot", out, sizeof(out));
+    cr_assert_eq(rc, 3, "%s", out);
+    cr_assert(strstr(out, "before its first assignment") != NULL, "%s", out);
+}

@@ -1655,7 +1655,7 @@ align_prove(align_result_t res, const svt_model_t M)
     static const char * names[2] = { "[q' >= q] ", "[q' <= q] " };
     align_ctx C;
     site_map * S;
-    int ncls, cls, ok = 1;
+    int ncls, cls, ok = 1, r;
     choice_eval * best[2] = { NULL, NULL };
 
     memset(&C, 0, sizeof(C));
@@ -1713,6 +1713,19 @@ align_prove(align_result_t res, const svt_model_t M)
         align_ctx_clear(&C);
         return 0;
     }
+    for (r = 0; C.P->dipa && C.P->nregs > 1 && r < C.P->nregs; r++)
+        if (S->initial[r])
+        {
+            /* the engine refuses these too: nothing could check a bound */
+            snprintf(res->reason, sizeof(res->reason), "a guard compares "
+                "register %s before its first assignment (an automaton with "
+                "several registers: the value it holds then is not modelled; "
+                "not handled by the prover)", C.P->reg_names[r]);
+            res->unsupported = 1;
+            flint_free(S);
+            align_ctx_clear(&C);
+            return 0;
+        }
     for (cls = 0; cls < ncls; cls++)
         best[cls] = choice_new(S);
     for (cls = 0; cls < ncls && ok; cls++)
