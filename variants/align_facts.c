@@ -193,7 +193,7 @@ facts_index(reg_facts * F, unsigned set)
     for (i = 0; i < F->nf; i++)
         if (F->set[i] == set)
             return i;
-    if (F->nf == FACTS_MAX)
+    if (F->nf == F->max)
         return -1;
     F->set[F->nf] = set;
     return F->nf++;
@@ -209,7 +209,7 @@ facts_none(reg_facts * F)
 }
 
 void
-reg_facts_build(reg_facts * F, const svt_program * P)
+reg_facts_build(reg_facts * F, const svt_program * P, int max_sets)
 {
     conf_table T;
     int seen[FACTS_MAX][PROG_MAX_STATES], stack[FACTS_MAX * PROG_MAX_STATES];
@@ -223,6 +223,7 @@ reg_facts_build(reg_facts * F, const svt_program * P)
     memset(seen, 0, sizeof(seen));
     memset(F->next, -1, sizeof(F->next));
     F->nf = 0;
+    F->max = FLINT_MAX(1, FLINT_MIN(max_sets, FACTS_MAX));
     facts_index(F, (1u << T.n) - 1);
     seen[0][0] = 1;
     stack[top++] = 0;

@@ -47,18 +47,19 @@ void align_merged_clear(svt_program * P);
    still possible (bits); next[f][st][b] is the fact set after branch b
    of state st, -1 when that branch is impossible under f (probability 0
    on every run that reaches st with facts f).  Tracked for DiPA with two
-   or three registers; otherwise (or when more than FACTS_MAX sets would
-   be reached) one set under which every branch is possible. */
+   or three registers; otherwise (or when more than max_sets, at most
+   FACTS_MAX, sets would be reached) one set under which every branch is
+   possible. */
 #define FACTS_MAX 32
 typedef struct
 {
-    int nf;
+    int nf, max;
     unsigned set[FACTS_MAX];
     signed char next[FACTS_MAX][PROG_MAX_STATES][PROG_MAX_BRANCHES + 1];
 }
 reg_facts;
 
-void reg_facts_build(reg_facts * F, const svt_program * P);
+void reg_facts_build(reg_facts * F, const svt_program * P, int max_sets);
 
 /* the cost of one branch: the shift paid with each noise */
 typedef struct

@@ -11,7 +11,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <stdlib.h>
 #include "align_impl.h"
 
 static int
@@ -110,13 +109,7 @@ sites_build(site_map * S, const align_ctx * C)
     }
     if (S->ncur > MAXCUR)
         return -1;
-    reg_facts_build(&S->facts, P);
-    if (S->ncur * S->facts.nf > MAXX)
-    {
-        S->facts.nf = 1;
-        S->facts.set[0] = 1;
-        memset(S->facts.next, 0, sizeof(S->facts.next));
-    }
+    reg_facts_build(&S->facts, P, MAXX / S->ncur);
     S->nx = S->ncur * S->facts.nf;
 
     /* the nodes reached; which first draws are compared */
@@ -237,10 +230,10 @@ static choice_eval *
 choice_new(const site_map * S)
 {
     choice_eval * E = flint_malloc(sizeof(choice_eval));
+    int s, b, c;
     E->S = S;
     E->allow = NULL;
     E->deleg_ok = E->ndeleg = 0;
-    int s, b, c;
     for (s = 0; s < PROG_MAX_STATES; s++)
         for (b = 0; b <= PROG_MAX_BRANCHES; b++)
             for (c = 0; c < MAXCUR; c++)
@@ -1613,11 +1606,14 @@ classes_explained(align_result_t res, const align_ctx * C, const site_map * S,
 {
     choice_eval * K;
     unsigned char * allow;
+    pval top;               /* the costliest so far: its plan is W's */
     int j;
     if (E->ndeleg == 0)
         return;
     K = choice_new(S);
     allow = flint_malloc(ALLOW_SIZE);
+    align_pv_init(&top);
+    align_pv_set(&top, &E->total);
     for (j = 0; j < E->ndeleg; j++)
     {
         char pre[200];
@@ -1631,9 +1627,13 @@ classes_explained(align_result_t res, const align_ctx * C, const site_map * S,
             "where the shifts above cannot align it] ", cls,
             C->P->states[E->deleg_st[j]].name, E->deleg_b[j] + 1);
         proof_steps(res, C, S, K, pre);
-        if (align_pv_gt(&K->total, &E->total) == 1)
+        if (align_pv_gt(&K->total, &top) == 1)
+        {
+            align_pv_set(&top, &K->total);
             plan_build(W, C, S, K);
+        }
     }
+    align_pv_clear(&top);
     K->allow = NULL;
     flint_free(allow);
     choice_free(K);

@@ -1563,8 +1563,8 @@ stage_family(search_run * S)
     /* 4. a family in m for the best input (not measured within a limit
        on the queries; not at all when a proof bounds the loss) */
     if (S->o->bounded)
-        ;
-    else if (S->best.have && S->best.r->verdict != VERDICT_IMPOSSIBLE
+        return;
+    if (S->best.have && S->best.r->verdict != VERDICT_IMPOSSIBLE
             && program_family_growth(S))
         ;   /* its own losses along m decide */
     else if (S->best.have && S->best.r->verdict != VERDICT_IMPOSSIBLE

@@ -594,6 +594,20 @@ runs_edit(svt_runs_t dst, const svt_runs_t src, slong skip, slong i, ulong n)
     dst->stops = src->stops;
 }
 
+/* S (a smaller form of R) still violates: R and r become S and its
+   ratio t; 1, or 0 when R is left as it was */
+static int
+try_smaller(svt_runs_t R, ratio_result_t r, svt_runs_t S, ratio_result_t t,
+    const svt_model_t M, const ratio_opt * ro)
+{
+    if (!still_violates(t, M, S, ro))
+        return 0;
+    svt_runs_set(R, S);
+    R->stops = S->stops;
+    ratio_result_swap(r, t);
+    return 1;
+}
+
 /* each count of R cut down to the smallest that still violates
    (bisection, 1 first); the ratios spent */
 static slong
@@ -609,13 +623,8 @@ shrink_counts(svt_runs_t R, ratio_result_t r, const svt_model_t M,
             ulong mid = bad == 0 && ok > 2 ? 1 : bad + (ok - bad) / 2;
             runs_edit(S, R, -1, i, mid);
             spent++;
-            if (still_violates(t, M, S, ro))
-            {
+            if (try_smaller(R, r, S, t, M, ro))
                 ok = mid;
-                svt_runs_set(R, S);
-                R->stops = S->stops;
-                ratio_result_swap(r, t);
-            }
             else
                 bad = mid;
         }
@@ -641,13 +650,8 @@ shrink_together(svt_runs_t R, ratio_result_t r, const svt_model_t M,
         for (i = 0; i < S->len; i++)
             S->runs[i].count = FLINT_MIN(S->runs[i].count, k);
         spent++;
-        if (still_violates(t, M, S, ro))
-        {
-            svt_runs_set(R, S);
-            R->stops = S->stops;
-            ratio_result_swap(r, t);
+        if (try_smaller(R, r, S, t, M, ro))
             break;
-        }
     }
     return spent;
 }
@@ -671,12 +675,7 @@ witness_shrink(svt_runs_t R, ratio_result_t r, const svt_model_t M,
     {
         runs_edit(S, R, i, -1, 0);
         spent++;
-        if (still_violates(t, M, S, ro))
-        {
-            svt_runs_set(R, S);
-            R->stops = S->stops;
-            ratio_result_swap(r, t);
-        }
+        try_smaller(R, r, S, t, M, ro);
     }
     if (R->len < len)
         shrink_counts(R, r, M, ro, S, t, spent);
