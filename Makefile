@@ -59,12 +59,12 @@ VERIFY_LIB_SRC = $(filter-out verify/main.c verify/demo_%.c verify/bench_%.c,$(w
 LIB_SRC = $(INTEGRALS_LIB_SRC) $(VARIANTS_SRC) $(VERIFY_LIB_SRC)
 TEST_SRC = $(wildcard tests/test_*.c)
 # the program generator of tests/test_generated.c (issue 22)
-TEST_SRC += tests/gen_program.c
+TEST_SRC += tests/gen_program.c tests/pseudocode.c
 
 LIB_OBJ = $(patsubst $(B)/$(B)/%,$(B)/%,$(LIB_SRC:%.c=$(B)/%.o))
 SAN_LIB_OBJ = $(patsubst $(B)/san/$(B)/%,$(B)/san/%,$(LIB_SRC:%.c=$(B)/san/%.o))
 
-.PHONY: all deps run test test-plain test-san test-fuzz fuzz bench clean \
+.PHONY: all deps run test test-plain test-san test-fuzz fuzz bench bench-compare clean \
         install uninstall
 
 all: $(B)/libsvt.a $(B)/bin/verify $(B)/bin/svt-report $(B)/svt-demo
@@ -143,6 +143,9 @@ $(B)/bench-integrals: integrals/bench_integrals.c $(B)/libsvt.a
 $(B)/bench-verify: verify/bench_verify.c $(B)/libsvt.a
 	$(CC) $(CFLAGS_ALL) $< $(B)/libsvt.a $(LDLIBS) -o $@
 
+$(B)/bench-templates: verify/bench_templates.c $(B)/libsvt.a
+	$(CC) $(CFLAGS_ALL) $< $(B)/libsvt.a $(LDLIBS) -o $@
+
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
 	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -213,9 +216,12 @@ test-long: $(B)/tests $(B)/bin/verify $(B)/bin/svt-report
 # libFuzzer on the spec reader (clang); FUZZ_SECONDS bounds the run
 FUZZ_SECONDS ?= 60
 FUZZ_SRC = tests/fuzz_spec.c variants/spec_expr.c variants/spec_parse.c \
-           variants/model.c variants/program_parse.c variants/program_prob.c \
+           variants/template.c variants/model.c variants/program_parse.c \
+           variants/program_info.c variants/program_walk.c \
+           variants/program_segment.c variants/program_argmax.c \
            variants/program_factor.c variants/program_nested.c variants/dipa_parse.c \
            variants/program_joint.c variants/runs.c variants/prob.c \
+           variants/prob_result.c \
            $(INTEGRALS_LIB_SRC)
 $(B)/fuzz-spec: $(FUZZ_SRC) $(wildcard variants/*.h integrals/*.h)
 	@mkdir -p $(B)/fuzz-corpus
@@ -246,9 +252,14 @@ FUZZ_SECONDS_TEST = 15
 test-fuzz:
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SECONDS_TEST)
 
-bench: $(B)/bench-integrals $(B)/bench-verify $(B)/bin/verify
+bench: $(B)/bench-integrals $(B)/bench-verify $(B)/bench-templates $(B)/bin/verify
 	./$(B)/bench-integrals
 	./$(B)/bench-verify
+	./$(B)/bench-templates
+
+# the template benchmark against the library of revision BASE, in one run
+bench-compare:
+	sh tests/bench-compare.sh $(BASE)
 	sh tests/bench-decide.sh ./$(B)/bin/verify
 
 # install like a Unix tool: make install PREFIX=... [DESTDIR=...]

@@ -80,7 +80,7 @@ static const char * const feature_names[GEN_F_COUNT] = {
     "Gaussian noise", "argmax Laplace", "argmax exponential", "argmax value",
     "DiPA", "DiPA 1 register", "DiPA 2 registers", "DiPA 3 registers",
     "DiPA non-input state", "DiPA insample'", "DiPA guarded assignment",
-    "DiPA exit (goto undefined state)",
+    "DiPA exit (goto undefined state)", "abs(q) answer",
 };
 
 const char *
@@ -298,19 +298,23 @@ gen_svt(sbuf * b, gen_rng * r, uint64_t seed, gen_info * info)
     for (s = 0; s < nstates; s++)
     {
         gstate S;
-        int nb, k, els;
+        int nb, k, els, absq;
         memset(&S, 0, sizeof(S));
         S.nanswers = gen_chance(r, 1, 4) ? (int) gen_range(r, 2, 3) : 1;
         if (S.nanswers > 1)
             SET(GEN_F_SEVERAL_ANSWERS);
         put(b, "state s%d:\n", s);
+        /* the answers on |q| (a template's abs-outside), in every answer */
+        absq = gen_chance(r, 1, 8);
+        if (absq)
+            SET(GEN_F_ABS_QUERY);
         for (k = 0; k < S.nanswers; k++)
         {
             int t = (int) gen_range(r, 0, 19);
             put(b, "  answer y%d = ", k);
             if (t < 2)
             {
-                put(b, "exact\n");
+                put(b, absq ? "abs(q)\n" : "exact\n");
                 S.exact[k] = 1;
                 SET(GEN_F_EXACT);
             }
@@ -319,7 +323,7 @@ gen_svt(sbuf * b, gen_rng * r, uint64_t seed, gen_info * info)
                 S.gaussian[k] = t == 2;
                 if (S.gaussian[k])
                     SET(GEN_F_GAUSSIAN);
-                put(b, "q + ");
+                put(b, absq ? "abs(q) + " : "q + ");
                 noise(b, r, ans_scales, 6, S.gaussian[k]);
                 put(b, "\n");
             }

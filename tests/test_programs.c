@@ -1,8 +1,8 @@
 /* test_programs.c -- variants written as programs (variants/PROGRAMS.md).
 
    Independent truths for the program compiler:
-   - the template path (variants/prob.c, checked by the soundness suite)
-     on the same mechanism written as a program (tests/programs/), and
+   - a template compiles to the program its twin (tests/programs/)
+     states, and both take one code path (the same balls); and
      the benchmark programs that coincide with Lyu, Su and Li's
      algorithms (StatDP's iSVT1-4, CheckDP's badsparsevector1-3), on
      random pairs, outputs and parameters: the enclosures must meet;
@@ -175,6 +175,120 @@ Test(programs, templates_written_as_programs_agree, .timeout = 900)
     size_t i;
     for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
         agree_on_random_pairs(cases + i, cases[i].numeric ? 25 : 40, 77 + i);
+}
+
+/* the parts of two programs that a probability reads: states, answers,
+   branches, noises (names and lines aside) */
+static void
+assert_same_program(const svt_program * A, const svt_program * B,
+    const char * what)
+{
+    int i, j, k;
+    cr_assert(A != NULL && B != NULL, "%s: no program", what);
+    cr_assert_eq(A->nstates, B->nstates, "%s: states", what);
+    cr_assert_eq(A->nnoises, B->nnoises, "%s: noises", what);
+    cr_assert_eq(A->register_noise, B->register_noise, "%s: register", what);
+    cr_assert_eq(A->has_counter, B->has_counter, "%s: counter", what);
+    cr_assert_eq(A->has_reset, B->has_reset, "%s: reset", what);
+    cr_assert_eq(A->outputs_numbers, B->outputs_numbers, "%s: numbers", what);
+    for (i = 0; i < A->nnoises; i++)
+        cr_assert_eq(A->noises[i].law, B->noises[i].law, "%s: noise %d", what, i);
+    for (i = 0; i < A->nstates; i++)
+    {
+        const prog_state * S = A->states + i, * T = B->states + i;
+        cr_assert_eq(S->nanswers, T->nanswers, "%s: answers", what);
+        cr_assert_eq(S->abs_query, T->abs_query, "%s: abs(q)", what);
+        for (k = 0; k < S->nanswers; k++)
+            cr_assert_eq(S->answer_noise[k], T->answer_noise[k], "%s", what);
+        cr_assert_eq(S->nbranches, T->nbranches, "%s: branches", what);
+        for (j = 0; j < S->nbranches; j++)
+        {
+            const prog_branch * X = S->branches + j, * Y = T->branches + j;
+            cr_assert(X->natoms == Y->natoms && X->out == Y->out
+                && X->cost == Y->cost && X->stop == Y->stop
+                && X->reset == Y->reset && X->next == Y->next
+                && (X->reset != PROG_RESET_FRESH || X->reset_noise == Y->reset_noise)
+                && (X->out != PROG_OUT_FRESH || X->out_noise == Y->out_noise),
+                "%s: branch %d differs", what, j);
+            for (k = 0; k < X->natoms; k++)
+                cr_assert(X->atoms[k].op == Y->atoms[k].op
+                    && X->atoms[k].answer == Y->atoms[k].answer
+                    && X->atoms[k].strict == Y->atoms[k].strict
+                    && fmpq_equal(X->atoms[k].off, Y->atoms[k].off),
+                    "%s: branch %d atom %d differs", what, j, k);
+        }
+    }
+}
+
+/* A template is sugar for a program: it compiles to the program its
+   twin states, and both take one code path, so the probabilities are
+   the same balls (not only overlapping ones) and take as many integrals */
+Test(programs, templates_compile_to_their_program_twins, .timeout = 300)
+{
+    static const pair_case cases[] = {
+        { "alg1", "tests/programs/alg1.svt", 0, 3, NULL },
+        { "alg2", "tests/programs/alg2.svt", 0, 3, NULL },
+        { "alg3", "tests/programs/alg3.svt", 1, 3, NULL },
+        { "alg5", "tests/programs/alg5.svt", 0, 1, NULL },
+        { "alg7", "tests/programs/alg7.svt", 1, 3, "1/5" },
+        { "abs-inside", "tests/programs/abs-inside.svt", 0, 3, NULL },
+        { "gaussian-svt", "tests/programs/gaussian-svt.svt", 0, 2, NULL },
+    };
+    integral_opt_t opt;
+    size_t i;
+    integral_opt_init(opt);
+    opt->goal_digits = 20;
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+    {
+        const pair_case * pc = cases + i;
+        svt_variant_struct pv;
+        fmpq_t e3;
+        ulong seed = 900 + i;
+        slong k;
+        int side;
+        load(&pv, pc->program);
+        fmpq_init(e3);
+        if (pc->eps3)
+            fmpq_set_str(e3, pc->eps3, 10);
+        cr_assert(t_variant(pc->builtin)->prog == NULL
+            && t_variant(pc->builtin)->compiled[0] != NULL,
+            "%s: a template with its compiled program", pc->builtin);
+        for (k = 0; k < 12; k++)
+        {
+            svt_model_t A, B;
+            svt_runs_t R;
+            slong c = rnd_range(&seed, 1, pc->cmax);
+            model_of(A, t_variant(pc->builtin), "1/2", c, pc->eps3 ? e3 : NULL);
+            model_of(B, &pv, "1/2", c, pc->eps3 ? e3 : NULL);
+            assert_same_program(A->prog, B->prog, pc->builtin);
+            cr_assert_eq(A->limit, B->limit, "%s: counter limit", pc->builtin);
+            for (side = 0; side < A->prog_nscale; side++)
+                cr_assert(arb_equal(A->prog_scale + side, B->prog_scale + side),
+                    "%s: scale %d", pc->builtin, side);
+            svt_runs_init(R);
+            random_runs(R, &seed, rnd_range(&seed, 1, 3), pc->numeric);
+            for (side = 0; side < 2; side++)
+            {
+                svt_prob_t P, Q;
+                svt_prob_init(P);
+                svt_prob_init(Q);
+                svt_prob(P, A, R, side, opt);
+                svt_prob(Q, B, R, side, opt);
+                cr_assert(P->status == Q->status && P->zero == Q->zero
+                    && P->segments == Q->segments
+                    && arb_equal(P->value, Q->value),
+                    "%s: the template and its twin took different paths",
+                    pc->builtin);
+                svt_prob_clear(P);
+                svt_prob_clear(Q);
+            }
+            svt_runs_clear(R);
+            svt_model_clear(A);
+            svt_model_clear(B);
+        }
+        fmpq_clear(e3);
+        svt_variant_clear(&pv);
+    }
 }
 
 /* StatDP's iSVT1-4 and CheckDP's badsparsevector1-3 are Alg. 5, 6, 4, 3:

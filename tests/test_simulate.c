@@ -7,6 +7,7 @@
 #include "svt.h"
 #include "verify.h"
 #include "testlib.h"
+#include "pseudocode.h"
 
 #define NSIM 200000
 
@@ -57,7 +58,7 @@ check_variant(const simcase * sc, ulong seed)
     /* pattern code: base 3 digits (0 bot, 1 top/number, 2 absent) */
     for (n = 0; n < NSIM; n++)
     {
-        slong len = svt_simulate(a, v, M, qd, Td, L, rng);
+        slong len = pseudo_simulate(a, v, M, qd, Td, L, rng);
         int code = 0;
         for (i = L - 1; i >= 0; i--)
             code = 3 * code + (i >= len ? 2 : a[i] == SVT_BOT ? 0 : 1);
@@ -184,7 +185,7 @@ Test(simulate, alg3_numeric_density, .timeout = 600)
     gsl_rng_set(rng, 77);
     for (n = 0; n < NSIM; n++)
     {
-        slong len = svt_simulate(a, v, M, qd, Td, 2, rng);
+        slong len = pseudo_simulate(a, v, M, qd, Td, 2, rng);
         if (len == 2 && a[0] == SVT_BOT && a[1] == SVT_NUM && v[1] >= lo && v[1] < hi)
             hits++;
     }
@@ -276,7 +277,7 @@ Test(simulate, pointwise_integrand_matches_engine, .timeout = 600)
             {
                 arb_set_si(z, 2 * k + 1);
                 arb_div_ui(z, z, 128, 64);
-                svt_integrand_at(f, M, R, 0, z, 64);
+                pseudo_integrand_at(f, M, R, 0, z, 64);
                 sum += arf_get_d(arb_midref(f), ARF_RND_NEAR) * h;
             }
             p = P->zero ? 0 : arf_get_d(arb_midref(P->value), ARF_RND_NEAR);

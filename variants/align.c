@@ -7,63 +7,6 @@
 
 #define RMAX 24             /* pieces of a guard region */
 
-/* ---- the variant as a program ---------------------------------------- */
-
-
-/* a template's keys as a one-state program: noises rho, nu, reset, out */
-void
-align_translate_template(align_ctx * C)
-{
-    const svt_model_struct * M = C->M;
-    const svt_variant_struct * v = M->var;
-    svt_program * P = &C->own;
-    prog_state * S = P->states;
-    prog_branch * top = S->branches, * bot = S->branches + 1;
-    int k;
-
-    svt_program_init(P);
-    C->own_used = 1;
-    for (k = 0; k < 4; k++)
-        arb_init(C->tscale + k);
-    P->nnoises = 4;
-    P->noises[0].law = v->rho_law;
-    P->noises[0].scale = v->rho;
-    arb_set(C->tscale + 0, M->rho_scale);
-    P->noises[1].law = v->nu_law;
-    P->noises[1].scale = v->nu;
-    arb_set(C->tscale + 1, M->nu_scale);
-    P->noises[2].law = v->reset_law;
-    P->noises[2].scale = v->rho_reset;
-    arb_set(C->tscale + 2, M->rho_reset_scale);
-    P->noises[3].law = INTEGRAL_LAPLACE;
-    P->noises[3].scale = v->out;
-    arb_set(C->tscale + 3, M->out_scale);
-    C->scale = C->tscale;
-    strcpy(P->register_name, "rho");
-    P->register_noise = 0;
-    P->has_counter = M->has_cutoff;
-    P->nstates = 1;
-    strcpy(S->name, "run");
-    S->nanswers = 1;
-    strcpy(S->answer_name[0], "y");
-    S->answer_noise[0] = M->has_nu ? 1 : -1;
-    S->nbranches = 2;
-    top->natoms = 1;
-    top->atoms[0].answer = 0;
-    top->atoms[0].op = v->comparison == SVT_CMP_ABS_INSIDE ? PROG_ABS_GE : PROG_GE;
-    top->out = M->output == SVT_OUT_TOP ? PROG_OUT_TOP
-        : M->output == SVT_OUT_COMPARED ? PROG_OUT_NOISY : PROG_OUT_FRESH;
-    top->out_answer = 0;
-    top->out_noise = 3;
-    top->cost = M->has_cutoff ? 1 : 0;
-    if (M->reset)
-    {
-        top->reset = PROG_RESET_FRESH;
-        top->reset_noise = 2;
-    }
-    bot->out = PROG_OUT_BOT;
-}
-
 void
 align_model_vals(fmpq * vals, const svt_model_struct * M)
 {
@@ -135,15 +78,6 @@ align_ctx_clear(align_ctx * C)
     if (C->P != NULL)
         for (i = 0; i < C->P->nnoises; i++)
             spec_linform_clear(C->recip + i);
-    if (C->own_used)
-    {
-        for (i = 0; i < 4; i++)
-        {
-            C->own.noises[i].scale = NULL;  /* borrowed from the variant */
-            arb_clear(C->tscale + i);
-        }
-        svt_program_clear(&C->own);
-    }
     if (C->own_merged)
         align_merged_clear(&C->own);
     fmpq_clear(C->dlo);

@@ -14,12 +14,10 @@ typedef struct
 {
     const svt_model_struct * M;
     const svt_program * P;
-    svt_program own;            /* a template, translated; or a program
-                                   with its same-output branches merged */
-    int own_used;
+    svt_program own;            /* the program with its same-output
+                                   branches merged */
     int own_merged;             /* own is align_merge_program's */
     arb_srcptr scale;           /* per noise */
-    arb_struct tscale[4];       /* a template's scales */
     spec_linform_struct recip[PROG_MAX_NOISES]; /* 1/scale */
     int recip_ok[PROG_MAX_NOISES];
     slong limit;                /* 0: no counter */
@@ -30,7 +28,6 @@ align_ctx;
 /* eps, c, Delta of M as rationals (vals[0..2], initialised here; the
    caller clears them) */
 void align_model_vals(fmpq * vals, const svt_model_struct * M);
-void align_translate_template(align_ctx * C);
 void align_recip_forms(align_ctx * C);
 void align_ctx_clear(align_ctx * C);
 /* dst = src with, in every state whose guards compare one noisy answer

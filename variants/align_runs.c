@@ -1007,10 +1007,10 @@ plan_push(align_plan * W, const align_ctx * C, int st, int b, int loop, int d)
     step_output(w, C->P->states[st].branches + b);
     step_edges(w, C->P->states + st, b);
     w->loop = loop;
-    w->abs = C->M->var->prog == NULL && C->M->var->comparison != SVT_CMP_STANDARD;
     {
         const prog_state * ps = C->P->states + st;
         int j, i;
+        w->abs = ps->abs_query;
         for (j = 0; j < ps->nbranches; j++)
             for (i = 0; i < ps->branches[j].natoms; i++)
                 w->abs |= ps->branches[j].atoms[i].op == PROG_ABS_GE
@@ -1640,6 +1640,16 @@ classes_explained(align_result_t res, const align_ctx * C, const site_map * S,
 }
 
 /* the neighbours of class cls: q' - q in [dlo, dhi] */
+static int
+reads_abs_query(const svt_program * P)
+{
+    int i;
+    for (i = 0; i < P->nstates; i++)
+        if (P->states[i].abs_query)
+            return 1;
+    return 0;
+}
+
 static void
 set_class(align_ctx * C, int ncls, int cls)
 {
@@ -1662,23 +1672,14 @@ align_prove(align_result_t res, const svt_model_t M)
     fmpq_init(C.dlo);
     fmpq_init(C.dhi);
     C.M = M;
-    if (M->var->prog != NULL)
+    C.P = M->prog;
+    if (align_merge_program(&C.own, C.P))
     {
-        C.P = M->var->prog;
-        if (align_merge_program(&C.own, C.P))
-        {
-            C.own_merged = 1;
-            C.P = &C.own;
-        }
-        C.scale = M->prog_scale;
-        C.limit = C.P->has_counter ? M->limit : 0;
-    }
-    else
-    {
-        align_translate_template(&C);
+        C.own_merged = 1;
         C.P = &C.own;
-        C.limit = M->has_cutoff ? M->c : 0;
     }
+    C.scale = M->prog_scale;
+    C.limit = C.P->has_counter ? M->limit : 0;
     align_recip_forms(&C);
     res->proved = 0;
     res->nsteps = 0;
@@ -1690,7 +1691,9 @@ align_prove(align_result_t res, const svt_model_t M)
     res->nplans = 0;
     res->reason[0] = '\0';
     res->monotone = M->var->monotone_only;
-    ncls = M->var->monotone_only ? 2 : 1;
+    /* monotone queries: two classes by the sign of q' - q, unless a state
+       reads |q| (|q'| - |q| need not keep the sign of q' - q) */
+    ncls = M->var->monotone_only && !reads_abs_query(C.P) ? 2 : 1;
 
     if (C.P->argmax)
     {

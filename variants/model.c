@@ -7,6 +7,7 @@ void
 svt_model_init(svt_model_t M)
 {
     M->var = NULL;
+    M->prog = NULL;
     M->c = 1;
     arb_init(M->eps);
     fmpq_init(M->eps_q);
@@ -212,6 +213,10 @@ svt_model_set(svt_model_t M, const svt_variant_struct * var,
         || (M->output == SVT_OUT_FRESH && scale_of(M->out_scale, var->out, vals,
                 def, "output", err, errlen)))
         goto done;
+    /* from here on the template is its program */
+    M->prog = var->compiled[M->output == var->output ? 0 : 1];
+    if (svt_program_scales_set(M, vals, def, err, errlen))
+        goto done;
 
 claim:
     M->has_claim = var->claimed != NULL;
@@ -255,3 +260,75 @@ svt_model_expr_fmpq(fmpq_t res, const svt_model_t M, const spec_expr * e)
     _fmpq_vec_clear(vals, SPEC_NVARS);
     return ok;
 }
+
+/* ---- a program's scales and limit ------------------------------- */
+
+/* the model                                                           */
+
+int
+svt_program_scales_set(svt_model_t M, arb_srcptr vals, const int * def,
+    char * err, size_t errlen)
+{
+    const svt_program * P = M->prog;
+    char msg[256];
+    int i;
+
+    if (M->prog_scale != NULL)
+        _arb_vec_clear(M->prog_scale, M->prog_nscale);
+    M->prog_nscale = P->nnoises;
+    M->prog_scale = _arb_vec_init(P->nnoises);
+    for (i = 0; i < P->nnoises; i++)
+    {
+        if (spec_expr_eval(M->prog_scale + i, P->noises[i].scale, vals, def,
+                SVT_PARAM_PREC, msg, sizeof(msg)) != 0)
+        {
+            snprintf(err, errlen, "noise scale: %s", msg);
+            return -1;
+        }
+        if (!arb_is_positive(M->prog_scale + i))
+        {
+            snprintf(err, errlen, "noise scale: the scale must be > 0");
+            return -1;
+        }
+    }
+    M->limit = 0;
+    if (P->has_counter)
+    {
+        arb_t x;
+        arb_init(x);
+        if (spec_expr_eval(x, P->limit, vals, def, SVT_PARAM_PREC, msg,
+                sizeof(msg)) != 0 || !arb_is_int(x) || !arb_is_positive(x)
+                || arf_cmpabs_2exp_si(arb_midref(x), 30) > 0)
+        {
+            snprintf(err, errlen, "counter: the limit must be an integer from 1 "
+                "to 2^30 (found %s)", msg[0] && !arb_is_finite(x) ? msg
+                : "another value");
+            arb_clear(x);
+            return -1;
+        }
+        M->limit = arf_get_si(arb_midref(x), ARF_RND_DOWN);
+        arb_clear(x);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+int
+svt_program_model_set(svt_model_t M, arb_srcptr vals, const int * def,
+    char * err, size_t errlen)
+{
+    const svt_program * P = M->var->prog;
+    const prog_state * S0 = P->states;
+    M->prog = P;
+    if (svt_program_scales_set(M, vals, def, err, errlen))
+        return -1;
+    arb_set(M->rho_scale, M->prog_scale + P->register_noise);
+    M->has_nu = S0->nanswers > 0 && S0->answer_noise[0] >= 0;
+    if (M->has_nu)
+        arb_set(M->nu_scale, M->prog_scale + S0->answer_noise[0]);
+    M->has_cutoff = P->has_counter;
+    M->reset = P->has_reset;
+    M->output = P->outputs_numbers ? SVT_OUT_COMPARED : SVT_OUT_TOP;
+    return 0;
+}
+

@@ -1,8 +1,11 @@
-/* prob_pair.c -- Pr[A(D)=a] and Pr[A(D')=a] side by side: the two
-   integrals are independent, so the second runs in its own thread. */
+/* prob_pair.c -- Pr[A(D)=a] and Pr[A(D')=a]: the two integrals are
+   independent, so for long outputs the second runs in its own thread. */
 
 #include <pthread.h>
 #include "svt.h"
+
+/* the fewest distinct runs for which the second side gets a thread */
+#define PAIR_THREAD_MIN_RUNS 16
 
 typedef struct
 {
@@ -42,7 +45,13 @@ svt_prob_pair(svt_prob_t p0, svt_prob_t p1, const svt_model_t M,
         o1.work_used = &used1;
         j.opt = &o1;
     }
-    threaded = pthread_create(&th, NULL, side_run, &j) == 0;
+    /* a thread of its own only for a long output or a joint integral: a
+       new thread starts with empty Arb caches (Gauss-Legendre nodes...),
+       which cost more than a short probability (measured: 2-3 times the
+       sequential time below 16 runs).  Either way the numbers are the
+       same */
+    threaded = (R->len >= PAIR_THREAD_MIN_RUNS || M->prog->nregs > 1)
+        && pthread_create(&th, NULL, side_run, &j) == 0;
     svt_prob(p0, M, R, 0, opt);
     if (threaded)
         pthread_join(th, NULL);

@@ -143,6 +143,9 @@ typedef struct
     int line;
     int noninput;       /* DiPA's non-input state: its step reads no query
                            (the answers are noise around 0) */
+    int abs_query;      /* the answers are |q| + noise (a template's
+                           `comparison = abs-outside`); a fresh output
+                           still releases q + noise */
 }
 prog_state;
 
@@ -195,12 +198,12 @@ int svt_program_finish(svt_program * P, const char * file, long lineno,
 /* 1 if some branch of state s of P takes every outcome of its noisy
    answers (an else, or guards that cover the line up to probability 0;
    decided for guards without abs on one register), 0 if not or not
-   decided (program_prob.c) */
+   decided (program_info.c) */
 int svt_program_state_complete(const svt_program * P, int s);
 /* 1 if branches A and B give the same output (bot, top or one label:
    no number) with the same effect (cost, stop, next state, no redraw):
    an observer and the rest of the run cannot tell them apart, so the
-   probability walk and the prover merge them (program_prob.c) */
+   probability walk and the prover merge them (program_info.c) */
 int prog_branches_same_effect(const prog_branch * A, const prog_branch * B);
 
 /* Reads a DiPA automaton (.dipa, the format of DiPAut: Bhusal, Chadha,

@@ -15,12 +15,21 @@
 
 /* the query's answer (0 in a non-input state) */
 void
-prog_item_q(fmpq_t q, const prog_walk * w, const prog_item * it)
+prog_item_query(fmpq_t q, const prog_walk * w, const prog_item * it)
 {
     if (w->P->states[it->state].noninput)
         fmpq_zero(q);
     else
         fmpq_set(q, w->R->runs[it->run].q[w->side]);
+}
+
+/* what the noisy answers are centred on: the query, or |q| */
+void
+prog_item_q(fmpq_t q, const prog_walk * w, const prog_item * it)
+{
+    prog_item_query(q, w, it);
+    if (w->P->states[it->state].abs_query)
+        fmpq_abs(q, q);
 }
 
 /* where the noise of answer k is centred: q + mean */
@@ -252,6 +261,24 @@ end_shift(arb_t shift, const fmpq_t t, const fmpq_t q, slong prec)
     fmpq_clear(d);
 }
 
+#define PROG_NENDS (2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS)
+
+static void
+ends_init(fmpq * t)
+{
+    slong i;
+    for (i = 0; i < PROG_NENDS; i++)
+        fmpq_init(t + i);
+}
+
+static void
+ends_clear(fmpq * t)
+{
+    slong i;
+    for (i = 0; i < PROG_NENDS; i++)
+        fmpq_clear(t + i);
+}
+
 /* F(upper) - F(lower) summed over the runs of member cells, into the
    factor (c0, terms); returns the number of terms, or -1 when no cell
    is a member (the factor is 0) */
@@ -260,9 +287,9 @@ cells_factor(arb_t c0, integral_term_struct * terms, const prog_walk * w,
     const prog_state * S, const prog_item * it, int k, const fmpq_t T,
     const fmpq_t q, const fmpq_t zm, slong prec)
 {
-    int s[2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS];
-    fmpq * t = _fmpq_vec_init(2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS);
-    fmpq * e = _fmpq_vec_init(2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS);
+    int s[PROG_NENDS];
+    fmpq t[PROG_NENDS], e[PROG_NENDS];  /* on the stack: no allocation per
+                                           factor (a hot path) */
     slong order[2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS];
     slong n, i, j, m = 0, nt = 0, run_start = -1;
     const prog_noise * nz = w->P->noises + S->answer_noise[k];
@@ -271,6 +298,8 @@ cells_factor(arb_t c0, integral_term_struct * terms, const prog_walk * w,
     arb_t shift, one;
     int any = 0;
 
+    ends_init(t);
+    ends_init(e);
     fmpq_init(y);
     arb_init(shift);
     arb_init(one);
@@ -335,8 +364,8 @@ cells_factor(arb_t c0, integral_term_struct * terms, const prog_walk * w,
             run_start = -1;
         }
     }
-    _fmpq_vec_clear(t, 2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS);
-    _fmpq_vec_clear(e, 2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS);
+    ends_clear(t);
+    ends_clear(e);
     fmpq_clear(y);
     arb_clear(shift);
     arb_clear(one);
@@ -366,7 +395,10 @@ number_density(arb_t d, const prog_walk * w, const prog_item * it, slong prec)
                        that is the new register: its point mass */
     arb_init(x);
     fmpq_init(v);
-    prog_item_q(v, w, it);
+    if (B->out == PROG_OUT_FRESH)
+        prog_item_query(v, w, it);
+    else
+        prog_item_q(v, w, it);
     fmpq_add(v, v, w->P->noises[noise].mean);
     fmpq_sub(v, r->v, v);
     arb_set_fmpq(x, v, prec);
@@ -481,12 +513,13 @@ prog_item_cuts(fmpq ** cuts, slong * ncut, slong * alloc, const prog_walk * w,
     const svt_run_struct * r = w->R->runs + it->run;
     const prog_state * S = w->P->states + it->state;
     const prog_branch * B = S->branches + it->branch;
-    int s[2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS];
-    fmpq * t = _fmpq_vec_init(2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS);
+    int s[PROG_NENDS];
+    fmpq t[PROG_NENDS];
     fmpq_t y, zero, x, T;
     slong n, i, j;
     int k;
 
+    ends_init(t);
     fmpq_init(y);
     fmpq_init(zero);
     fmpq_init(x);
@@ -546,7 +579,7 @@ prog_item_cuts(fmpq ** cuts, slong * ncut, slong * alloc, const prog_walk * w,
         }
     }
 #undef PUSH_CUT
-    _fmpq_vec_clear(t, 2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS);
+    ends_clear(t);
     fmpq_clear(y);
     fmpq_clear(zero);
     fmpq_clear(x);

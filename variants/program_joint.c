@@ -361,7 +361,7 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
     fmpq zero[PROG_MAX_REGS];
     memset(&w, 0, sizeof(w));
     w.M = M;
-    w.P = M->var->prog;
+    w.P = M->prog;
     w.nv = w.P->nregs + 1;
     w.prec = prec;
     if (svt_runs_length(R) > PROG_JOINT_MAX_QUERIES)
@@ -472,7 +472,7 @@ svt_program_joint_prob(svt_prob_t res, const svt_model_t M,
 const char *
 svt_program_joint_impossible(const svt_model_t M, const svt_runs_t R)
 {
-    const svt_program * P = M->var->prog;
+    const svt_program * P = M->prog;
     ulong reach = 1, next;
     int ended = 0, s, b;
     slong i;
@@ -508,6 +508,5 @@ svt_program_joint_impossible(const svt_model_t M, const svt_runs_t R)
 ulong
 svt_model_max_queries(const svt_model_t M)
 {
-    return (M->var->prog != NULL && M->var->prog->nregs > 1)
-        ? PROG_JOINT_MAX_QUERIES : 0;
+    return M->prog->nregs > 1 ? PROG_JOINT_MAX_QUERIES : 0;
 }

@@ -668,17 +668,43 @@ answer_line(svt_program * P, cursor * c, const char * at)
     if (expect(c, "=", "'=' after the answer name"))
         return -1;
     strcpy(S->answer_name[S->nanswers], name);
+    skip(c);
+    at = c->p;
     if (accept(c, "exact"))
+    {
+        if (S->abs_query)
+            return fail(c, at, "found %s, expected every answer of a state on "
+                "q or every one on abs(q) (write abs(q) for the exact |q|)",
+                "exact");
         S->answer_noise[S->nanswers] = -1;
+    }
+    else if (accept(c, "abs"))
+    {
+        /* abs(q) [+ NOISE]: the answer is |q| (+ noise) */
+        if (S->nanswers > 0 && !S->abs_query)
+            return fail(c, at, "found %s, expected every answer of a state on "
+                "q or every one on abs(q)", "abs(q)");
+        if (expect(c, "(", "'(' after abs") || expect(c, "q", "'q' in abs(q)")
+                || expect(c, ")", "')' after abs(q"))
+            return -1;
+        S->abs_query = 1;
+        S->answer_noise[S->nanswers] = -1;
+        if (accept(c, "+") && noise(P, &S->answer_noise[S->nanswers], c))
+            return -1;
+    }
     else if (accept(c, "q"))
     {
-        if (expect(c, "+", "'+' (q + laplace(SCALE), q + gaussian(SCALE) or "
-                "exact)") || noise(P, &S->answer_noise[S->nanswers], c))
+        if (S->abs_query)
+            return fail(c, at, "found %s, expected every answer of a state on "
+                "q or every one on abs(q)", "q");
+        if (expect(c, "+", "'+' (q + laplace(SCALE), q + gaussian(SCALE), "
+                "abs(q) + ... or exact)") || noise(P, &S->answer_noise[S->nanswers], c))
             return -1;
     }
     else
         return fail(c, c->p, "found %s, expected q + laplace(SCALE), "
-            "q + gaussian(SCALE) or exact", found(c, buf, sizeof(buf)));
+            "q + gaussian(SCALE), abs(q) + laplace(SCALE), abs(q) or exact",
+            found(c, buf, sizeof(buf)));
     S->nanswers++;
     if (!at_end(c))
         return fail(c, c->p, "found %s, expected the end of the line",

@@ -1,5 +1,5 @@
 /* program_walk.h -- internal to the program compiler: the walk over the
-   paths of a program that produce one output vector (program_prob.c)
+   paths of a program that produce one output vector (program_walk.c)
    and the factors of one query on one piece of the z axis
    (program_factor.c). */
 
@@ -87,8 +87,15 @@ prog_walk;
    level of the walk's recursion (about 1.2 KB of stack under ASan) */
 #define PROG_MAX_DEPTH 3000
 
+/* the item's query (0 in a non-input state), and what its noisy answers
+   are centred on (|q| in a state with abs_query) */
+void prog_item_query(fmpq_t q, const prog_walk * w, const prog_item * it);
 void prog_item_q(fmpq_t q, const prog_walk * w, const prog_item * it);
 void prog_answer_loc(fmpq_t loc, const prog_walk * w, const prog_item * it, int k);
+/* charges n item factors to the caller's work total and checks its
+   budget and time guard: 0, with w->unsupported set, when either is
+   past (program_segment.c) */
+int prog_walk_charge(prog_walk * w, slong n);
 /* the integral of the segment g's items [from, to) over z in the window
    [lo, hi] (NULL: unbounded) */
 void prog_segment_compute(arb_t out, prog_walk * w, slong from, slong to,

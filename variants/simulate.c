@@ -1,6 +1,6 @@
-/* simulate.c -- the algorithms as the paper's pseudocode states them,
-   with GSL's random generators.  A statistical cross-check of the
-   integral models, never a verdict. */
+/* simulate.c -- a program (a template compiled to one, a DiPA automaton)
+   run as its lines state it, with GSL's random generators.  A
+   statistical cross-check of the integral models, never a verdict. */
 
 #include <math.h>
 #include <string.h>
@@ -19,63 +19,6 @@ draw(gsl_rng * r, integral_law_kind law, double scale)
 {
     return law == INTEGRAL_LAPLACE ? gsl_ran_laplace(r, scale)
         : gsl_ran_gaussian(r, scale);
-}
-
-static slong simulate_program(svt_answer_kind * a, double * v,
-    const svt_model_t M, const double * q, const double * T, slong len,
-    gsl_rng * r);
-
-slong
-svt_simulate(svt_answer_kind * a, double * v, const svt_model_t M,
-    const double * q, const double * T, slong len, void * rng)
-{
-    gsl_rng * r = rng;
-    double rho_scale = dbl(M->rho_scale);
-    double nu_scale = M->has_nu ? dbl(M->nu_scale) : 0;
-    double reset_scale = M->reset ? dbl(M->rho_reset_scale) : 0;
-    double out_scale = M->output == SVT_OUT_FRESH ? dbl(M->out_scale) : 0;
-    double rho, nu;
-    slong i, count = 0;
-
-    if (M->var->prog != NULL)
-        return simulate_program(a, v, M, q, T, len, r);
-    rho = draw(r, M->var->rho_law, rho_scale);
-
-    for (i = 0; i < len; i++)
-    {
-        double lhs;
-        nu = M->has_nu ? draw(r, M->var->nu_law, nu_scale) : 0.0;
-        if (M->var->comparison == SVT_CMP_ABS_INSIDE)
-            lhs = fabs(q[i] + nu);
-        else if (M->var->comparison == SVT_CMP_ABS_OUTSIDE)
-            lhs = fabs(q[i]) + nu;
-        else
-            lhs = q[i] + nu;
-        if (lhs >= T[i] + rho)
-        {
-            if (M->output == SVT_OUT_COMPARED)
-            {
-                a[i] = SVT_NUM;
-                v[i] = (M->var->comparison == SVT_CMP_ABS_OUTSIDE
-                    ? fabs(q[i]) : q[i]) + nu;
-            }
-            else if (M->output == SVT_OUT_FRESH)
-            {
-                a[i] = SVT_NUM;
-                v[i] = q[i] + gsl_ran_laplace(r, out_scale);
-            }
-            else
-                a[i] = SVT_TOP;
-            count++;
-            if (M->reset)
-                rho = draw(r, M->var->reset_law, reset_scale);
-            if (M->has_cutoff && count >= M->c)
-                return i + 1;
-        }
-        else
-            a[i] = SVT_BOT;
-    }
-    return len;
 }
 
 /* ------------------------------------------------------------------ */
@@ -109,11 +52,12 @@ sim_branch(const prog_state * S, const double * y, const double * regs)
     return -1;
 }
 
-static slong
-simulate_program(svt_answer_kind * a, double * v, const svt_model_t M,
-    const double * q, const double * T, slong len, gsl_rng * r)
+slong
+svt_simulate(svt_answer_kind * a, double * v, const svt_model_t M,
+    const double * q, const double * T, slong len, void * rng)
 {
-    const svt_program * P = M->var->prog;
+    gsl_rng * r = rng;
+    const svt_program * P = M->prog;
     double y[PROG_MAX_ANSWERS];
     /* the register: T_i + z, or (DiPA) the assigned value x */
     double z = draw(r, P->noises[P->register_noise].law,
@@ -157,7 +101,7 @@ simulate_program(svt_answer_kind * a, double * v, const svt_model_t M,
         for (k = 0; k < S->nanswers; k++)
         {
             int n = S->answer_noise[k];
-            y[k] = qi + (n < 0 ? 0.0 : fmpq_get_d(P->noises[n].mean)
+            y[k] = (S->abs_query ? fabs(qi) : qi) + (n < 0 ? 0.0 : fmpq_get_d(P->noises[n].mean)
                 + draw(r, P->noises[n].law, dbl(M->prog_scale + n)));
         }
         for (k = 0; k < PROG_MAX_REGS; k++)

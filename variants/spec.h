@@ -54,6 +54,8 @@ typedef struct spec_expr_struct spec_expr;
 spec_expr * spec_expr_parse(const char * s, char * err, size_t errlen,
     int * errcol);
 void spec_expr_free(spec_expr * e);
+/* a deep copy (NULL for NULL) */
+spec_expr * spec_expr_copy(const spec_expr * e);
 
 /* Variables, in the order eps, c, Delta, eps1, eps2, eps3. */
 #define SPEC_VAR_EPS 0

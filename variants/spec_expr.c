@@ -56,6 +56,20 @@ spec_expr_free(spec_expr * e)
     flint_free(e);
 }
 
+spec_expr *
+spec_expr_copy(const spec_expr * e)
+{
+    spec_expr * r;
+    if (e == NULL)
+        return NULL;
+    r = node(e->op);
+    r->var = e->var;
+    fmpq_set(r->num, e->num);
+    r->a = spec_expr_copy(e->a);
+    r->b = spec_expr_copy(e->b);
+    return r;
+}
+
 static void
 fail(parser * p, const char * what)
 {

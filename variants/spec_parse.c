@@ -54,6 +54,12 @@ svt_variant_clear(svt_variant_struct * v)
         svt_program_clear(v->prog);
         flint_free(v->prog);
     }
+    for (k = 0; k < 2; k++)
+        if (v->compiled[k] != NULL)
+        {
+            svt_program_clear(v->compiled[k]);
+            flint_free(v->compiled[k]);
+        }
     memset(v, 0, sizeof(*v));
 }
 
@@ -201,6 +207,21 @@ svt_variant_parse_dipa(svt_variant_struct * v, const char * text,
         v->has_cutoff = 0;
         v->reset = P->has_reset;
         v->output = P->outputs_numbers ? SVT_OUT_COMPARED : SVT_OUT_TOP;
+    }
+    return 0;
+}
+
+/* a template's programs: as written, and for a fresh output the one
+   with top instead (eps3 = 0) */
+static int
+compile_template(svt_variant_struct * v, char * err, size_t errlen)
+{
+    int k;
+    for (k = 0; k < (v->output == SVT_OUT_FRESH ? 2 : 1); k++)
+    {
+        v->compiled[k] = flint_malloc(sizeof(svt_program));
+        if (svt_template_compile(v->compiled[k], v, k == 0, err, errlen))
+            return -1;
     }
     return 0;
 }
@@ -518,6 +539,8 @@ svt_variant_parse(svt_variant_struct * v, const char * text, const char * file,
         r = error_at(&c, 1, "output = compared needs a query noise (the "
             "output would be the exact answer)%s%s", "", "");
     }
+    if (r == 0 && v->prog == NULL)
+        r = compile_template(v, err, errlen);
     if (r == 0)
     {
         if (v->title == NULL)

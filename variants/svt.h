@@ -5,9 +5,13 @@
     A variant (svt_variant_struct) is data: how the budget eps is split,
     the laws and scales of the threshold noise rho and of the query noise
     nu, whether rho is redrawn after each positive outcome, what is output
-    on a positive outcome, the cutoff, and the claimed budget.  A model
-    (svt_model_t) is a variant instantiated at (eps, c, Delta): every
-    scale is an Arb ball.
+    on a positive outcome, the cutoff, and the claimed budget.  A template
+    is sugar for a program: its keys are compiled, when it is read, to the
+    one-state program they mean (template.c), and from then on every
+    variant is a program (program.h), as are the programs and DiPA
+    automata users write.  A model (svt_model_t) is a variant
+    instantiated at (eps, c, Delta): every scale is an Arb ball, and
+    M->prog is the program that runs.
 
     Query-answer vectors come in run-length form (svt_runs_t): a run is
     `count` consecutive queries with the same answers on D and D', the
@@ -23,12 +27,13 @@
                  (Alg. 3: the output is the compared noisy answer);
                  or top times the density of the fresh output noise
                  at v - q (Alg. 7 with eps3 > 0)
-    Without query noise (Alg. 5) bot and top are indicators and become
-    bounds of the domain.  When rho is redrawn after each top (Alg. 2),
-    the probability is a product of independent segment integrals.
-    For a variant that outputs numbers, an entry `top` of an output
-    vector stands for the event "a number is output here" (the number is
-    marginalised out); an entry `v` is the density at that number.
+    in general the factors of the program's branches (program_factor.c),
+    summed over the paths through its states, with one integral per
+    segment between redraws of the register; prob.c chooses the
+    back-end.  For a variant that outputs numbers, an entry `top` of an
+    output vector stands for the event "a number is output here" (the
+    number is marginalised out); an entry `v` is the density at that
+    number.
     Outputs the variant cannot produce (more than c tops, anything after
     the c-th top, a number from a variant that outputs only top) are
     reported as impossible.
@@ -95,6 +100,10 @@ typedef struct
     int monotone_only;          /* the claim is for monotone queries only */
     svt_program * prog;         /* a program (variants/PROGRAMS.md), or NULL:
                                    the template keys above describe it */
+    svt_program * compiled[2];  /* a template: the program it means
+                                   (template.c); [1] with a fresh output
+                                   replaced by top, for eps3 = 0 (NULL
+                                   when the output is not fresh) */
     int key_line[20], key_col[20];  /* where each key's value starts */
 }
 svt_variant_struct;
@@ -118,6 +127,14 @@ int svt_variant_parse_dipa(svt_variant_struct * v, const char * text,
    Checked before opening, so that a FIFO never blocks. */
 int svt_regular_file(const char * path, const char * what, long max_bytes,
     char * err, size_t errlen);
+/* A template's keys compiled to the one-state program they mean (the
+   noises rho, nu, reset, output; the branch top with its cost, reset and
+   output; else bot; the counter c): fresh = 0 replaces a fresh output by
+   top (eps3 = 0).  Returns 0, or -1 with a message in err. */
+int svt_template_compile(svt_program * P, const svt_variant_struct * v,
+    int fresh, char * err, size_t errlen);
+/* the program of a variant: its own, or its template's compiled one */
+const svt_program * svt_variant_program(const svt_variant_struct * v);
 /* Reads and parses a spec file (a .dipa file as DiPA automaton). */
 int svt_variant_load(svt_variant_struct * v, const char * path, char * err,
     size_t errlen);
@@ -155,6 +172,9 @@ svt_overrides;
 typedef struct
 {
     const svt_variant_struct * var;
+    const svt_program * prog;   /* what runs: var->prog, or the template's
+                                   compiled program (fresh output or top,
+                                   as eps3 says) */
     slong c;                    /* the cutoff (also in the scales) */
     arb_t eps, eps1, eps2, eps3, delta;
     fmpq_t eps_q, delta_q;      /* eps and Delta, exactly */
@@ -164,8 +184,8 @@ typedef struct
     int has_claim;
     arb_t claimed;              /* the claimed budget, when has_claim */
     arb_t claimed_delta;        /* the claimed delta (0: a pure claim) */
-    /* programs (var->prog != NULL): the scale of every noise of the
-       program's table, and the counter's limit */
+    /* the scale of every noise of prog's table, and the counter's
+       limit */
     arb_ptr prog_scale;
     slong prog_nscale;
     slong limit;
@@ -282,30 +302,32 @@ const char * svt_output_impossible(const svt_model_t M, const svt_runs_t R);
 int svt_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
     int side, const integral_opt_t opt);
 
-/* Both sides, p0 = Pr[A(D)=a] and p1 = Pr[A(D')=a], the second in a
-   thread of its own (in turn when no thread can be started). */
+/* Both sides, p0 = Pr[A(D)=a] and p1 = Pr[A(D')=a]: the second in a
+   thread of its own for outputs of at least 16 runs or several
+   registers, else in turn (a new thread's empty Arb caches cost more
+   than a short probability).  The same numbers either way. */
 void svt_prob_pair(svt_prob_t p0, svt_prob_t p1, const svt_model_t M,
     const svt_runs_t R, const integral_opt_t opt);
 
-/* The integrand of Pr[A(side)=a] at the real point z, from the
-   comparisons as written (with reset, the first segment only); decided
-   on midpoints at the kinks of indicators.  For plots and cross-checks,
+/* The integrand of Pr[A(side)=a] at the real point z: the first segment
+   of the first path through the program's states (the whole integrand
+   when the output fixes the path and the register is not redrawn; 0 for
+   Report Noisy Max and several registers).  For plots and cross-checks,
    never for verdicts. */
 void svt_integrand_at(arb_t res, const svt_model_t M, const svt_runs_t R,
     int side, const arb_t z, slong prec);
 
-/* The same for programs (M->var->prog != NULL); svt_prob and
-   svt_output_impossible dispatch to these. */
-int svt_program_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
+/* The back-ends svt_prob dispatches to (prob.c says which, when): */
+/* Report Noisy Max (program_argmax.c) */
+int svt_argmax_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
     int side, const integral_opt_t opt);
-/* Pr[A(D)=a] of a DiPA automaton as an exact integral over its
-   registers and the current insample (program_joint.c): used for every
-   automaton with several registers; for one register it is a second,
-   independent computation (the tests compare the two). */
+const char * svt_argmax_impossible(const svt_model_t M, const svt_runs_t R);
+/* DiPA automata: the exact integral over the registers and the current
+   insample (program_joint.c); for several registers the only back-end */
 int svt_program_joint_prob(svt_prob_t res, const svt_model_t M,
     const svt_runs_t R, int side, const integral_opt_t opt);
 /* the engine's walk alone (segments, brackets for a register assigned
-   after a guard); svt_program_prob prefers the exact joint integral for
+   after a guard); svt_prob prefers the exact joint integral for
    such DiPA automata on short outputs */
 int svt_program_walk_prob(svt_prob_t res, const svt_model_t M,
     const svt_runs_t R, int side, const integral_opt_t opt);
@@ -330,7 +352,10 @@ int svt_variant_translation_invariant(const svt_variant_struct * var);
    non-input): the outputs do not depend on the input */
 int svt_program_reads_no_input(const svt_program * P);
 
-const char * svt_program_impossible(const svt_model_t M, const svt_runs_t R);
+/* why the walk finds no path producing R (NULL: some path, or not
+   decided) */
+const char * svt_program_walk_impossible(const svt_model_t M,
+    const svt_runs_t R);
 /* Does the run stop right after the output R?  1 on every path that
    produces it, 0 on none, -1 on some (or undecided). */
 int svt_program_ends(const svt_model_t M, const svt_runs_t R);
@@ -343,12 +368,11 @@ slong svt_program_alphabet(svt_answer_kind * kind, const char ** label,
    guards that cover the line up to probability 0): only a stop ends a
    run early */
 int svt_program_complete(const svt_program * P);
-/* svt_integrand_at for programs: the first segment of the first path
-   through the states (the whole integrand when the output fixes the
-   path and the register is not redrawn) */
-void svt_program_integrand_at(arb_t res, const svt_model_t M,
-    const svt_runs_t R, int side, const arb_t z, slong prec);
-/* Evaluates the program's scales and limit into M; 0 or -1 with err. */
+/* Evaluates the scales and limit of M->prog into M; 0 or -1 with err. */
+int svt_program_scales_set(svt_model_t M, arb_srcptr vals, const int * def,
+    char * err, size_t errlen);
+/* M->prog = M->var->prog, its scales and limit, and the template fields
+   of M (has_nu, reset, output...) read off the program */
 int svt_program_model_set(svt_model_t M, arb_srcptr vals, const int * def,
     char * err, size_t errlen);
 

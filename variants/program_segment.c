@@ -1,0 +1,185 @@
+/* program_segment.c -- one segment of a path: the integral over the
+   register value z of its density times the factors of the segment's
+   items (program_factor.c), cut into pieces where the factors change
+   form, each piece one engine integral (integrals/).  Used by the walk
+   (program_walk.c) and by the nested brackets (program_nested.c). */
+
+#include <stdlib.h>
+#include "program_walk.h"
+
+static int
+fmpq_cmp_ptr(const void * a, const void * b)
+{
+    return fmpq_cmp((const fmpq *) a, (const fmpq *) b);
+}
+
+/* a register released by the item that assigned it: z0 = v - (q + mean) */
+static void
+pinned_value(arb_t out, prog_walk * w, slong from, slong to, const prog_seg * g)
+{
+    const slong prec = SVT_PARAM_PREC;
+    const prog_item * a = w->items + g->base_item;
+    fmpq_t z0, T;
+    arb_t z;
+    integral_t I;
+    slong i;
+    int zero = 0;
+    fmpq_init(z0);
+    fmpq_init(T);
+    arb_init(z);
+    /* the base of the register is where the assigning answer is centred */
+    {
+        prog_item probe = *a;
+        probe.base_item = g->base_item;
+        prog_item_T(T, w, &probe);
+    }
+    fmpq_sub(z0, w->R->runs[a->run].v, T);
+    arb_set_fmpq(z, z0, prec);
+    integral_init(I, w->P->noises[g->noise].law, w->M->prog_scale + g->noise);
+    for (i = from; i < to && !zero; i++)
+        zero = prog_item_factor(I, w, w->items + i, z0, prec);
+    if (zero)
+        arb_zero(out);
+    else
+        integral_integrand_at(out, I, z, prec);
+    integral_clear(I);
+    fmpq_clear(z0);
+    fmpq_clear(T);
+    arb_clear(z);
+}
+
+/* charges n item factors (about an eighth of an integrand evaluation
+   each) to the caller's work total, and checks its budget and its time
+   guard: 0, with w->unsupported set, when either is past */
+int
+prog_walk_charge(prog_walk * w, slong n)
+{
+    const integral_opt_struct * o = w->opt;
+    if (o == NULL)
+        return 1;
+    if (o->work_used != NULL)
+        *o->work_used += (n + 7) / 8;
+    if (o->work_used != NULL && o->work_limit > 0
+            && *o->work_used >= o->work_limit)
+    {
+        w->unsupported = "the integrals of this probability's paths reached "
+            "the work budget of one ratio (a search's or prove's budget)";
+        return 0;
+    }
+    if (o->deadline > 0 && integral_clock() > o->deadline)
+    {
+        w->unsupported = "the caller's time ran out inside this probability "
+            "(--seconds)";
+        return 0;
+    }
+    return 1;
+}
+
+/* the integral over z (in the window [lo, hi] when given) of the
+   register density times the factors of the items [from, to), cut into
+   pieces where the factors change form */
+void
+prog_segment_compute(arb_t out, prog_walk * w, slong from, slong to,
+    const prog_seg * g, const fmpq * lo, const fmpq * hi)
+{
+    const slong prec = SVT_PARAM_PREC;
+    slong alloc = 8, ncut = 0, i, j, piece;
+    fmpq * cuts;
+    integral_result_t part;
+    fmpq_t zm;
+    arb_t s;
+
+    if (g->pinned)
+    {
+        pinned_value(out, w, from, to, g);
+        return;
+    }
+    if (!prog_walk_charge(w, to - from))
+    {
+        arb_indeterminate(out);
+        return;
+    }
+    cuts = _fmpq_vec_init(alloc);
+    integral_result_init(part);
+    fmpq_init(zm);
+    arb_init(s);
+    for (i = from; i < to; i++)
+        prog_item_cuts(&cuts, &ncut, &alloc, w, w->items + i);
+    for (i = 0; i < 2; i++)
+    {
+        const fmpq * e = i == 0 ? lo : hi;
+        if (e == NULL)
+            continue;
+        if (ncut == alloc)
+        {
+            fmpq * nc = _fmpq_vec_init(2 * alloc);
+            for (j = 0; j < ncut; j++)
+                fmpq_swap(nc + j, cuts + j);
+            _fmpq_vec_clear(cuts, alloc);
+            cuts = nc;
+            alloc *= 2;
+        }
+        fmpq_set(cuts + ncut++, e);
+    }
+    qsort(cuts, ncut, sizeof(fmpq), fmpq_cmp_ptr);
+    for (i = j = 0; i < ncut; i++)
+        if (j == 0 || !fmpq_equal(cuts + j - 1, cuts + i))
+            fmpq_swap(cuts + j++, cuts + i);
+    ncut = j;
+
+    /* building the factors of every item on every piece is work too (at
+       the parameters' precision): a path of thousands of queries costs
+       more than its integrals' evaluations */
+    arb_zero(out);
+    if (!prog_walk_charge(w, (to - from) * ncut))
+    {
+        arb_indeterminate(out);
+        ncut = -1;      /* no piece */
+    }
+    for (piece = 0; piece <= ncut; piece++)
+    {
+        integral_t I;
+        int zero = 0;
+        if (ncut == 0)
+            fmpq_zero(zm);
+        else if (piece == 0)
+            fmpq_sub_si(zm, cuts, 1);
+        else if (piece == ncut)
+            fmpq_add_si(zm, cuts + ncut - 1, 1);
+        else
+        {
+            fmpq_add(zm, cuts + piece - 1, cuts + piece);
+            fmpq_div_2exp(zm, zm, 1);
+        }
+        if ((lo != NULL && fmpq_cmp(zm, lo) < 0) || (hi != NULL && fmpq_cmp(zm, hi) > 0))
+            continue;   /* outside the window */
+        integral_init(I, w->P->noises[g->noise].law, w->M->prog_scale + g->noise);
+        if (piece > 0)
+        {
+            arb_set_fmpq(s, cuts + piece - 1, prec);
+            integral_set_lo(I, s);
+        }
+        if (piece < ncut)
+        {
+            arb_set_fmpq(s, cuts + piece, prec);
+            integral_set_hi(I, s);
+        }
+        for (i = from; i < to && !zero; i++)
+            zero = prog_item_factor(I, w, w->items + i, zm, prec);
+        if (!zero)
+        {
+            if (integral_eval(part, I, w->opt, 0) != INTEGRAL_SUCCESS)
+                w->goal_missed = 1;
+            w->budget_spent |= part->budget_spent;
+            if (!part->exact_zero)
+                arb_add(out, out, part->value, prec);
+            w->segments++;
+        }
+        integral_clear(I);
+    }
+    _fmpq_vec_clear(cuts, alloc);
+    integral_result_clear(part);
+    fmpq_clear(zm);
+    arb_clear(s);
+}
+
