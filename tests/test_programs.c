@@ -23,6 +23,66 @@
 
 /* ---- helpers (rnd, rnd_range: testlib.h) ----------------------------- */
 
+/* s without its first line (the variant's title) and its lines about
+   time, with every occurrence of name replaced by X */
+static void
+normalise(char * dst, size_t len, const char * s, const char * name)
+{
+    size_t n = 0, nl = strlen(name);
+    const char * first = strchr(s, '\n');
+    s = first != NULL ? first + 1 : s + strlen(s);
+    while (*s != '\0' && n + 1 < len)
+    {
+        const char * eol = strchr(s, '\n');
+        size_t l = eol ? (size_t) (eol - s) + 1 : strlen(s), i;
+        char line[4096];
+        snprintf(line, sizeof(line), "%.*s", (int) FLINT_MIN(l, sizeof(line) - 1), s);
+        if (strstr(line, " s for the proof") || strstr(line, " s in all"))
+        {
+            s += l;
+            continue;
+        }
+        for (i = 0; i < l && n + 1 < len; )
+            if (nl > 0 && i + nl <= l && strncmp(s + i, name, nl) == 0)
+            {
+                dst[n++] = 'X';
+                i += nl;
+            }
+            else
+                dst[n++] = s[i++];
+        s += l;
+    }
+    dst[n] = '\0';
+}
+
+/* the outputs of a template and of its twin (named NAME-program, read
+   from file) are the same but for the names */
+static int
+same_but_names(const char * a, const char * b, const char * name,
+    const char * file)
+{
+    static char na[1 << 16], nb[1 << 16], tmp[1 << 16];
+    char prog[64];
+    snprintf(prog, sizeof(prog), "%s-program", name);
+    normalise(na, sizeof(na), a, name);
+    normalise(tmp, sizeof(tmp), b, file);
+    {
+        /* tmp has the file replaced by X; now the program's name */
+        size_t n = 0, nl = strlen(prog);
+        const char * p = tmp;
+        while (*p != '\0' && n + 1 < sizeof(nb))
+            if (strncmp(p, prog, nl) == 0)
+            {
+                nb[n++] = 'X';
+                p += nl;
+            }
+            else
+                nb[n++] = *p++;
+        nb[n] = '\0';
+    }
+    return strcmp(na, nb) == 0;
+}
+
 static void
 load(svt_variant_struct * v, const char * path)
 {
@@ -289,6 +349,37 @@ Test(programs, templates_compile_to_their_program_twins, .timeout = 300)
         fmpq_clear(e3);
         svt_variant_clear(&pv);
     }
+}
+
+/* One search: a program written the way a template compiles gets the
+   same analyses (classes of equal outputs, the search's closed forms,
+   the proof, the smallest witness), so `check` and `prove` print the
+   same verdicts and numbers for a template and its twin */
+Test(programs, template_twins_get_the_same_analyses, .timeout = 600)
+{
+    static const char * const pairs[][2] = {
+        { "alg1", "tests/programs/alg1.svt" },
+        { "alg3", "tests/programs/alg3.svt" },
+        { "alg5", "tests/programs/alg5.svt" },
+        { "abs-inside", "tests/programs/abs-inside.svt" },
+    };
+    static const char * const cmds[] = { "prove %s --c 2", "check %s --c-list 1,2",
+        "ratio %s custom --qD 0,0,1 --qD2 1,1,0 --T 0,0,0 --max-over-outputs" };
+    static char a[1 << 16], b[1 << 16];
+    size_t i, k;
+    for (i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+        for (k = 0; k < sizeof(cmds) / sizeof(cmds[0]); k++)
+        {
+            char ca[256], cb[256];
+            int ra, rb;
+            snprintf(ca, sizeof(ca), cmds[k], pairs[i][0]);
+            snprintf(cb, sizeof(cb), cmds[k], pairs[i][1]);
+            ra = run_cli(ca, a, sizeof(a));
+            rb = run_cli(cb, b, sizeof(b));
+            cr_assert_eq(ra, rb, "%s: exit %d, %s: exit %d", ca, ra, cb, rb);
+            cr_assert(same_but_names(a, b, pairs[i][0], pairs[i][1]),
+                "%s and %s differ:\n%s\n----\n%s", ca, cb, a, b);
+        }
 }
 
 /* StatDP's iSVT1-4 and CheckDP's badsparsevector1-3 are Alg. 5, 6, 4, 3:

@@ -417,6 +417,51 @@ Test(prove, dipa_examples_decided, .timeout = 1200)
     }
 }
 
+/* A monotone claim on |q| + nu (abs-outside): monotone queries need not
+   have monotone |q|, so the prover may not split the runs by the sign of
+   q' - q.  Before the fix it proved B = 1 = the claim while the witness
+   certified L = 1.5 (CONTRADICTION); B is 3/2 for all neighbours */
+Test(prove, abs_query_monotone_claim_not_split_by_sign)
+{
+    svt_variant_struct v;
+    svt_model_t M;
+    align_result_t A;
+    char err[512];
+    fmpq_t e, d;
+    cr_assert(svt_variant_load(&v, "tests/specs/abs-outside-monotone.svt", err,
+        sizeof(err)) == 0, "%s", err);
+    fmpq_init(e);
+    fmpq_init(d);
+    fmpq_one(e);
+    fmpq_one(d);
+    svt_model_init(M);
+    cr_assert(svt_model_set(M, &v, e, 2, d, NULL, err, sizeof(err)) == 0, "%s", err);
+    align_result_init(A);
+    align_prove(A, M);
+    cr_assert(A->proved, "%s", A->reason);
+    assert_bound(A, "3/2", "abs-outside-monotone");
+    cr_assert_gt(align_compare_claim(A, M), 0, "B must be above the claim eps");
+    align_result_clear(A);
+    svt_model_clear(M);
+    svt_variant_clear(&v);
+    fmpq_clear(e);
+    fmpq_clear(d);
+}
+
+/* The Gaussian family in T proves "no bound" by the hazard rate of a
+   Gaussian sum: with a Laplace threshold noise its ratios converge (to
+   eps1 = 1/2), so it must not be taken as a proof, and the searches must
+   run: they certify a violation growing in m (before: exit 3, no L) */
+Test(prove, laplace_threshold_gaussian_queries, .timeout = 300)
+{
+    static char out[1 << 16];
+    int rc = run_cli("prove tests/specs/laplace-gauss.svt", out, sizeof(out));
+    cr_assert_eq(rc, 1, "exit %d:\n%s", rc, out);
+    cr_assert(strstr(out, "by the Gaussian hazard rate") == NULL, "%s", out);
+    cr_assert(strstr(out, "CLAIM VIOLATED") != NULL, "%s", out);
+    cr_assert(strstr(out, "lower bound L = [") != NULL, "%s", out);
+}
+
 /* A ratio whose enclosure straddles a proved claim is decided by the
    proof, and only for the pairs the proof covers */
 Test(prove, tight_ratio_decided_by_the_proof_only_where_it_applies)

@@ -27,6 +27,8 @@ svt_model_init(svt_model_t M)
     M->limit = 0;
     M->has_nu = M->reset = M->has_cutoff = 0;
     M->output = SVT_OUT_TOP;
+    M->shaped = 0;
+    M->comparison = SVT_CMP_STANDARD;
     M->has_claim = 0;
     for (int k = 0; k < 3; k++)
     {
@@ -217,6 +219,8 @@ svt_model_set(svt_model_t M, const svt_variant_struct * var,
     M->prog = var->compiled[M->output == var->output ? 0 : 1];
     if (svt_program_scales_set(M, vals, def, err, errlen))
         goto done;
+    M->shaped = 1;
+    M->comparison = var->comparison;
 
 claim:
     M->has_claim = var->claimed != NULL;
@@ -313,6 +317,30 @@ svt_program_scales_set(svt_model_t M, arb_srcptr vals, const int * def,
 }
 
 /* ------------------------------------------------------------------ */
+/* a program with the shape of a template (whose counter, if any, is the
+   model's c): the template fields of M as a template's model has them */
+static int
+program_shape_set(svt_model_t M)
+{
+    svt_shape sh;
+    M->shaped = svt_program_shape(&sh, M->prog)
+        && (!sh.cutoff || M->limit == M->c);
+    if (!M->shaped)
+        return 0;
+    M->has_nu = sh.nu >= 0;
+    if (M->has_nu)
+        arb_set(M->nu_scale, M->prog_scale + sh.nu);
+    M->output = sh.output;
+    if (sh.output == SVT_OUT_FRESH)
+        arb_set(M->out_scale, M->prog_scale + sh.out_noise);
+    M->reset = sh.reset_noise >= 0;
+    if (M->reset)
+        arb_set(M->rho_reset_scale, M->prog_scale + sh.reset_noise);
+    M->has_cutoff = sh.cutoff;
+    M->comparison = sh.comparison;
+    return 1;
+}
+
 int
 svt_program_model_set(svt_model_t M, arb_srcptr vals, const int * def,
     char * err, size_t errlen)
@@ -323,6 +351,8 @@ svt_program_model_set(svt_model_t M, arb_srcptr vals, const int * def,
     if (svt_program_scales_set(M, vals, def, err, errlen))
         return -1;
     arb_set(M->rho_scale, M->prog_scale + P->register_noise);
+    if (program_shape_set(M))
+        return 0;
     M->has_nu = S0->nanswers > 0 && S0->answer_noise[0] >= 0;
     if (M->has_nu)
         arb_set(M->nu_scale, M->prog_scale + S0->answer_noise[0]);

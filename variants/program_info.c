@@ -173,3 +173,60 @@ svt_variant_program(const svt_variant_struct * v)
     return v->prog != NULL ? v->prog : v->compiled[0];
 }
 
+/* the first branch of a template's state: one atom y >= rho (abs(y) for
+   abs-inside) on answer 0, no offset, top / y / q + noise, cost 1 with a
+   counter (0 without), no stop, no move, reset none or a fresh draw */
+static int
+shape_top(svt_shape * sh, const svt_program * P, const prog_branch * B)
+{
+    const prog_atom * a = B->atoms;
+    if (B->natoms != 1 || a->answer != 0 || a->reg != 0 || a->strict
+            || !fmpq_is_zero(a->off) || (a->op != PROG_GE && a->op != PROG_ABS_GE)
+            || B->stop || B->next != 0 || B->cost != (P->has_counter ? 1 : 0)
+            || B->reset == PROG_RESET_ANSWER)
+        return 0;
+    if (B->out == PROG_OUT_TOP)
+        sh->output = SVT_OUT_TOP;
+    else if (B->out == PROG_OUT_NOISY && B->out_answer == 0 && sh->nu >= 0)
+        sh->output = SVT_OUT_COMPARED;
+    else if (B->out == PROG_OUT_FRESH && P->noises[B->out_noise].law
+            == INTEGRAL_LAPLACE && fmpq_is_zero(P->noises[B->out_noise].mean))
+    {
+        sh->output = SVT_OUT_FRESH;
+        sh->out_noise = B->out_noise;
+    }
+    else
+        return 0;
+    sh->reset_noise = B->reset == PROG_RESET_FRESH ? B->reset_noise : -1;
+    sh->comparison = a->op == PROG_ABS_GE ? SVT_CMP_ABS_INSIDE : SVT_CMP_STANDARD;
+    return 1;
+}
+
+int
+svt_program_shape(svt_shape * sh, const svt_program * P)
+{
+    const prog_state * S = P->states;
+    const prog_branch * bot = S->branches + 1;
+    int i;
+    memset(sh, 0, sizeof(*sh));
+    sh->out_noise = sh->reset_noise = -1;
+    if (P->dipa || P->argmax || P->nregs != 1 || P->nstates != 1
+            || S->noninput || S->nanswers != 1 || S->nbranches != 2
+            || bot->natoms != 0 || bot->out != PROG_OUT_BOT || bot->cost != 0
+            || bot->stop || bot->reset != PROG_RESET_NONE || bot->next != 0)
+        return 0;
+    for (i = 0; i < P->nnoises; i++)
+        if (P->noises[i].exponential || !fmpq_is_zero(P->noises[i].mean))
+            return 0;
+    sh->nu = S->answer_noise[0];
+    if (!shape_top(sh, P, S->branches))
+        return 0;
+    if (S->abs_query)
+    {
+        if (sh->comparison != SVT_CMP_STANDARD)
+            return 0;   /* |(|q| + nu)|: no template writes it */
+        sh->comparison = SVT_CMP_ABS_OUTSIDE;
+    }
+    sh->cutoff = P->has_counter;
+    return 1;
+}

@@ -133,6 +133,26 @@ int svt_regular_file(const char * path, const char * what, long max_bytes,
    top (eps3 = 0).  Returns 0, or -1 with a message in err. */
 int svt_template_compile(svt_program * P, const svt_variant_struct * v,
     int fresh, char * err, size_t errlen);
+/* The shape of a template, read off a program (what template.c
+   compiles, and any program written the same way): one state with one
+   answer y = q + nu (or exact, or |q| + nu), `if y >= rho` (abs(y) >=
+   rho) `then output top | y | q + Lap; cost 1 (with a counter); reset
+   (a fresh draw)`, `else output bot`.  The analyses that know this
+   shape (classes of equal outputs, closed forms of the search) apply to
+   every program that has it, whatever way it was written. */
+typedef struct
+{
+    int nu;                     /* the answer's noise (-1: exact) */
+    svt_output_kind output;
+    int out_noise;              /* SVT_OUT_FRESH: its noise */
+    int reset_noise;            /* -1: no reset */
+    svt_comparison comparison;
+    int cutoff;                 /* a counter of the tops */
+}
+svt_shape;
+
+/* 1 and sh filled when P has the shape of a template, else 0 */
+int svt_program_shape(svt_shape * sh, const svt_program * P);
 /* the program of a variant: its own, or its template's compiled one */
 const svt_program * svt_variant_program(const svt_variant_struct * v);
 /* Reads and parses a spec file (a .dipa file as DiPA automaton). */
@@ -181,6 +201,10 @@ typedef struct
     arb_t rho_scale, nu_scale, rho_reset_scale, out_scale;
     int has_nu, reset, has_cutoff;
     svt_output_kind output;     /* SVT_OUT_FRESH only when eps3 > 0 */
+    int shaped;                 /* prog has the shape of a template
+                                   (svt_shape): the fields above and
+                                   comparison describe it exactly */
+    svt_comparison comparison;
     int has_claim;
     arb_t claimed;              /* the claimed budget, when has_claim */
     arb_t claimed_delta;        /* the claimed delta (0: a pure claim) */

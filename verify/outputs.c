@@ -18,8 +18,9 @@ expand_queries(const svt_runs_t R, ulong L)
     return q;
 }
 
-/* the output vectors of a template variant: every prefix that ends with
-   the c-th top (the run stops there), and every full-length vector */
+/* the output vectors of a variant with a template's shape (svt_shape):
+   every prefix that ends with the c-th top (the run stops there), and
+   every full-length vector */
 static int
 each_template(const svt_model_t M, const svt_run_struct * q, ulong L,
     outputs_fn fn, void * ctx)
@@ -55,11 +56,11 @@ each_program(const svt_model_t M, const svt_run_struct * q, ulong L,
 {
     svt_answer_kind kind[SVT_PROGRAM_MAX_ALPHABET];
     const char * label[SVT_PROGRAM_MAX_ALPHABET];
-    slong na = svt_program_alphabet(kind, label, M->var->prog), len, i;
+    slong na = svt_program_alphabet(kind, label, M->prog), len, i;
     ulong * digit = flint_calloc(L + 1, sizeof(ulong));
     int rc = 0;
 
-    *partial |= !svt_program_complete(M->var->prog);
+    *partial |= !svt_program_complete(M->prog);
     for (len = 1; len <= (slong) L && rc == 0; len++)
     {
         memset(digit, 0, (L + 1) * sizeof(ulong));
@@ -118,17 +119,18 @@ outputs_each(const svt_model_t M, const svt_runs_t R, outputs_fn fn,
     {
         snprintf(err, errlen, "%lu queries; outputs are enumerated one by one "
             "for at most %d (2^%d of them)%s", L, CUSTOM_MAX_ENUM,
-            CUSTOM_MAX_ENUM, M->var->prog == NULL && !M->reset ? "" : ": "
+            CUSTOM_MAX_ENUM, M->shaped && !M->reset ? "" : ": "
             "this variant's outputs have no classes of equal probability "
-            "(a reset of the threshold noise, or a program)");
+            "(a reset of the threshold noise, or a program of another shape "
+            "than a template's)");
         return -1;
     }
-    if (M->var->prog != NULL)
+    if (!M->shaped)
     {
         svt_answer_kind kind[SVT_PROGRAM_MAX_ALPHABET];
         const char * label[SVT_PROGRAM_MAX_ALPHABET];
         double total = 0;
-        slong na = svt_program_alphabet(kind, label, M->var->prog), len;
+        slong na = svt_program_alphabet(kind, label, M->prog), len;
         for (len = 1; len <= (slong) L; len++)
             total += pow((double) na, (double) len);
         if (total > (double) (UWORD(1) << CUSTOM_MAX_ENUM))
@@ -140,7 +142,7 @@ outputs_each(const svt_model_t M, const svt_runs_t R, outputs_fn fn,
         }
     }
     q = expand_queries(R, L);
-    rc = M->var->prog != NULL ? each_program(M, q, L, fn, ctx, partial)
+    rc = !M->shaped ? each_program(M, q, L, fn, ctx, partial)
         : each_template(M, q, L, fn, ctx);
     flint_free(q);
     return rc;
@@ -317,9 +319,9 @@ int
 outclass_build(outclass_t C, const svt_model_t M, const svt_runs_t R,
     char * err, size_t errlen)
 {
-    C->numbers_merged = M->var->prog != NULL ? M->var->prog->outputs_numbers
+    C->numbers_merged = !M->shaped ? M->prog->outputs_numbers
         : M->output != SVT_OUT_TOP;
-    if (M->var->prog == NULL && !M->reset)
+    if (M->shaped && !M->reset)
     {
         C->symmetric = 1;
         if (classes_symmetric(C, M, R) != 0)

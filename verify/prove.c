@@ -130,8 +130,17 @@ doubling_family(prove_result_t P, char * buf, size_t len, const svt_model_t M,
 static int
 gaussian_family(prove_result_t P, const svt_model_t M, const search_opts * o)
 {
+    const svt_program * G = M->prog;
+    svt_shape sh;
     arb_t s2, t;
     int ok;
+    /* the hazard-rate argument needs sigma^2 of a Gaussian sum: every
+       noise of the comparison Gaussian (a Laplace threshold noise has the
+       heavier tail, and the ratios converge) */
+    if (!svt_program_shape(&sh, G)
+            || G->noises[G->register_noise].law != INTEGRAL_GAUSSIAN
+            || (sh.nu >= 0 && G->noises[sh.nu].law != INTEGRAL_GAUSSIAN))
+        return 0;
     arb_init(s2);
     arb_init(t);
     arb_sqr(s2, M->rho_scale, 64);
@@ -160,9 +169,9 @@ gaussian_family(prove_result_t P, const svt_model_t M, const search_opts * o)
    v = -k sigma^2/Delta, k = 1, 2, 4, 8, 16. */
 static int
 gaussian_release_family(prove_result_t P, const svt_model_t M,
-    const svt_variant_struct * var, const search_opts * o)
+    const search_opts * o)
 {
-    const svt_program * G = var->prog;
+    const svt_program * G = M->shaped ? NULL : M->prog;
     const prog_state * S0;
     arb_t s2;
     int b, bg = -1, nnum = 0, ok;
@@ -321,7 +330,7 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
 {
     svt_model_t M;
     double t0 = now();
-    int growing, grel = 0;
+    int growing, grel = 0, gfam = 0;
     /* the ratios of the Gaussian families: the search's limits on each
        ratio (the lower bound's search sets its own) */
     search_opts oq = *o;    /* shallow: never cleared here */
@@ -335,12 +344,19 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
     align_prove(P->A, M);
     P->proof_seconds = now() - t0;
     /* a released number with Gaussian noise: its own family in v decides */
-    if (P->A->gaussian && !P->A->proved && var->prog != NULL)
-        grel = gaussian_release_family(P, M, var, o);
-    /* Gaussian noise: its own family in T decides, and the searches in m
-       (slow with Gaussian factors) would add nothing */
-    if (o->lower != SEARCH_LOWER_NONE && !grel
-            && !(P->A->gaussian && !P->A->proved && var->prog == NULL))
+    if (P->A->gaussian && !P->A->proved && !M->shaped)
+        grel = gaussian_release_family(P, M, o);
+    /* Gaussian noise in a template's shape: its own family in T decides,
+       and then the searches in m (slow with Gaussian factors) would add
+       nothing; when the family does not grow (a Laplace threshold noise
+       may dominate its tail) the searches run as for any variant */
+    if (P->A->gaussian && !P->A->proved && M->shaped)
+    {
+        gfam = gaussian_family(P, M, o);
+        if (!gfam)
+            P->family[0] = '\0';
+    }
+    if (o->lower != SEARCH_LOWER_NONE && !grel && !gfam)
         lower_bound_pooled(P, M, var, o, c);
 
     if (P->A->proved)
@@ -373,7 +389,7 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
             || strcmp(P->LB->growth, "infinite") == 0;
         snprintf(P->reason, sizeof(P->reason), "no shift coupling bounds the "
             "loss: %s", P->A->reason);
-        if (P->A->gaussian && var->prog == NULL && gaussian_family(P, M, o))
+        if (gfam)
         {
             P->decision = PROVE_UNBOUNDED;
             P->unbounded_proved = 1;

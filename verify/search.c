@@ -418,7 +418,7 @@ search_kappa_proof(char * proof, size_t len, const svt_model_t M, const svt_runs
     slong i;
 
     proof[0] = '\0';
-    if (M->var->prog != NULL || M->var->comparison != SVT_CMP_STANDARD || M->reset
+    if (!M->shaped || M->comparison != SVT_CMP_STANDARD || M->reset
             || (M->has_nu && M->var->nu_law != INTEGRAL_LAPLACE))
         return;
     fmpq_init(lo[0]);
@@ -522,7 +522,7 @@ number_bases(fmpq * base, const svt_model_t M, const fmpq_t T,
     const fmpq_t qd, const fmpq_t qd2)
 {
     slong n = 0, s, b, a, k;
-    const svt_program * P = M->var->prog;
+    const svt_program * P = M->shaped ? NULL : M->prog;
     fmpq_set(base + n++, T);
     fmpq_set(base + n++, qd);
     fmpq_set(base + n++, qd2);
@@ -578,7 +578,7 @@ point_runs(svt_runs_t R, const point * p, const svt_model_t M,
     fmpq_init(h);
     svt_answer_kind kind[SVT_PROGRAM_MAX_ALPHABET];
     const char * label[SVT_PROGRAM_MAX_ALPHABET];
-    slong na = M->var->prog ? svt_program_alphabet(kind, label, M->var->prog) : 0;
+    slong na = !M->shaped ? svt_program_alphabet(kind, label, M->prog) : 0;
     fmpq * base = _fmpq_vec_init(NUM_MAX_BASES);
     fmpq_t s;
     fmpq_init(s);
@@ -1080,7 +1080,7 @@ stages_1b_1c(cand * best, tally * t, const svt_model_t M,
 {
     FILE * out = o->base.out;
     slong before = t->evaluated, limit = search_budget(o);
-    if (var->prog != NULL && mine(o, t))
+    if (!M->shaped && mine(o, t))
     {
         family_ctx f = { best, t, M, o, limit, -1, fams };
         search_program_families(M, o->base.delta, program_family, &f);
@@ -1176,7 +1176,7 @@ search_header(search_run * S)
         fprintf(out, "; work %ld (time limit %.0f s); seed %lu; shard %ld/%ld\n",
             (long) S->o->work, S->o->seconds, S->o->seed,
             (long) S->o->shard, (long) S->o->nshards);
-        if (S->var->prog != NULL && svt_program_reads_no_input(S->var->prog))
+        if (svt_program_reads_no_input(svt_variant_program(S->var)))
             fprintf(out, "  note: no state of this automaton reads its input "
                 "(every state is non-input), so its outputs do not depend on "
                 "the input and its privacy loss is 0, whatever a syntactic "
@@ -1396,11 +1396,11 @@ stage_optimiser(search_run * S)
     {
         slong before = S->t.evaluated, restarts = 0, nout = 2;
         slong stop = S->budget;
-        if (S->var->prog != NULL)
+        if (!S->models[0]->shaped)
         {
             svt_answer_kind kind[SVT_PROGRAM_MAX_ALPHABET];
             const char * label[SVT_PROGRAM_MAX_ALPHABET];
-            nout = svt_program_alphabet(kind, label, S->var->prog);
+            nout = svt_program_alphabet(kind, label, S->models[0]->prog);
         }
         if (S->best.have && (S->best.r->verdict == VERDICT_EXCEEDS
                 || S->best.r->verdict == VERDICT_INFINITE))

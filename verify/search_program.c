@@ -430,7 +430,7 @@ search_program_families(const svt_model_t M, const fmpq_t delta,
     family_set * F = flint_calloc(1, sizeof(family_set));
     slong i;
     int k;
-    F->P = M->var->prog;
+    F->P = M->prog;
     family_list(F);
     if (limit > 0)
         families_ranked(F, limit, delta, fn, data);

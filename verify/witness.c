@@ -288,7 +288,7 @@ wctx_init(wctx * X, witness_struct * W, const svt_model_struct * M,
     X->ro = *ro;
     X->ro.digits = 20;
     X->ro.max_digits = 40;
-    X->joint = M->var->prog != NULL && M->var->prog->nregs > 1;
+    X->joint = M->prog->nregs > 1;
 }
 
 /* ratios and work left (the witness's own limit, and the pool its
