@@ -320,21 +320,25 @@ int
 claims_dipapprox_worst(arb_t lo, arb_t hi, ulong * k, ulong N, char * err,
     size_t errlen)
 {
-    ulong j, first = N <= 25 ? 1 : N <= 100 ? N / 10 : 100;
-    ulong step = first, last = N <= 100 ? N : 250;
+    /* every split k <= 8 (the worst lies at k = 4 for every N: the run
+       stops at the first bot, so the later queries hardly matter), then
+       a coarse grid up to 250 */
+    static const ulong grid[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10, 15, 20, 25,
+        50, 100, 150, 200, 250 };
+    size_t i;
     arb_t l, h;
     int have = 0;
     arb_init(l);
     arb_init(h);
-    for (j = first; j <= last; j += step == 100 ? 50 : step)
+    for (i = 0; i < sizeof(grid) / sizeof(grid[0]) && grid[i] <= N; i++)
     {
-        if (claims_dipapprox(l, h, N, j, err, errlen) != 0)
+        if (claims_dipapprox(l, h, N, grid[i], err, errlen) != 0)
             continue;
         if (!have || arb_gt(l, lo))
         {
             arb_set(lo, l);
             arb_set(hi, h);
-            *k = j;
+            *k = grid[i];
             have = 1;
         }
     }

@@ -68,9 +68,9 @@ int claims_dipapprox(arb_t lo, arb_t hi, ulong N, ulong k, char * err,
    integrand (tests/refs/lebensold_expost.py), or NULL */
 const char * claims_lebensold_ref(ulong t);
 
-/* the worst split pair of claims_dipapprox over the grid of k: every k
-   for N <= 25, steps of N/10 up to N <= 100, and 100, 150, 200, 250 for
-   larger N (the worst lies near N/6 there); the k in *k */
+/* the worst split pair of claims_dipapprox over the grid of k: every
+   k <= 8 (the worst lies at k = 4 for every N), then 10, 15, 20, 25, 50,
+   100, 150, 200, 250 up to N; the k in *k */
 int claims_dipapprox_worst(arb_t lo, arb_t hi, ulong * k, ulong N,
     char * err, size_t errlen);
 
