@@ -6,8 +6,9 @@
 #   make test    build and run the Criterion suite, then again under
 #                AddressSanitizer + UndefinedBehaviorSanitizer
 #   make bench   timings (never part of the tests)
-#   make install PREFIX=/usr/local   verify, svt-report, verify(1), the
-#                specs and the JSON schema; make uninstall removes them
+#   make install PREFIX=/usr/local   verify, svt-report, verify(1),
+#                svt-report(1), the specs, PROGRAMS.md and the JSON schema;
+#                make uninstall removes them
 #   make clean
 
 CC      ?= cc
@@ -270,13 +271,13 @@ DATADIR  = $(DESTDIR)$(PREFIX)/share/svt-verify
 install: $(B)/bin/verify $(B)/bin/svt-report
 	install -d $(BINDIR) $(MANDIR) $(DATADIR)/specs $(DATADIR)/specs/approx
 	install -m 755 $(B)/bin/verify $(B)/bin/svt-report $(BINDIR)/
-	install -m 644 man/verify.1 $(MANDIR)/verify.1
+	install -m 644 man/verify.1 man/svt-report.1 $(MANDIR)/
 	install -m 644 $(SPEC_FILES) $(DATADIR)/specs/
 	install -m 644 $(APPROX_SPEC_FILES) $(DATADIR)/specs/approx/
-	install -m 644 verify/verify-output.schema.json $(DATADIR)/
+	install -m 644 verify/verify-output.schema.json variants/PROGRAMS.md $(DATADIR)/
 
 uninstall:
-	rm -f $(BINDIR)/verify $(BINDIR)/svt-report $(MANDIR)/verify.1
+	rm -f $(BINDIR)/verify $(BINDIR)/svt-report $(MANDIR)/verify.1 $(MANDIR)/svt-report.1
 	rm -rf $(DATADIR)
 
 clean:

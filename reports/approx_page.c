@@ -88,7 +88,7 @@ delta_curves(const char * dir, int progress)
         svt_runs_clear(R);
         svt_model_clear(M);
     }
-    fclose(dat);
+    page_close(dat, dir, "plots/approx-delta.dat");
     arb_clear(E);
     arb_clear(d);
     fmpq_clear(one);
@@ -116,7 +116,7 @@ delta_plot(FILE * h, const char * dir)
             curves[i].label);
     fprintf(gp, "\nset terminal pngcairo size 860,480\n"
         "set output 'plots/approx-delta.png'\nreplot\n");
-    fclose(gp);
+    page_close(gp, dir, "plots/approx-delta.gp");
     page_gnuplot(dir, "plots/approx-delta.gp");
     fprintf(h, "<figure>");
     page_inline_svg(h, dir, "plots/approx-delta.svg");
@@ -177,7 +177,8 @@ zhu_wang_table(FILE * h, int progress)
     arb_t r;
     slong c, i;
     arb_init(r);
-    fprintf(h, "<h2>Zhu and Wang: the RDP of Gaussian SVT</h2>\n<p>Their "
+    fprintf(h, "<h2>Zhu and Wang: the RDP of Gaussian SVT</h2>\n<p><a "
+        "href=\"index.html#ref-ZW20\">[ZW20]</a> Their "
         "bound as autodp implements it (rdp_bank.RDP_gaussian_svt_c1, Theorem 8 "
         "with k queries, and RDP_gaussian_svt_cgreater1), for threshold and "
         "query noise N(0, 4), Delta = 1, k = 100 (spec "
@@ -232,7 +233,8 @@ dipapprox_table(FILE * h, int progress)
     arb_init(hi);
     arb_init(blo);
     arb_init(bhi);
-    fprintf(h, "<h2>DiPApprox, its Theorem 1 setting</h2>\n<p>Gaussian SVT with "
+    fprintf(h, "<h2>DiPApprox, its Theorem 1 setting</h2>\n<p><a "
+        "href=\"index.html#ref-BCSV25\">[BCSV25]</a> Gaussian SVT with "
         "threshold noise sigma = 2/eps and query noise sigma = 4/eps (4 and 8 "
         "at eps = 1/2; its program prints at N = 2 the probabilities 0.218 / "
         "0.196 that this spec reproduces), stopping at the "
@@ -277,7 +279,8 @@ lebensold_table(FILE * h, int progress)
     arb_init(x);
     arb_init(y);
     fprintf(h, "<h2>Lebensold, Precup and Balle: the ex-post loss of Gaussian "
-        "AboveThreshold</h2>\n<p>Their loss at stopping time t "
+        "AboveThreshold</h2>\n<p><a href=\"index.html#ref-LPB24\">[LPB24]</a> "
+        "Their loss at stopping time t "
         "(utils.abovethreshold_expost): the ln ratio of the pair q(D) = "
         "(-Delta)<sup>t-1</sup> (1 + Delta), q(D') = 0<sup>t-1</sup> 1 at "
         "threshold 1/2, output bot<sup>t-1</sup> top, with sigma_X = 1, "
@@ -326,7 +329,7 @@ approx_page(const char * dir, int progress)
     dipapprox_table(h, progress);
     lebensold_table(h, progress);
     fprintf(h, "</body></html>\n");
-    fclose(h);
+    page_close(h, dir, "approx.html");
     if (progress)
         fprintf(stderr, "\r%70s\r", "");
 }

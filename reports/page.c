@@ -17,7 +17,7 @@ page_open(const char * dir, const char * name)
 {
     char path[1024];
     FILE * f;
-    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    snprintf(path, sizeof(path), "%s/%s.tmp", dir, name);
     f = fopen(path, "w");
     if (f == NULL)
     {
@@ -26,6 +26,21 @@ page_open(const char * dir, const char * name)
         page_die(msg);
     }
     return f;
+}
+
+void
+page_close(FILE * f, const char * dir, const char * name)
+{
+    char tmp[1024], path[1024];
+    int bad = ferror(f);
+    snprintf(tmp, sizeof(tmp), "%s/%s.tmp", dir, name);
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    if (fclose(f) != 0 || bad || rename(tmp, path) != 0)
+    {
+        char msg[1200];
+        snprintf(msg, sizeof(msg), "cannot write %s: %s", path, strerror(errno));
+        page_die(msg);
+    }
 }
 
 void

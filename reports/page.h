@@ -8,8 +8,12 @@
 
 /* prints "svt-report: msg" and exits 2 */
 void page_die(const char * msg);
-/* dir/name opened for writing (dies on error) */
+/* dir/name opened for writing, as dir/name.tmp (dies on error); a page
+   appears under its name only at page_close, so that a run that is
+   killed leaves the previous report intact */
 FILE * page_open(const char * dir, const char * name);
+/* closes f and renames dir/name.tmp to dir/name (dies on error) */
+void page_close(FILE * f, const char * dir, const char * name);
 void page_escape(FILE * f, const char * s);
 /* the SVG file dir/name (written by gnuplot), inlined into the page */
 void page_inline_svg(FILE * f, const char * dir, const char * name);

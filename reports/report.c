@@ -17,6 +17,7 @@
 #include "report.h"
 #include "decision.h"
 #include "page.h"
+#include "bibliography.h"
 #include "approx_page.h"
 
 #ifndef SVT_VERSION
@@ -102,22 +103,128 @@ static const char * klass_css[KLASS_COUNT] = { "private", "bounded", "unbounded"
 static void flag_disagreement(vresult * V, const ctx * C, const arb_t best,
     const char * best_where, ulong best_m);
 
+/* the rationals eps, c, Delta and every eps_k that is a rational (as
+   given by --epsK, or its expression); def says which are defined */
+static void
+model_rationals(fmpq * vals, int * def, const svt_model_t M)
+{
+    static const int order[3] = { 2, 0, 1 };
+    int k;
+    for (k = 0; k < SPEC_NVARS; k++)
+        def[k] = k < 3;
+    fmpq_set(vals + SPEC_VAR_EPS, M->eps_q);
+    fmpq_set_si(vals + SPEC_VAR_C, M->c, 1);
+    fmpq_set(vals + SPEC_VAR_DELTA, M->delta_q);
+    for (k = 0; k < 3; k++)
+    {
+        int i = order[k];
+        fmpq * v = vals + SPEC_VAR_EPS1 + i;
+        if (M->epsk_is_given[i])
+        {
+            fmpq_set(v, M->epsk_given[i]);
+            def[SPEC_VAR_EPS1 + i] = 1;
+        }
+        else if (M->var->eps_expr[i] == NULL)
+        {
+            fmpq_zero(v);
+            def[SPEC_VAR_EPS1 + i] = M->var->prog == NULL;
+        }
+        else
+            def[SPEC_VAR_EPS1 + i] = spec_expr_eval_fmpq(v, M->var->eps_expr[i],
+                vals, def) == 0;
+    }
+}
+
+/* an expression of the model as an exact rational ("3", "2/3") when it
+   is one, else the certified decimal of x */
+static void
+exact_text(char * buf, size_t len, const svt_model_t M, const spec_expr * e,
+    const arb_t x)
+{
+    fmpq * vals = _fmpq_vec_init(SPEC_NVARS);
+    int def[SPEC_NVARS];
+    fmpq_t q;
+    fmpq_init(q);
+    model_rationals(vals, def, M);
+    if (e != NULL && spec_expr_eval_fmpq(q, e, vals, def) == 0)
+    {
+        char * t = fmpq_get_str(NULL, 10, q);
+        snprintf(buf, len, "%s", t);
+        flint_free(t);
+    }
+    else
+    {
+        char * t = decimal_bound(x, 6, 0);
+        snprintf(buf, len, "%s", t);
+        flint_free(t);
+    }
+    fmpq_clear(q);
+    _fmpq_vec_clear(vals, SPEC_NVARS);
+}
+
+/* which noise of the program is the threshold noise (which = 0), the
+   query noise (1), the reset's (2); -1: none */
+static int
+noise_of(const svt_program * P, int which)
+{
+    svt_shape sh;
+    int shaped = svt_program_shape(&sh, P), i, j;
+    if (which == 0)
+        return P->register_noise;
+    if (which == 1)
+        return shaped ? sh.nu : P->states[0].nanswers > 0
+            ? P->states[0].answer_noise[0] : -1;
+    if (shaped)
+        return sh.reset_noise;
+    for (i = 0; i < P->nstates; i++)
+        for (j = 0; j < P->states[i].nbranches; j++)
+            if (P->states[i].branches[j].reset == PROG_RESET_FRESH)
+                return P->states[i].branches[j].reset_noise;
+    return -1;
+}
+
+/* a noise as its law and exact scale: "Lap 3", "Gauss sd 2", "Exp 2" */
 static const char *
 scale_text(const svt_model_t M, int which, char * buf, size_t len)
 {
-    const arb_struct * s = which == 0 ? M->rho_scale : which == 1 ? M->nu_scale
-        : M->rho_reset_scale;
-    char * v;
-    if ((which == 1 && !M->has_nu) || (which == 2 && !M->reset))
+    const svt_program * P = M->prog;
+    int n = noise_of(P, which);
+    char v[48];
+    if (n < 0)
     {
         snprintf(buf, len, "%s", which == 1 ? "none" : "no");
         return buf;
     }
-    v = decimal_bound(s, 6, 0);
-    snprintf(buf, len, "%s%s", (which == 0 ? M->var->rho_law : which == 1
-        ? M->var->nu_law : M->var->reset_law) == INTEGRAL_GAUSSIAN ? "Gauss sd "
-        : "Lap ", v);
-    flint_free(v);
+    exact_text(v, sizeof(v), M, P->noises[n].scale, M->prog_scale + n);
+    snprintf(buf, len, "%s%s", P->noises[n].exponential ? "Exp "
+        : P->noises[n].law == INTEGRAL_GAUSSIAN ? "Gauss sd " : "Lap ", v);
+    return buf;
+}
+
+/* what a variant releases beside top and bot, read off its program */
+static const char *
+numeric_text(const svt_model_t M, char * buf, size_t len)
+{
+    const svt_program * P = M->prog;
+    int i, j, noisy = 0, gap = 0, fresh = 0;
+    if (M->shaped)
+        return M->output == SVT_OUT_COMPARED ? "yes: q + nu, the compared answer"
+            : M->output == SVT_OUT_FRESH ? "yes: q + fresh noise" : "no";
+    for (i = 0; i < P->nstates; i++)
+        for (j = 0; j < P->states[i].nbranches; j++)
+        {
+            prog_out_kind o = P->states[i].branches[j].out;
+            noisy |= o == PROG_OUT_NOISY;
+            gap |= o == PROG_OUT_GAP;
+            fresh |= o == PROG_OUT_FRESH;
+        }
+    if (P->argmax)
+        return P->outputs_numbers ? "yes: the noisy maximum" : "no (the index)";
+    if (!noisy && !gap && !fresh)
+        return "no";
+    snprintf(buf, len, "yes: %s%s%s%s%s", noisy ? "q + nu, the compared answer"
+        : "", noisy && (gap || fresh) ? "; " : "", gap ? "the gap q + nu - "
+        "(T + rho)" : "", gap && fresh ? "; " : "", fresh ? "q + fresh noise" : "");
     return buf;
 }
 
@@ -157,11 +264,17 @@ proved_text(vresult * V, const ctx * C, const arb_t L, int inf_L)
         flint_free(b);
         flint_free(l);
     }
+    else if (D->status == STATUS_UNBOUNDED)
+        snprintf(V->proved, sizeof(V->proved), "unbounded, proved: the loss has "
+            "no finite bound%s", P->A->gaussian ? " (Gaussian noise has no pure "
+            "eps bound; verify delta gives (eps, delta))" : " (verify prove)");
+    else if (D->status == STATUS_VIOLATED)
+        snprintf(V->proved, sizeof(V->proved), "no bound found: no shift "
+            "coupling bounds the loss; a certified ratio exceeds the claim, but "
+            "growth without bound is not proved (verify prove)");
     else
-        snprintf(V->proved, sizeof(V->proved), "no bound: %s",
-            P->A->gaussian ? "Gaussian noise has no pure eps bound (see verify "
-            "delta)" : D->status == STATUS_UNBOUNDED ? "the loss has no finite "
-            "bound (proved: verify prove)" : "no shift coupling bounds the loss "
+        snprintf(V->proved, sizeof(V->proved), "not decided: no shift coupling "
+            "bounds the loss, and no certified ratio exceeds the claim "
             "(verify prove)");
     V->klass = D->status == STATUS_PROVED ? KLASS_PRIVATE
         : D->status == STATUS_UNBOUNDED ? KLASS_UNBOUNDED
@@ -268,7 +381,7 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
         }
         sweep_result_clear(s);
     }
-    fclose(dat);
+    page_close(dat, C->dir, name);
 
     {
         char * b = best_where ? iv(best, 8) : NULL;
@@ -338,11 +451,12 @@ source_names(const char * source, const char * name)
    one its paper uses, then the largest ratio beyond the claim), else
    the tight one of the private variants */
 static const construction_info *
-breaking_construction(const vresult * V)
+breaking_construction(const vresult * V, int * breaks)
 {
     const row * best = NULL;
     slong k;
     int inf = 0;
+    *breaks = 1;
     for (k = 0; k < V->nrows; k++)
         inf |= V->rows[k].exceeds && V->rows[k].growth == GROWTH_INFINITE;
     for (k = 0; k < V->nrows && !inf; k++)
@@ -365,6 +479,7 @@ breaking_construction(const vresult * V)
     }
     if (best != NULL)
         return construction_find(best->cname);
+    *breaks = 0;
     return construction_find(V->M->output != SVT_OUT_TOP ? "numeric-tail"
         : V->var->monotone_only ? "bottoms" : "split-c");
 }
@@ -531,17 +646,41 @@ ratio_axes(const vresult * V)
     return "log-x";
 }
 
-/* the curves of the ln-ratio plot (one panel) */
+/* 1 (two panels) when the claim would be lost in the first: its values
+   (or axes) reach far beyond 2.5 times the claim; 0 (one panel) when
+   they do not, or when there is no claim */
+static int
+ratio_panels(const vresult * V)
+{
+    double cl;
+    if (!V->M->has_claim)
+        return 0;
+    cl = arf_get_d(arb_midref(V->M->claimed), ARF_RND_NEAR);
+    return strcmp(ratio_axes(V), "log-log") == 0 || V->ymax > 2.5 * cl;
+}
+
+/* the curves of the ln-ratio plot (one panel); on a log y axis every
+   value below the floor is drawn at the floor (the caption says so) */
 static void
-ratio_curves(FILE * gp, const vresult * V, const ctx * C, const char * cl)
+ratio_curves(FILE * gp, const vresult * V, const ctx * C, const char * cl,
+    double floor)
 {
     slong k;
     fprintf(gp, "plot ");
     for (k = 0; k < V->nrows; k++)
         if (V->rows[k].block_index >= 0)
-            fprintf(gp, "'plots/%s-ratio.dat' index %ld with linespoints "
-                "title '%s', ", V->var->name, (long) V->rows[k].block_index,
-                V->rows[k].cname);
+        {
+            if (floor > 0)
+                fprintf(gp, "'plots/%s-ratio.dat' index %ld using 1:($2 < %.6g "
+                    "? %.6g : $2) with linespoints pt %ld ps 1.3 title '%s', ",
+                    V->var->name, (long) V->rows[k].block_index, floor, floor,
+                    (long) (k % 12 + 1), V->rows[k].cname);
+            else
+                fprintf(gp, "'plots/%s-ratio.dat' index %ld with linespoints "
+                    "pt %ld ps 1.3 title '%s', ", V->var->name,
+                    (long) V->rows[k].block_index, (long) (k % 12 + 1),
+                    V->rows[k].cname);
+        }
     paper_lines(gp, V, C);
     if (cl)
         fprintf(gp, "%s with lines dashtype 2 lw 2 lc rgb '#c00000' title "
@@ -560,7 +699,8 @@ ratio_plot(FILE * gp, const vresult * V, const ctx * C, int png)
     const char * axes = ratio_axes(V);
     char * cl = V->M->has_claim ? decimal_bound(V->M->claimed, 12, 0) : NULL;
     slong k, nl = 0;
-    int panels = cl != NULL ? 2 : 1;
+    int panels = ratio_panels(V) ? 2 : 1;
+    double floor = strcmp(axes, "log-log") == 0 ? ratio_ylow(V) : 0;
     if (png)
         fprintf(gp, "set terminal pngcairo size 860,%d\nset output "
             "'plots/%s-ratio.png'\n", 300 * panels + 100, V->var->name);
@@ -573,35 +713,54 @@ ratio_plot(FILE * gp, const vresult * V, const ctx * C, int png)
         "set ylabel 'ln ratio (max of both directions)'\n");
     if (strcmp(axes, "linear") != 0)
         fprintf(gp, "set logscale x\n");
+    for (k = 0; k < V->nrows; k++)
+        nl += V->rows[k].block_index < 0;
+    /* a band at the top for the infinite results, above every value */
     if (strcmp(axes, "log-log") == 0)
-        fprintf(gp, "set logscale y\nset yrange [%.6g:%.6g]\n",
-            ratio_ylow(V) / 2, 2 * V->ymax);
+        fprintf(gp, "set logscale y\nset yrange [%.6g:%.6g]\n", floor / 2,
+            (nl > 0 ? 200 : 2) * V->ymax);
+    else if (nl > 0 && V->ymax > -HUGE_VAL)
+        fprintf(gp, "set yrange [0:%.6g]\n", 1.4 * FLINT_MAX(V->ymax, cl != NULL
+            ? 1.1 * arf_get_d(arb_midref(V->M->claimed), ARF_RND_NEAR) : 1.0));
+    else if (nl > 0)
+        fprintf(gp, "set yrange [0:%.6g]\n", cl != NULL ? 2.5
+            * arf_get_d(arb_midref(V->M->claimed), ARF_RND_NEAR) : 1.0);
+    nl = 0;
     if (panels == 2)
         fprintf(gp, "set multiplot layout 2,1\n");
     fprintf(gp, "set title 'all constructions (axes: %s)'\n", axes);
-    /* constructions with no finite point: an annotation each */
+    /* constructions with no finite point: an arrow up into a shaded band
+       at the top of the plot, above every finite value, with its name */
     for (k = 0; k < V->nrows; k++)
         if (V->rows[k].block_index < 0)
         {
+            double x = 0.08 + 0.22 * (double) nl;
             nl++;
-            fprintf(gp, "set label %ld \"%s: %s\" at graph 0.98, graph "
-                "%.3f right front\n", (long) nl, V->rows[k].cname,
-                V->rows[k].growth == GROWTH_INFINITE
-                ? "infinite (a probability is exactly 0)"
+            if (nl == 1)
+                fprintf(gp, "set object 1 rect from graph 0, graph 0.86 to "
+                    "graph 1, graph 1 fc rgb '#ffe4e4' fs solid 1.0 noborder "
+                    "behind\n");
+            fprintf(gp, "set arrow %ld from graph %.3f, graph 0.87 to graph "
+                "%.3f, graph 0.99 head filled lw 2 lc rgb '#c00000' front\n"
+                "set label %ld \"%s: %s\" at graph %.3f, graph 0.92 left front\n",
+                (long) nl, x, x, (long) nl, V->rows[k].cname,
+                V->rows[k].growth == GROWTH_INFINITE ? "infinite"
                 : V->rows[k].growth == GROWTH_NONE ? "no possible output"
-                : "no finite ratio", 0.06 + 0.06 * (double) (nl - 1));
+                : "no finite ratio", x + 0.01);
         }
-    ratio_curves(gp, V, C, cl);
+    ratio_curves(gp, V, C, cl, floor);
     if (panels == 2)
     {
         /* linear in m too when a construction grows linearly */
-        fprintf(gp, "unset label\nunset logscale y\nset yrange [0:2.5*%s]\n"
+        fprintf(gp, "unset label\nunset arrow\nunset object 1\nunset logscale y\n"
+            "set yrange [0:2.5*%s]\n"
             "%sset title 'near the claim: 0 to 2.5 eps'\n", cl,
             V->any_linear ? "unset logscale x\n" : "");
-        ratio_curves(gp, V, C, cl);
+        ratio_curves(gp, V, C, cl, 0);
         fprintf(gp, "unset multiplot\n");
     }
-    fprintf(gp, "unset title\nunset logscale\nset autoscale y\n");
+    fprintf(gp, "unset title\nunset label\nunset arrow\nunset object 1\n"
+        "unset logscale\nset autoscale y\n");
     flint_free(cl);
 }
 
@@ -615,15 +774,16 @@ integrand_plot(const vresult * V, const ctx * C, char * caption, size_t len)
     FILE * dat, * gp;
     arb_t z, f;
     slong k, m = 3;
-    int side;
+    int side, breaks;
 
-    ci = breaking_construction(V);
+    ci = breaking_construction(V, &breaks);
     svt_runs_init(R);
     construction_build(R, ci, m, V->M->c, C->delta, C->T, err, sizeof(err));
     snprintf(mtext, sizeof(mtext), " with m = %ld", (long) m);
     snprintf(caption, len, "integrands of Pr[A(D)=a] and Pr[A(D')=a] against the "
-        "threshold noise z, %s%s (the construction that breaks it, when one "
-        "does)%s", ci->name, ci->uses_m ? mtext : "",
+        "threshold noise z, %s%s (%s)%s", ci->name, ci->uses_m ? mtext : "",
+        breaks ? "the construction that breaks it" : "no construction breaks "
+        "it; shown on a pair that comes close to its claim",
         V->M->output == SVT_OUT_COMPARED ? " (the numeric output cuts the domain at "
         "z = v - T = 0)" : V->M->reset ? " (first segment: rho is redrawn after top)" : "");
     snprintf(name, sizeof(name), "plots/%s-integrand.dat", V->var->name);
@@ -642,7 +802,7 @@ integrand_plot(const vresult * V, const ctx * C, char * caption, size_t len)
         }
         fprintf(dat, "\n");
     }
-    fclose(dat);
+    page_close(dat, C->dir, name);
     arb_clear(z);
     arb_clear(f);
     svt_runs_clear(R);
@@ -663,7 +823,7 @@ integrand_plot(const vresult * V, const ctx * C, char * caption, size_t len)
             "set terminal pngcairo size 640,400\nset output 'plots/%s-integrand.png'\nreplot\n",
             V->var->name, V->var->name, V->var->name);
     }
-    fclose(gp);
+    page_close(gp, C->dir, name);
     snprintf(name, sizeof(name), "plots/%s.gp", V->var->name);
     page_gnuplot(C->dir, name);
 }
@@ -1021,7 +1181,8 @@ proof_gptt(FILE * h, FILE * md, const ctx * C)
                 "e^(1/b) with b the query-noise scale), so kappa(t) does not fall with t, "
                 "kappa(t)^t/2 grows without bound, and the conclusion 'ratio > "
                 "kappa(t)^t/2' holds at every t above (it stays below the certified "
-                "ratio). On this construction the proof of [2] reaches a true "
+                "ratio). On this construction the proof of Chen and "
+                "Machanavajjhala [CM15] reaches a true "
                 "conclusion: GPTT is not private on cm15.", kt);
         else
             snprintf(msg2, sizeof(msg2), "For GPTT: kappa(200) = %s; compare the last "
@@ -1105,13 +1266,102 @@ variant_rows(FILE * p, const vresult * V, const ctx * C)
 
 /* one variant's page: its spec, the constructions, the ln-ratio plot
    and the integrand */
+/* links to the References of the works a variant's title and source
+   cite */
+static void
+cite_links(FILE * h, const svt_variant_struct * var)
+{
+    char text[1024];
+    snprintf(text, sizeof(text), "%s; %s", var->title, var->source);
+    biblio_cite_links(h, text);
+}
+
+/* does c change the variant (a cutoff c, or a scale or claim in c)? */
+static int
+c_matters(const svt_variant_struct * var)
+{
+    int k;
+    if (var->fixed_c > 0)
+        return 0;
+    if (var->has_cutoff)
+        return 1;
+    for (k = 0; k < 3; k++)
+        if (var->eps_expr[k] != NULL && spec_expr_uses(var->eps_expr[k], SPEC_VAR_C))
+            return 1;
+    return (var->nu != NULL && spec_expr_uses(var->nu, SPEC_VAR_C))
+        || (var->rho != NULL && spec_expr_uses(var->rho, SPEC_VAR_C));
+}
+
+#define CSWEEP_N 6
+
+/* The loss on split-c (m bots, c tops in opposite directions: the pair
+   that shows Alg. 4's (1+6c)/4 eps) against c, beside the claim at each
+   c and, for Alg. 4, the paper's (1+6c)/4 eps: a plot and its data.
+   Returns 1 when written (the variant changes with c). */
+static int
+c_sweep_plot(const vresult * V, const ctx * C)
+{
+    static const slong cs[CSWEEP_N] = { 1, 2, 3, 5, 8, 10 };
+    const construction_info * ci = construction_find("split-c");
+    ulong m = FLINT_MIN(C->m_max, 100);
+    char name[512], err[256];
+    FILE * dat, * gp;
+    slong k;
+    int alg4 = strcmp(V->var->name, "alg4") == 0;
+    if (!c_matters(V->var) || V->var->prog != NULL)
+        return 0;
+    snprintf(name, sizeof(name), "plots/%s-c.dat", V->var->name);
+    dat = page_open(C->dir, name);
+    fprintf(dat, "# c, ln ratio (certified midpoint), claimed, (1+6c)/4 eps\n");
+    for (k = 0; k < CSWEEP_N; k++)
+    {
+        svt_model_t M;
+        svt_runs_t R;
+        ratio_result_t r;
+        svt_model_init(M);
+        svt_runs_init(R);
+        ratio_result_init(r);
+        if (svt_model_set(M, V->var, C->eps, cs[k], C->delta, NULL, err,
+                sizeof(err)) == 0 && construction_build(R, ci, m, M->c, C->delta,
+                C->T, err, sizeof(err)) == 0 && svt_output_impossible(M, R) == NULL)
+        {
+            ratio_decide(r, M, R, &C->ro);
+            fprintf(dat, "%ld %.10g %.10g %.10g\n", (long) cs[k],
+                arb_is_finite(r->loss) ? arf_get_d(arb_midref(r->loss),
+                ARF_RND_NEAR) : 1e300, M->has_claim
+                ? arf_get_d(arb_midref(M->claimed), ARF_RND_NEAR) : 0.0,
+                (1 + 6.0 * cs[k]) / 4 * fmpq_get_d(C->eps));
+        }
+        ratio_result_clear(r);
+        svt_runs_clear(R);
+        svt_model_clear(M);
+    }
+    page_close(dat, C->dir, name);
+    snprintf(name, sizeof(name), "plots/%s-c.gp", V->var->name);
+    gp = page_open(C->dir, name);
+    fprintf(gp, "set terminal svg size 640,360 dynamic font 'sans,11'\n"
+        "set output 'plots/%s-c.svg'\nset grid\nset key top left\n"
+        "set xlabel 'c (the cutoff)'\nset ylabel 'ln ratio on split-c, m = %lu'\n"
+        "set xrange [0.5:10.5]\nset yrange [0:*]\n"
+        "plot 'plots/%s-c.dat' using 1:2 with linespoints pt 7 lw 2 title "
+        "'certified ln ratio'%s%s\n"
+        "set terminal pngcairo size 640,360\nset output 'plots/%s-c.png'\nreplot\n",
+        V->var->name, m, V->var->name, V->M->has_claim ? ", '' using 1:3 with "
+        "lines dashtype 2 lw 2 lc rgb 'red' title 'claimed'" : "", alg4
+        ? ", '' using 1:4 with lines dashtype 3 lw 2 title 'paper: (1+6c)/4 eps'"
+        : "", V->var->name);
+    page_close(gp, C->dir, name);
+    page_gnuplot(C->dir, name);
+    return 1;
+}
+
 static void
 variant_page(const vresult * V, const ctx * C, slong i, const char * caption)
 {
-    char name[512];
+    char name[512], page[512];
     FILE * p;
-    snprintf(name, sizeof(name), "variant-%s.html", V->var->name);
-    p = page_open(C->dir, name);
+    snprintf(page, sizeof(page), "variant-%s.html", V->var->name);
+    p = page_open(C->dir, page);
     page_head(p, V->var->name);
     fprintf(p, "<p><a href=\"index.html\">&larr; Figure 2, measured</a></p>\n<h1>");
     page_escape(p, V->var->name);
@@ -1122,6 +1372,7 @@ variant_page(const vresult * V, const ctx * C, slong i, const char * caption)
     page_escape(p, V->loss);
     fprintf(p, "</p>\n<p>Source: ");
     page_escape(p, V->var->source);
+    cite_links(p, V->var);
     fprintf(p, ". Stated property: ");
     page_escape(p, V->var->paper_property);
     fprintf(p, ". Measured: <b>");
@@ -1137,15 +1388,34 @@ variant_page(const vresult * V, const ctx * C, slong i, const char * caption)
     variant_rows(p, V, C);
     fprintf(p, "<h2>ln ratio against m</h2>\n<figure class=\"ratio-plot\" "
         "data-axes=\"%s\" data-panels=\"%d\">", ratio_axes(V),
-        V->M->has_claim ? 2 : 1);
+        ratio_panels(V) ? 2 : 1);
     snprintf(name, sizeof(name), "plots/%s-ratio.svg", V->var->name);
     page_inline_svg(p, C->dir, name);
     fprintf(p, "<figcaption>curves: midpoints of certified enclosures (widths "
-        "below 10<sup>-20</sup>); axes: %s (linear in m when a construction "
-        "grows linearly, log-log when its values span decades); dashed red: "
-        "the claimed budget, kept in view by the second panel (0 to 2.5 eps). "
+        "below 10<sup>-20</sup>), one marker per m; axes: %s (linear in m when "
+        "a construction grows linearly, log-log when its values span "
+        "decades%s); dashed red: the claimed budget%s; an arrow into the "
+        "shaded band at the top: a construction whose ratio is infinite (a "
+        "probability exactly 0). "
         "PNG: <a href=\"plots/%s-ratio.png\">plots/%s-ratio.png</a></figcaption>"
-        "</figure>\n", ratio_axes(V), V->var->name, V->var->name);
+        "</figure>\n", ratio_axes(V), strcmp(ratio_axes(V), "log-log") == 0
+        ? "; values below the floor of the y axis are drawn on the floor" : "",
+        ratio_panels(V) ? ", kept in view by the second panel (0 to 2.5 eps)"
+        : "", V->var->name, V->var->name);
+    if (c_sweep_plot(V, C))
+    {
+        fprintf(p, "<h2>ln ratio against c</h2>\n<figure class=\"c-plot\">");
+        snprintf(name, sizeof(name), "plots/%s-c.svg", V->var->name);
+        page_inline_svg(p, C->dir, name);
+        fprintf(p, "<figcaption>the pair split-c (m bots, then c tops whose "
+            "answers move the other way) at c = 1, 2, 3, 5, 8, 10: certified "
+            "ln ratios (midpoints; widths below 10<sup>-20</sup>) beside the "
+            "claim at each c%s. PNG: <a href=\"plots/%s-c.png\">plots/%s-c.png"
+            "</a></figcaption></figure>\n", strcmp(V->var->name, "alg4") == 0
+            ? " and the paper's (1+6c)/4 eps (Sec. 3.2): Alg. 4's query noise "
+            "does not grow with c, so its loss does" : "", V->var->name,
+            V->var->name);
+    }
     fprintf(p, "<h2>Where the mass sits</h2>\n<figure>");
     snprintf(name, sizeof(name), "plots/%s-integrand.svg", V->var->name);
     page_inline_svg(p, C->dir, name);
@@ -1153,7 +1423,7 @@ variant_page(const vresult * V, const ctx * C, slong i, const char * caption)
     page_escape(p, caption);
     fprintf(p, ". PNG: <a href=\"plots/%s-integrand.png\">plots/%s-integrand.png</a>"
         "</figcaption></figure>\n</body></html>\n", V->var->name, V->var->name);
-    fclose(p);
+    page_close(p, C->dir, page);
 }
 
 /* the index opens with every variant in its colour: private, bounded
@@ -1219,6 +1489,63 @@ construction_glossary(FILE * h, FILE * md)
     fprintf(h, "</table>\n");
 }
 
+/* the definitions a reader needs before any number: neighbouring
+   inputs, the privacy loss, a certified enclosure, and how a verdict is
+   read */
+static void
+definitions(FILE * h, FILE * md)
+{
+    static const char * text =
+        "A mechanism A is eps-differentially private when Pr[A(D) = a] <= "
+        "e^eps Pr[A(D') = a] for every output a and every pair of neighbouring "
+        "inputs D, D'. Here, as in Lyu, Su and Li [LSL17], inputs are the "
+        "vectors of query answers q(D) = (q_1(D), ..., q_m(D)), and D, D' are "
+        "neighbours when |q_i(D) - q_i(D')| <= Delta for every i (the "
+        "sensitivity; Delta = 1 below); a claim for monotone queries also asks "
+        "that the differences q_i(D) - q_i(D') all have one sign. The privacy "
+        "loss of an output a on a pair is ln(Pr[A(D) = a] / Pr[A(D') = a]) "
+        "(for released numbers, a ratio of densities); the mechanism keeps an "
+        "eps claim exactly when no output on no pair has a loss above eps "
+        "(either way round). Every probability below is a certified "
+        "enclosure: an interval [lo, hi] computed with interval (ball) "
+        "arithmetic, Arb, whose every rounding and truncated tail is bounded "
+        "rigorously, so the true value is certainly inside. A verdict is "
+        "printed only when the enclosures decide it: a certified loss above "
+        "the claim is a violation, a proof for every m (a shift coupling, "
+        "`verify prove`) is a proof, and anything else is reported as not "
+        "decided, never as private.";
+    fprintf(h, "<p class=\"definitions\"><b>Definitions.</b> ");
+    page_escape(h, text);
+    fprintf(h, " <a href=\"#ref-LSL17\">[LSL17]</a></p>\n");
+    fprintf(md, "**Definitions.** %s\n\n", text);
+}
+
+static void
+usage(FILE * f)
+{
+    fprintf(f,
+        "usage: svt-report [--out DIR] [--m-max M]\n"
+        "\n"
+        "Writes the teaching report of svt-verify: every built-in Sparse Vector\n"
+        "Technique variant measured on the constructions of Lyu, Su and Li\n"
+        "(PVLDB 2017), Figure 2 with certified numbers, one page per variant\n"
+        "with its plots, the proofs of the paper's counterexamples and the\n"
+        "approximate-DP page.  Every number is an Arb enclosure; a verdict is\n"
+        "the one `verify check` gives.\n"
+        "\n"
+        "options:\n"
+        "  --out DIR    where the pages go (default reports/output); each page\n"
+        "               is written as NAME.tmp and renamed when complete, so a\n"
+        "               run that is stopped leaves the previous report intact\n"
+        "  --m-max M    the largest m of the measured families (default 200,\n"
+        "               1 to 10^6); the time grows with M\n"
+        "  --help       this text\n"
+        "  --version    the version\n"
+        "\n"
+        "exit status: 0 written, 2 bad arguments or an output that cannot be\n"
+        "written.  Needs gnuplot.  See svt-report(1) and verify(1).\n");
+}
+
 int
 main(int argc, char ** argv)
 {
@@ -1226,7 +1553,7 @@ main(int argc, char ** argv)
     vresult * V;
     slong n, i, k;
     FILE * h, * md;
-    char name[512];
+    char name[512], date[64];
     int a;
     time_t now = time(NULL);
 
@@ -1244,7 +1571,17 @@ main(int argc, char ** argv)
     fmpq_one(C.delta);
     for (a = 1; a < argc; a++)
     {
-        if (strcmp(argv[a], "--out") == 0 && a + 1 < argc)
+        if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0)
+        {
+            usage(stdout);
+            return 0;
+        }
+        else if (strcmp(argv[a], "--version") == 0)
+        {
+            printf("svt-report (svt-verify) %s\n", SVT_VERSION);
+            return 0;
+        }
+        else if (strcmp(argv[a], "--out") == 0 && a + 1 < argc)
             C.dir = argv[++a];
         else if (strcmp(argv[a], "--m-max") == 0 && a + 1 < argc)
         {
@@ -1254,7 +1591,7 @@ main(int argc, char ** argv)
         else
         {
             fprintf(stderr, "svt-report: unknown argument '%s' (allowed: --out DIR, "
-                "--m-max M)\n", argv[a]);
+                "--m-max M, --help, --version)\n", argv[a]);
             return 2;
         }
     }
@@ -1277,16 +1614,18 @@ main(int argc, char ** argv)
     if (C.progress)
         fprintf(stderr, "\r%70s\r", "");
 
+    strftime(date, sizeof(date), "%Y-%m-%d %H:%M UTC", gmtime(&now));
     h = page_open(C.dir, "index.html");
     md = page_open(C.dir, "report.md");
     page_head(h, "svt-verify: Figure 2, measured");
-    fprintf(h, "<h1>Sparse Vector Technique variants: Figure 2, measured</h1>\n"
-        "<p>svt-verify version %s; generated %s; eps = 1, c = 1, Delta = 1, T = 0; "
+    fprintf(h, "<h1>Sparse Vector Technique variants: Figure 2, measured</h1>\n");
+    definitions(h, md);
+    fprintf(h, "<p>svt-verify version %s; generated %s; eps = 1, c = 1, Delta = 1, T = 0; "
         "m = 1, 2, 5, ..., %lu (<code>verify all</code> and <code>check</code> "
         "go to m = 1000 by default, so on a growing family their largest ratio "
         "is larger); every probability is an Arb enclosure with a "
         "relative accuracy goal of %ld digits (raised up to %ld digits before a "
-        "verdict is called undecided).</p>\n", SVT_VERSION, ctime(&now), C.m_max,
+        "verdict is called undecided).</p>\n", SVT_VERSION, date, C.m_max,
         (long) C.ro.digits, (long) C.ro.max_digits);
     fprintf(md, "# Sparse Vector Technique variants: Figure 2, measured\n\n"
         "svt-verify version %s; eps = 1, c = 1, Delta = 1, T = 0; m up to %lu "
@@ -1304,9 +1643,9 @@ main(int argc, char ** argv)
         "|---|---|---|---|---|---|---|---|---|---|\n");
     for (i = 0; i < n; i++)
     {
-        char s0[64], s1[64], s2[64];
-        const char * num = V[i].M->output == SVT_OUT_COMPARED ? "yes (q+nu)"
-            : V[i].M->output == SVT_OUT_FRESH ? "fresh noise" : "no";
+        char s0[96], s1[96], s2[96];
+        char nbuf[128];
+        const char * num = numeric_text(V[i].M, nbuf, sizeof(nbuf));
         char cut[32];
         if (V[i].M->has_cutoff)
             snprintf(cut, sizeof(cut), "%ld", (long) V[i].M->c);
@@ -1315,8 +1654,10 @@ main(int argc, char ** argv)
         scale_text(V[i].M, 0, s0, sizeof(s0));
         scale_text(V[i].M, 1, s1, sizeof(s1));
         scale_text(V[i].M, 2, s2, sizeof(s2));
-        fprintf(h, "<tr><td><a href=\"variant-%s.html\">%s</a></td><td>%s</td><td>%s</td>"
-            "<td>%s</td><td>%s</td><td>%s</td><td>", V[i].var->name, V[i].var->name,
+        fprintf(h, "<tr><td><a href=\"variant-%s.html\">%s</a>", V[i].var->name,
+            V[i].var->name);
+        cite_links(h, V[i].var);
+        fprintf(h, "</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>",
             s0, s1, s2, num, cut);
         page_escape(h, V[i].var->paper_property);
         fprintf(h, "</td><td>");
@@ -1347,9 +1688,11 @@ main(int argc, char ** argv)
     fprintf(md, "\n## Approximate and Renyi DP\n\nSee approx.html: certified "
         "delta(eps) curves and the published claims of Gaussian SVT.\n");
     approx_page(C.dir, C.progress);
+    biblio_html(h);
+    biblio_md(md);
     fprintf(h, "</body></html>\n");
-    fclose(h);
-    fclose(md);
+    page_close(h, C.dir, "index.html");
+    page_close(md, C.dir, "report.md");
     printf("report written to %s/index.html and %s/report.md\n", C.dir, C.dir);
 
     for (i = 0; i < n; i++)

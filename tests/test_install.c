@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "testlib.h"
 
@@ -74,6 +75,8 @@ Test(install, install_man_uninstall, .timeout = 300)
     cr_assert(exists(PREFIX "/bin/verify"));
     cr_assert(exists(PREFIX "/bin/svt-report"));
     cr_assert(exists(PREFIX "/share/man/man1/verify.1"));
+    cr_assert(exists(PREFIX "/share/man/man1/svt-report.1"));
+    cr_assert(exists(PREFIX "/share/svt-verify/PROGRAMS.md"));
     cr_assert(exists(PREFIX "/share/svt-verify/specs/alg1.svt"));
     cr_assert(exists(PREFIX "/share/svt-verify/specs/approx/zhu-wang-svt.svt"));
     cr_assert(exists(PREFIX "/share/svt-verify/verify-output.schema.json"));
@@ -88,6 +91,39 @@ Test(install, install_man_uninstall, .timeout = 300)
             "/share/svt-verify/specs/alg3.svt", "r");
         out[fread(out, 1, sizeof(out) - 1, f)] = '\0';
         cr_assert_eq(pclose(f), 0, "%s", out);
+    }
+
+    /* svt-report is a command: --help, --version, a man page that
+       documents every option of its --help, refusals with exit 2 */
+    {
+        char rhelp[4096];
+        char * rman = slurp(PREFIX "/share/man/man1/svt-report.1");
+        FILE * f = popen(PREFIX "/bin/svt-report --version", "r");
+        out[fread(out, 1, sizeof(out) - 1, f)] = '\0';
+        cr_assert_eq(pclose(f), 0);
+        cr_assert(strncmp(out, "svt-report (svt-verify) ", 24) == 0, "%s", out);
+        f = popen(PREFIX "/bin/svt-report --help", "r");
+        rhelp[fread(rhelp, 1, sizeof(rhelp) - 1, f)] = '\0';
+        cr_assert_eq(pclose(f), 0);
+        cr_assert(strstr(rhelp, "usage: svt-report") != NULL, "%s", rhelp);
+        for (p = strstr(rhelp, "--"); p != NULL; p = strstr(p + 2, "--"))
+        {
+            char opt[64];
+            size_t k = 2;
+            while (p[k] && (p[k] == '-' || (p[k] >= 'a' && p[k] <= 'z'))
+                    && k < sizeof(opt) - 1)
+                k++;
+            if (k <= 3)
+                continue;
+            memcpy(opt, p, k);
+            opt[k] = '\0';
+            cr_expect(man_has(rman, opt), "svt-report(1) does not document %s", opt);
+        }
+        f = popen(PREFIX "/bin/svt-report --bogus 2>&1", "r");
+        out[fread(out, 1, sizeof(out) - 1, f)] = '\0';
+        cr_assert_eq(WEXITSTATUS(pclose(f)), 2, "%s", out);
+        cr_assert(strstr(out, "--bogus") != NULL, "%s", out);
+        free(rman);
     }
 
     /* every option of --help is documented */
@@ -136,5 +172,6 @@ Test(install, install_man_uninstall, .timeout = 300)
     cr_assert(!exists(PREFIX "/bin/verify"));
     cr_assert(!exists(PREFIX "/bin/svt-report"));
     cr_assert(!exists(PREFIX "/share/man/man1/verify.1"));
+    cr_assert(!exists(PREFIX "/share/man/man1/svt-report.1"));
     cr_assert(!exists(PREFIX "/share/svt-verify"));
 }

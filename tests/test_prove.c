@@ -462,6 +462,24 @@ Test(prove, laplace_threshold_gaussian_queries, .timeout = 300)
     cr_assert(strstr(out, "lower bound L = [") != NULL, "%s", out);
 }
 
+/* The Gaussian family in T proves "no bound" only where its argument
+   holds (bot = {q + nu < T + rho}, every noise Gaussian) and its ratios
+   grow by increments that do not shrink: with abs(y) >= rho the ratios
+   converge to 1/32 and the searches must run (review of 4de4766: exit 3
+   with a false "unbounded"; before, for the program, exit 1) */
+Test(prove, gaussian_family_only_where_it_proves, .timeout = 300)
+{
+    static char out[1 << 16];
+    int rc = run_cli("prove tests/specs/gauss-abs-inside.svt --c 1", out, sizeof(out));
+    cr_assert_eq(rc, 1, "exit %d:\n%s", rc, out);
+    cr_assert(strstr(out, "by the Gaussian hazard rate") == NULL, "%s", out);
+    cr_assert(strstr(out, "CLAIM VIOLATED") != NULL, "%s", out);
+    /* where it holds it still decides: Gaussian SVT is unbounded */
+    rc = run_cli("prove gaussian-svt --c 1", out, sizeof(out));
+    cr_assert(strstr(out, "by the Gaussian hazard rate") != NULL, "%s", out);
+    cr_assert(strstr(out, "no finite bound") != NULL, "%s", out);
+}
+
 /* A ratio whose enclosure straddles a proved claim is decided by the
    proof, and only for the pairs the proof covers */
 Test(prove, tight_ratio_decided_by_the_proof_only_where_it_applies)

@@ -139,6 +139,21 @@ Test(report, every_variant_has_its_row, .timeout = 900)
     char * md, * html;
     slong i;
     make_report(dir);
+    /* a run killed early leaves the previous report intact: its pages
+       appear under their names only once complete */
+    {
+        char cmd[512];
+        const char * bin = getenv("REPORT_BIN");
+        char * idx;
+        snprintf(cmd, sizeof(cmd), "timeout -s KILL 2 %s --out %s --m-max 10 "
+            "> /dev/null 2>&1", bin ? bin : "./build/bin/svt-report", dir);
+        cr_assert_neq(system(cmd), 0, "the run was expected to be killed");
+        snprintf(cmd, sizeof(cmd), "cat %s/index.html", dir);
+        idx = slurp_cmd(cmd);
+        cr_assert(strstr(idx, "</body></html>") != NULL,
+            "a killed run left a truncated index.html");
+        free(idx);
+    }
     snprintf(path, sizeof(path), "cat %s/report.md", dir);
     md = slurp_cmd(path);
     snprintf(path, sizeof(path), "cat %s/index.html", dir);
@@ -215,6 +230,12 @@ Test(report, every_variant_has_its_row, .timeout = 900)
         cr_assert(strstr(dat, "threshold noise z, swap (the construction that "
             "breaks it") != NULL, "alg5's caption");
         free(dat);
+        /* nothing breaks Alg. 1, and its caption says so */
+        snprintf(path, sizeof(path), "cat %s/variant-alg1.html", dir);
+        dat = slurp_cmd(path);
+        cr_assert(strstr(dat, "breaks it") == NULL || strstr(dat,
+            "no construction breaks it") != NULL, "alg1's caption");
+        free(dat);
         /* and the paper's own constructions for the others */
         {
             static const char * const vc[4][2] = { { "alg6", "split with" },
@@ -231,6 +252,78 @@ Test(report, every_variant_has_its_row, .timeout = 900)
                 free(dat);
             }
         }
+    }
+    /* a lecturer's page: the definitions first, full references for every
+       citation, no internal tags, a clean date */
+    {
+        const char * def = strstr(html, "<b>Definitions.</b>");
+        const char * fig = strstr(html, "<h2>Figure 2, measured</h2>");
+        const char * p;
+        cr_assert(def != NULL && fig != NULL && def < fig, "the definitions open the index");
+        cr_assert(strstr(def, "Pr[A(D) = a] &lt;= e^eps Pr[A(D') = a]") != NULL);
+        cr_assert(strstr(def, "neighbours when |q_i(D) - q_i(D')| &lt;= Delta") != NULL);
+        cr_assert(strstr(def, "certified enclosure") != NULL);
+        cr_assert(strstr(html, "(seed 00") == NULL && strstr(md, "(seed 00") == NULL);
+        cr_assert(strstr(html, "proof of [2]") == NULL);
+        cr_assert(strstr(html, "generated 20") != NULL && strstr(html, " UTC; eps = 1")
+            != NULL, "the generation date");
+        for (p = strstr(html, "href=\"index.html#ref-"); p != NULL;
+                p = strstr(p + 1, "href=\"index.html#ref-"))
+        {
+            char key[32], id[64];
+            sscanf(p + strlen("href=\"index.html#ref-"), "%31[A-Za-z0-9]", key);
+            snprintf(id, sizeof(id), "<li id=\"ref-%s\">", key);
+            cr_assert(strstr(html, id) != NULL, "reference %s cited, not listed", key);
+        }
+        cr_assert(strstr(html, "[LSL17] Min Lyu, Dong Su and Ninghui Li. Understanding "
+            "the Sparse Vector Technique for Differential Privacy.") != NULL);
+    }
+    /* Figure 2's cells as the specs say: what is released, exact scales */
+    {
+        static const struct { const char * name, * cell; } cells[] = {
+            { "alg1", "<td>Lap 2</td><td>Lap 4</td><td>no</td><td>no</td>" },
+            { "alg3", "<td>yes: q + nu, the compared answer</td>" },
+            { "svt-gap", "<td>yes: the gap q + nu - (T + rho)</td>" },
+            { "adaptive-svt", "the gap q + nu - (T + rho)" },
+            { "numeric-sparse", "<td>Lap 3</td><td>Lap 6</td><td>no</td><td>yes: q + fresh noise</td>" },
+            { "alg7", "<td>no</td><td>no</td><td>1</td>" } };
+        for (i = 0; i < (slong) (sizeof(cells) / sizeof(cells[0])); i++)
+        {
+            char row[128];
+            const char * r, * e;
+            snprintf(row, sizeof(row), "<tr><td><a href=\"variant-%s.html\">",
+                cells[i].name);
+            r = strstr(html, row);
+            cr_assert(r != NULL, "row of %s", cells[i].name);
+            e = strstr(r, "</tr>");
+            cr_assert(strstr(r, cells[i].cell) != NULL && strstr(r, cells[i].cell) < e,
+                "%s: expected %s in its Figure 2 row", cells[i].name, cells[i].cell);
+        }
+        cr_assert(strstr(html, "yes (q+nu)") == NULL);
+        cr_assert(strstr(html, "2.99999") == NULL && strstr(html, "5.99999") == NULL);
+    }
+    /* the summary's class is the one decision: green exactly when prove
+       proves the claim, red never when it does */
+    for (i = 0; i < svt_catalog_count(cat); i++)
+    {
+        const char * name = svt_catalog_get(cat, i)->name;
+        char row[160], cmd[160], out[1 << 14];
+        const char * r;
+        int rc;
+        snprintf(row, sizeof(row), "\"><td><a href=\"variant-%s.html\">%s</a></td><td>",
+            name, name);
+        r = strstr(html, row);
+        cr_assert(r != NULL, "summary row of %s", name);
+        snprintf(cmd, sizeof(cmd), "prove %s --c 1", name);
+        rc = run_cli(cmd, out, sizeof(out));
+        if (strncmp(r + strlen(row), "private", 7) == 0)
+            cr_assert_eq(rc, 0, "%s: green in the summary, prove exits %d", name, rc);
+        if (rc == 0 && svt_catalog_get(cat, i)->claimed != NULL)
+            cr_assert(strncmp(r + strlen(row), "private", 7) == 0,
+                "%s: prove proves its claim, the summary says otherwise", name);
+        if (strncmp(r + strlen(row), "violated", 8) == 0
+                || strncmp(r + strlen(row), "unbounded", 9) == 0)
+            cr_assert_neq(rc, 0, "%s: red in the summary, prove exits 0", name);
     }
     /* the report states its parameters and precision */
     cr_assert(strstr(html, "svt-verify version") != NULL);
@@ -326,8 +419,14 @@ Test(report, lecturer_pages_in_chromium, .timeout = 1800)
         if (strstr(dom, "claimed budget") != NULL && strcmp(panels, "2") == 0)
             cr_assert_geq(count(dom, "claimed eps"), 2, "%s: the claim in "
                 "both panels", name);
-        if (strcmp(name, "alg1") == 0 || strcmp(name, "alg3") == 0)
-            cr_assert_str_eq(panels, "2", "%s: a claim gets its panel", name);
+        /* the second panel only where it adds: alg3's ratios grow far past
+           its claim, alg1's stay within it */
+        if (strcmp(name, "alg3") == 0)
+            cr_assert_str_eq(panels, "2", "%s: a claim lost in the growth gets "
+                "its panel", name);
+        if (strcmp(name, "alg1") == 0)
+            cr_assert_str_eq(panels, "1", "%s: no second panel that repeats "
+                "the first", name);
         /* every violation's command re-checks it */
         for (p = strstr(dom, "<code class=\"recheck\">"); p != NULL;
                 p = strstr(p + 1, "<code class=\"recheck\">"))
@@ -360,4 +459,41 @@ Test(report, lecturer_pages_in_chromium, .timeout = 1800)
     cr_assert(strstr(dom, "<table") != NULL && strstr(dom, "<svg") != NULL,
         "approx.html renders");
     free(dom);
+    /* Alg. 4's page shows its loss against c beside (1+6c)/4 eps */
+    dom = rendered_dom(dir, "variant-alg4.html");
+    cr_assert(strstr(dom, "<h2>ln ratio against c</h2>") != NULL
+        && strstr(dom, "paper: (1+6c)/4 eps") != NULL, "alg4: the c sweep");
+    free(dom);
+    dom = rendered_dom(dir, "variant-alg1.html");
+    cr_assert(strstr(dom, "<h2>ln ratio against c</h2>") != NULL, "alg1: the c sweep");
+    free(dom);
+    /* the lecturer's view as a person sees it: PNG screenshots of the
+       index (summary first), a broken variant's page and the approximate
+       DP page, kept in build/report-png for a person to look at */
+    {
+        static const char * pages[3] = { "index.html", "variant-alg3.html",
+            "approx.html" };
+        for (i = 0; i < 3; i++)
+        {
+            char cmd[1024], png[256], sig[8] = { 0 };
+            FILE * f;
+            snprintf(png, sizeof(png), "build/report-png/%.*s.png",
+                (int) (strlen(pages[i]) - 5), pages[i]);
+            snprintf(cmd, sizeof(cmd), "mkdir -p build/report-png && rm -f %s && "
+                "timeout 120 chromium --headless --no-sandbox --disable-gpu "
+                "--disable-quic --no-first-run --disable-background-networking "
+                "--disable-component-update --disable-sync --hide-scrollbars "
+                "--user-data-dir=$(mktemp -d) --window-size=1200,1600 "
+                "--screenshot=$(pwd)/%s file://$(pwd)/%s/%s > /dev/null 2>&1",
+                png, png, dir, pages[i]);
+            cr_assert_eq(system(cmd), 0, "chromium screenshot of %s", pages[i]);
+            f = fopen(png, "rb");
+            cr_assert(f != NULL, "%s not written", png);
+            cr_assert_eq(fread(sig, 1, 8, f), 8);
+            fclose(f);
+            cr_assert(memcmp(sig, "\x89PNG", 4) == 0, "%s is not a PNG", png);
+            fprintf(stderr, "report: the lecturer's view of %s is in %s\n",
+                pages[i], png);
+        }
+    }
 }

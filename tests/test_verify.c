@@ -114,6 +114,47 @@ Test(verify, alg6_split_grows_at_least_m_eps_over_2)
         }
 }
 
+/* the glossary's growth statements (verify list, the report) agree with
+   the certified slopes: split grows like m eps on Alg. 6 (above the
+   paper's m eps/2), cm15 grows without bound on GPTT (about 0.9 per m) */
+Test(verify, glossary_growth_statements_match_the_slopes, .timeout = 300)
+{
+    static const struct { const char * variant, * cons, * says; double lo, hi; }
+        cases[] = {
+        { "alg6", "split", "grows like m eps (about eps per pair)", 0.95, 1.05 },
+        { "gptt", "cm15", "grows without bound (about 0.9 eps per unit of m)",
+          0.85, 0.95 } };
+    size_t i;
+    for (i = 0; i < 2; i++)
+    {
+        const construction_info * ci = construction_find(cases[i].cons);
+        sweep_result_t s;
+        svt_model_t M;
+        ratio_opt o = { 30, 240, 0 };
+        fmpq_t d, T;
+        char err[256];
+        cr_assert(strstr(ci->explain, cases[i].says) != NULL, "%s: %s",
+            cases[i].cons, ci->explain);
+        cr_assert(strstr(ci->explain, "stays bounded") == NULL);
+        fmpq_init(d);
+        fmpq_init(T);
+        fmpq_one(d);
+        t_model(M, cases[i].variant, "1", 1);
+        sweep_result_init(s);
+        cr_assert(sweep_run(s, M, ci, 1000, d, T, &o, 0, NULL, NULL, err,
+            sizeof(err)) == 0, "%s", err);
+        cr_assert(s->growth != GROWTH_NOT_SHOWN, "%s on %s: no growth",
+            cases[i].variant, cases[i].cons);
+        cr_assert(s->slope >= cases[i].lo && s->slope <= cases[i].hi,
+            "%s on %s: slope %g per unit of m, the glossary says %s",
+            cases[i].variant, cases[i].cons, s->slope, cases[i].says);
+        sweep_result_clear(s);
+        svt_model_clear(M);
+        fmpq_clear(d);
+        fmpq_clear(T);
+    }
+}
+
 Test(verify, alg1_bottoms_lemma1)
 {
     static const ulong ms[] = { 1, 2, 5, 10, 50, 1000, 1000000 };

@@ -60,18 +60,23 @@ prove_result_clear(prove_result_t P)
    x = -ceil(k s2), k = 1, 2, 4, ..., kmax: a bot at threshold T = x
    (release = 0) or the released number v = x (release = 1).  Appends
    " NAME = x: [lo, hi];" for each to buf; the last is L.  Returns 1 when
-   every ratio was certified and they increase. */
+   every ratio was certified and the increments do not shrink (the
+   argument beside it says the ratio grows linearly in k; a sequence
+   that converges has shrinking increments and is refused). */
 static int
 doubling_family(prove_result_t P, char * buf, size_t len, const svt_model_t M,
     const search_opts * o, const arb_t s2, int kmax, int release)
 {
-    arb_t t, prev;
+    arb_t t, prev, inc, prev_inc;
     fmpz_t xz;
     int k, ok = 1;
     arb_init(t);
     arb_init(prev);
+    arb_init(inc);
+    arb_init(prev_inc);
     fmpz_init(xz);
     arb_neg_inf(prev);
+    arb_neg_inf(prev_inc);
     for (k = 1; k <= kmax && ok; k *= 2)
     {
         svt_runs_t R;
@@ -90,7 +95,12 @@ doubling_family(prove_result_t P, char * buf, size_t len, const svt_model_t M,
             svt_runs_push(R, zero, o->base.delta, x, SVT_BOT, zero, 1);
         ratio_result_init(r);
         ratio_decide(r, M, R, &o->base.ro);
-        if (!arb_is_finite(r->loss) || !arb_gt(r->loss, prev))
+        if (arb_is_finite(prev))
+            arb_sub(inc, r->loss, prev, 64);
+        else
+            arb_pos_inf(inc);
+        if (!arb_is_finite(r->loss) || !arb_gt(r->loss, prev)
+                || (arb_is_finite(prev_inc) && !arb_ge(inc, prev_inc)))
             ok = 0;
         else
         {
@@ -99,6 +109,8 @@ doubling_family(prove_result_t P, char * buf, size_t len, const svt_model_t M,
             snprintf(buf + strlen(buf), len - strlen(buf), " %s = -%s: %s;",
                 release ? "v" : "T", xs, ls);
             flint_free(ls);
+            if (arb_is_finite(prev))
+                arb_set(prev_inc, inc);
             arb_set(prev, r->loss);
             if (2 * k > kmax)
             {
@@ -117,6 +129,8 @@ doubling_family(prove_result_t P, char * buf, size_t len, const svt_model_t M,
     }
     arb_clear(t);
     arb_clear(prev);
+    arb_clear(inc);
+    arb_clear(prev_inc);
     fmpz_clear(xz);
     return ok;
 }
@@ -136,8 +150,10 @@ gaussian_family(prove_result_t P, const svt_model_t M, const search_opts * o)
     int ok;
     /* the hazard-rate argument needs sigma^2 of a Gaussian sum: every
        noise of the comparison Gaussian (a Laplace threshold noise has the
-       heavier tail, and the ratios converge) */
-    if (!svt_program_shape(&sh, G)
+       heavier tail, and the ratios converge), and bot = {q + nu < T + rho}
+       (with |q + nu| the event is a band, and the ratios converge to
+       Delta^2 / (2 sigma_nu^2): review of 4de4766) */
+    if (!svt_program_shape(&sh, G) || sh.comparison == SVT_CMP_ABS_INSIDE
             || G->noises[G->register_noise].law != INTEGRAL_GAUSSIAN
             || (sh.nu >= 0 && G->noises[sh.nu].law != INTEGRAL_GAUSSIAN))
         return 0;
