@@ -183,13 +183,14 @@ construction_applicable(const construction_info * ci, const svt_model_t M,
     return 1;
 }
 
-/* summary of one (variant, c, construction) over the m grid */
+/* One cell: a construction at a model (variant, c) over the m grid. */
 typedef struct
 {
-    lossmax_t agg;      /* every point, by verdict */
+    lossmax_t agg;      /* every point, by verdict (check) */
     arb_t worst;        /* largest finite loss (by upper bound) */
     ulong worst_m;
     int worst_infinite;
+    verdict_t verdict;  /* of the cell, against the claim */
 }
 cell_struct;
 
@@ -201,6 +202,7 @@ cell_init(cell_struct * c)
     arb_neg_inf(c->worst);
     c->worst_m = 0;
     c->worst_infinite = 0;
+    c->verdict = VERDICT_NO_CLAIM;
 }
 
 static void
@@ -238,6 +240,50 @@ cell_clear(cell_struct * c)
 {
     lossmax_clear(c->agg);
     arb_clear(c->worst);
+}
+
+/* How a command evaluates a cell (eval fills the cell, its verdict
+   included, and prints it) and says that a construction does not apply
+   (not_applicable: text output only). */
+typedef struct
+{
+    void (*eval)(cell_struct * cell, const svt_model_t M,
+        const construction_info * ci, void * data);
+    void (*not_applicable)(const svt_model_t M, const construction_info * ci,
+        const char * why, void * data);
+    void * data;
+}
+cell_visitor;
+
+/* The one loop over the cells of `verify check` and `verify all`: every
+   construction at the model M of var, in order.  One that does not apply
+   is a skipped JUnit case; any other is evaluated by V and is one JUnit
+   case from its verdict. */
+static void
+cells_run(const svt_variant_struct * var, const svt_model_t M,
+    const check_opts * o, const cell_visitor * V)
+{
+    slong k;
+    for (k = 0; k < construction_count(); k++)
+    {
+        const construction_info * ci = construction_get(k);
+        const char * why = NULL;
+        cell_struct cell;
+        double t0;
+        if (!construction_applicable(ci, M, &why))
+        {
+            if (!o->json)
+                V->not_applicable(M, ci, why, V->data);
+            junit_skip(o->junit, var, ci, M, why);
+            continue;
+        }
+        t0 = integral_clock();
+        cell_init(&cell);
+        V->eval(&cell, M, ci, V->data);
+        junit_cell(o->junit, var, ci, M, cell.verdict, cell.worst,
+            cell.worst_infinite, cell.worst_m, integral_clock() - t0, o);
+        cell_clear(&cell);
+    }
 }
 
 /* ---- verify check ------------------------------------------------------ */
@@ -432,20 +478,28 @@ grid_row(const check_run * K, slong c, const construction_info * ci,
         fprintf(out, "-\n");
 }
 
+/* a cell of the grid: the cutoff index ic of the check K */
+typedef struct
+{
+    check_run * K;
+    slong ic;
+}
+grid_at;
+
 /* one construction over the m grid at cutoff index ic */
 static void
-grid_cell(check_run * K, const svt_model_t M, slong ic, const construction_info * ci)
+grid_eval(cell_struct * cell, const svt_model_t M, const construction_info * ci,
+    void * data)
 {
+    const grid_at * g = data;
+    check_run * K = g->K;
     const check_opts * o = K->o;
     ulong ms[64];
     slong nm, n, i;
-    cell_struct cell;
     ratio_result_t r;
     svt_runs_t R;
-    double t0 = integral_clock();
     nm = sweep_grid(ms, ci->max_m && o->m_max > ci->max_m ? ci->max_m : o->m_max);
     n = ci->uses_m ? nm : 1;
-    cell_init(&cell);
     ratio_result_init(r);
     svt_runs_init(R);
     for (i = 0; i < n; i++)
@@ -463,55 +517,49 @@ grid_cell(check_run * K, const svt_model_t M, slong ic, const construction_info 
             report_ctx ctx = { ci->name, ci->uses_m ? m : 0, o->out_digits };
             report_json_line(report_ratio_json(M, &ctx, r));
         }
-        cell_add(&cell, m, r);
+        cell_add(cell, m, r);
         lossmax_add(K->total, r);
         K->nratios++;
         snprintf(where, sizeof(where), "construction %s, m = %lu, c = %ld",
             ci->name, m, (long) M->c);
-        decision_add_ratio(K->D + ic, r, R, M->c, where);
+        decision_add_ratio(K->D + g->ic, r, R, M->c, where);
     }
     if (o->progress)
         fprintf(stderr, "\r%70s\r", "");
+    cell->verdict = lossmax_verdict(cell->agg, M, 0);
     if (!o->json)
-        grid_row(K, M->c, ci, &cell);
-    {
-        verdict_t cv = lossmax_verdict(cell.agg, M, 0);
-        junit_cell(o->junit, K->var, ci, M, cv, cell.worst, cell.worst_infinite,
-            cell.worst_m, integral_clock() - t0, o);
-        K->inconclusive |= cv == VERDICT_INCONCLUSIVE;
-    }
+        grid_row(K, M->c, ci, cell);
+    K->inconclusive |= cell->verdict == VERDICT_INCONCLUSIVE;
     ratio_result_clear(r);
     svt_runs_clear(R);
-    cell_clear(&cell);
+}
+
+static void
+grid_not_applicable(const svt_model_t M, const construction_info * ci,
+    const char * why, void * data)
+{
+    const grid_at * g = data;
+    (void) M;
+    fprintf(g->K->o->out, "  %-4ld %-13s n/a: %s\n",
+        (long) g->K->clist[g->ic], ci->name, why);
 }
 
 /* every applicable construction at every cutoff */
 static int
 check_grid(check_run * K)
 {
-    slong ic, k;
+    slong ic;
     K->grid = 1;
     if (!K->o->json)
         grid_header(K);
     for (ic = 0; ic < K->nc; ic++)
     {
         svt_model_t M;
+        grid_at g = { K, ic };
+        cell_visitor V = { grid_eval, grid_not_applicable, &g };
         if (check_model(M, K, K->clist[ic]) != 0)
             return -1;
-        for (k = 0; k < construction_count(); k++)
-        {
-            const construction_info * ci = construction_get(k);
-            const char * why = NULL;
-            if (!construction_applicable(ci, M, &why))
-            {
-                if (!K->o->json)
-                    fprintf(K->o->out, "  %-4ld %-13s n/a: %s\n",
-                        (long) K->clist[ic], ci->name, why);
-                junit_skip(K->o->junit, K->var, ci, M, why);
-                continue;
-            }
-            grid_cell(K, M, ic, ci);
-        }
+        cells_run(K->var, M, K->o, &V);
         svt_model_clear(M);
     }
     return 0;
@@ -764,209 +812,249 @@ all_decide(const check_opts * o, const svt_variant_struct * var,
     return D->status == STATUS_UNDECIDED && !accepted;
 }
 
+/* what `verify all` gathers over the cells of one variant */
+typedef struct
+{
+    const check_opts * o;
+    const svt_variant_struct * var;
+    int any_inf, any_grow, any_exceed, any_slow, incon;
+    arb_t best;             /* the largest finite loss (by midpoint) */
+    const char * best_where;
+    ulong best_m;
+    double best_slope;
+}
+all_variant;
+
+/* the line of a cell in JSON */
+static void
+all_cell_json(const all_variant * A, const svt_model_t M,
+    const construction_info * ci, const sweep_result_t s, verdict_t sv,
+    double t0)
+{
+    const check_opts * o = A->o;
+    json_t * j = report_json_core("all", A->var->name, ci->name, M, 0,
+        o->out_digits);
+    json_object_set_new(j, "loss", report_json_lossmax(s->agg, o->out_digits));
+    report_json_set_verdict(j, sv);
+    report_json_set_seconds(j, integral_clock() - t0);
+    json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
+    json_object_set_new(j, "growth", json_string(growth_name(s->growth)));
+    json_object_set_new(j, "slope_per_block", json_real(s->slope));
+    json_object_set_new(j, "block_queries", json_integer((json_int_t) s->block));
+    json_object_set_new(j, "slope_per_query", json_real(s->slope / (double) s->block));
+    json_object_set_new(j, "max_log_ratio", s->growth == GROWTH_NONE
+        ? json_null() : report_json_interval(s->max_loss, o->out_digits));
+    json_object_set_new(j, "max_at_m", json_integer((json_int_t) s->max_loss_m));
+    json_object_set_new(j, "paper_property", json_string(A->var->paper_property));
+    report_json_line(j);
+}
+
+/* the line of a cell in text */
+static void
+all_cell_text(FILE * out, const construction_info * ci, const sweep_result_t s,
+    verdict_t sv)
+{
+    fprintf(out, "    %-13s ", ci->name);
+    if (s->growth == GROWTH_NONE && lossmax_possible(s->agg) > 0)
+        fprintf(out, "undecided: none of the %ld points was decided "
+            "at the precision cap\n", (long) lossmax_possible(s->agg));
+    else if (s->growth == GROWTH_NONE)
+        fprintf(out, "no output with a non-zero probability (impossible for the\n"
+            "                  variant, or probability 0 on both datasets)\n");
+    else if (s->growth == GROWTH_INFINITE)
+        fprintf(out, "infinite: one probability is exactly 0 (m = %lu)\n",
+            s->max_loss_m);
+    else
+    {
+        char * ml = decimal_interval(s->max_loss, 8);
+        const char * rel = sv == VERDICT_NO_CLAIM ? "reported"
+            : sv == VERDICT_INCONCLUSIVE ? "undecided" : verdict_name(sv);
+        fprintf(out, "%-8s max ln ratio %s at m = %lu; %s", rel, ml,
+            s->max_loss_m, s->growth == GROWTH_NOT_SHOWN ? "growth not shown"
+            : growth_name(s->growth));
+        if (s->growth == GROWTH_LINEAR && s->block > 1)
+            fprintf(out, " (~%.6g per block of %lu queries, %.6g per "
+                "query)", s->slope, s->block, s->slope / (double) s->block);
+        else if (s->growth == GROWTH_LINEAR)
+            fprintf(out, " (~%.6g per query)", s->slope);
+        if (lossmax_undecided(s->agg) > 0)
+            fprintf(out, "; %ld point%s undecided at the precision cap",
+                (long) lossmax_undecided(s->agg),
+                lossmax_undecided(s->agg) == 1 ? "" : "s");
+        fprintf(out, "\n");
+        flint_free(ml);
+    }
+}
+
+/* a cell's sweep into what the variant gathers */
+static void
+all_gather(all_variant * A, const svt_model_t M, const construction_info * ci,
+    const sweep_result_t s, verdict_t sv)
+{
+    if (M->has_claim && sv == VERDICT_INCONCLUSIVE)
+        A->incon = 1;
+    if (s->growth == GROWTH_INFINITE)
+    {
+        A->any_inf = 1;
+        return;
+    }
+    if (s->growth == GROWTH_NONE)
+        return;
+    if (s->growth == GROWTH_LINEAR)
+    {
+        A->any_grow = 1;
+        if (s->slope / (double) s->block > A->best_slope)
+            A->best_slope = s->slope / (double) s->block;
+    }
+    if (s->growth == GROWTH_SLOW)
+        A->any_slow = 1;
+    if (M->has_claim && sv == VERDICT_EXCEEDS)
+        A->any_exceed = 1;
+    if (!arb_is_finite(A->best) || arf_cmp(arb_midref(s->max_loss),
+            arb_midref(A->best)) > 0)
+    {
+        arb_set(A->best, s->max_loss);
+        A->best_where = ci->name;
+        A->best_m = s->max_loss_m;
+    }
+}
+
+/* one construction swept in m: a cell of `verify all` */
+static void
+all_eval(cell_struct * cell, const svt_model_t M, const construction_info * ci,
+    void * data)
+{
+    all_variant * A = data;
+    const check_opts * o = A->o;
+    sweep_result_t s;
+    char serr[256];
+    double t0 = integral_clock();
+    sweep_result_init(s);
+    if (o->progress)
+        fprintf(stderr, "\r  %s: %s ...                    ", A->var->name,
+            ci->name);
+    sweep_run(s, M, ci, o->m_max, o->delta, o->T, &o->ro, 0, NULL,
+        NULL, serr, sizeof(serr));
+    if (o->progress)
+        fprintf(stderr, "\r%60s\r", "");
+    cell->verdict = lossmax_verdict(s->agg, M, 0);
+    arb_set(cell->worst, s->max_loss);
+    cell->worst_infinite = s->growth == GROWTH_INFINITE;
+    cell->worst_m = s->max_loss_m;
+    if (o->json)
+        all_cell_json(A, M, ci, s, cell->verdict, t0);
+    else
+        all_cell_text(o->out, ci, s, cell->verdict);
+    all_gather(A, M, ci, s, cell->verdict);
+    sweep_result_clear(s);
+}
+
+static void
+all_not_applicable(const svt_model_t M, const construction_info * ci,
+    const char * why, void * data)
+{
+    const all_variant * A = data;
+    (void) M;
+    fprintf(A->o->out, "    %-13s n/a (%s)\n", ci->name, why);
+}
+
+/* the variant's title lines */
+static void
+all_variant_text(FILE * out, const svt_variant_struct * var,
+    const svt_model_t M, slong c)
+{
+    char * cl = M->has_claim ? decimal_interval(M->claimed, 6) : NULL;
+    char fixed[64] = "";
+    if (var->fixed_c > 0 && var->fixed_c != c)
+        snprintf(fixed, sizeof(fixed), "; c = %ld fixed by the variant",
+            (long) var->fixed_c);
+    fprintf(out, "%s -- %s [%s]\n  paper: %s; claimed budget %s%s\n",
+        var->name, var->title, var->source, var->paper_property,
+        cl ? cl : "none (report only)", fixed);
+    flint_free(cl);
+}
+
+/* "measured: ..." -- what the cells of the variant show */
+static void
+all_measured_text(FILE * out, const all_variant * A, const svt_model_t M)
+{
+    char * s = A->best_where != NULL ? decimal_interval(A->best, 8) : NULL;
+    fprintf(out, "  measured: ");
+    if (!M->has_claim && !A->any_inf && A->best_where != NULL)
+        fprintf(out, "no claim to check; largest ln ratio %s (%s, m = %lu)%s%s\n",
+            s, A->best_where, A->best_m, A->any_grow ? "; grows linearly in m"
+            : "", A->any_slow ? "; growing slowly" : "");
+    else if (A->any_inf)
+        fprintf(out, "inf-DP (a probability ratio is infinite)\n");
+    else if (A->any_grow)
+        fprintf(out, "not private for any finite eps on this evidence: "
+            "ln ratio grows linearly in m (up to %.6g per query)\n",
+            A->best_slope);
+    else if (A->any_exceed)
+        fprintf(out, "NOT eps-DP: ln ratio %s > claimed (%s, m = %lu)%s\n",
+            s, A->best_where, A->best_m, A->any_slow ? "; growing slowly" : "");
+    else if (A->incon)
+        fprintf(out, "undecided: no certified violation, but some "
+            "ratios could not be decided at the precision cap\n");
+    else if (A->best_where != NULL)
+        fprintf(out, "consistent with the claim: largest ln ratio %s "
+            "(%s, m = %lu)%s\n", s, A->best_where, A->best_m,
+            A->any_slow ? "; growing slowly" : "");
+    else
+        fprintf(out, "no applicable construction\n");
+    flint_free(s);
+}
+
+/* `verify all`, one variant at cutoff c: its cells, then the decision;
+   1 when the claim stays undecided */
+static int
+all_variant_run(const check_opts * o, const svt_variant_struct * var, slong c)
+{
+    all_variant A;
+    cell_visitor V = { all_eval, all_not_applicable, &A };
+    svt_model_t M;
+    decision_t D;
+    char err[256];
+    int undecided;
+    memset(&A, 0, sizeof(A));
+    A.o = o;
+    A.var = var;
+    arb_init(A.best);
+    arb_neg_inf(A.best);
+    decision_init(D);
+    svt_model_init(M);
+    if (svt_model_set(M, var, o->eps, c, o->delta, &o->ov, err, sizeof(err)) != 0)
+    {
+        /* overrides that do not apply to this variant: use defaults */
+        svt_model_set(M, var, o->eps, c, o->delta, NULL, err, sizeof(err));
+    }
+    if (!o->json)
+        all_variant_text(o->out, var, M, c);
+    cells_run(var, M, o, &V);
+    if (!o->json)
+        all_measured_text(o->out, &A, M);
+    undecided = all_decide(o, var, M, c, D, A.best_where != NULL && !A.any_inf
+        ? A.best : NULL, A.any_inf, A.best_where, A.best_m);
+    decision_clear(D);
+    arb_clear(A.best);
+    svt_model_clear(M);
+    return undecided;
+}
+
 int
 verify_all(const check_opts * o)
 {
     slong c = o->nc > 0 ? o->clist[0] : 1;
-    slong v, k;
-    FILE * out = o->out;
+    slong v;
     int undecided_left = 0;
-
     char epsbuf[256];
     if (fmpz_bits(fmpq_numref(o->eps)) + fmpz_bits(fmpq_denref(o->eps)) > 600)
         strcpy(epsbuf, "?");
     if (!o->json)
-    {
-        fprintf(out, "Figure 2 of Lyu, Su and Li, measured: certified ln "
+        fprintf(o->out, "Figure 2 of Lyu, Su and Li, measured: certified ln "
             "ratios, eps = %s, c = %ld, m up to %lu\n\n",
             fmpq_get_str(epsbuf, 10, o->eps), (long) c, o->m_max);
-    }
-
     for (v = 0; v < svt_catalog_count(o->cat); v++)
-    {
-        const svt_variant_struct * var = svt_catalog_get(o->cat, v);
-        svt_model_t M;
-        char err[256];
-        int any_inf = 0, any_grow = 0, any_exceed = 0, any_slow = 0;
-        int var_incon = 0;
-        arb_t best;
-        const char * best_where = NULL;
-        ulong best_m = 0;
-        double best_slope = 0;
-        decision_t D;
-
-        decision_init(D);
-        svt_model_init(M);
-        arb_init(best);
-        arb_neg_inf(best);
-        if (svt_model_set(M, var, o->eps, c, o->delta, &o->ov, err, sizeof(err)) != 0)
-        {
-            /* overrides that do not apply to this variant: use defaults */
-            svt_model_set(M, var, o->eps, c, o->delta, NULL, err, sizeof(err));
-        }
-        if (!o->json)
-        {
-            char * cl = M->has_claim ? decimal_interval(M->claimed, 6) : NULL;
-            char fixed[64] = "";
-            if (var->fixed_c > 0 && var->fixed_c != c)
-                snprintf(fixed, sizeof(fixed), "; c = %ld fixed by the variant",
-                    (long) var->fixed_c);
-            fprintf(out, "%s -- %s [%s]\n  paper: %s; claimed budget %s%s\n",
-                var->name, var->title, var->source, var->paper_property,
-                cl ? cl : "none (report only)", fixed);
-            flint_free(cl);
-        }
-        for (k = 0; k < construction_count(); k++)
-        {
-            const construction_info * ci = construction_get(k);
-            const char * why = NULL;
-            sweep_result_t s;
-            verdict_t sv;
-            char serr[256];
-            double t0;
-            if (!construction_applicable(ci, M, &why))
-            {
-                if (!o->json)
-                    fprintf(out, "    %-13s n/a (%s)\n", ci->name, why);
-                junit_skip(o->junit, var, ci, M, why);
-                continue;
-            }
-            t0 = integral_clock();
-            sweep_result_init(s);
-            if (o->progress)
-                fprintf(stderr, "\r  %s: %s ...                    ", var->name,
-                    ci->name);
-            sweep_run(s, M, ci, o->m_max, o->delta, o->T, &o->ro, 0, NULL,
-                NULL, serr, sizeof(serr));
-            if (o->progress)
-                fprintf(stderr, "\r%60s\r", "");
-            sv = lossmax_verdict(s->agg, M, 0);
-            junit_cell(o->junit, var, ci, M, sv, s->max_loss,
-                s->growth == GROWTH_INFINITE, s->max_loss_m,
-                integral_clock() - t0, o);
-            if (o->json)
-            {
-                json_t * j = report_json_core("all", var->name, ci->name, M, 0,
-                    o->out_digits);
-                json_object_set_new(j, "loss", report_json_lossmax(s->agg,
-                    o->out_digits));
-                report_json_set_verdict(j, sv);
-                report_json_set_seconds(j, integral_clock() - t0);
-                json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
-                json_object_set_new(j, "growth", json_string(growth_name(s->growth)));
-                json_object_set_new(j, "slope_per_block", json_real(s->slope));
-                json_object_set_new(j, "block_queries", json_integer((json_int_t) s->block));
-                json_object_set_new(j, "slope_per_query", json_real(s->slope / (double) s->block));
-                json_object_set_new(j, "max_log_ratio", s->growth == GROWTH_NONE
-                    ? json_null() : report_json_interval(s->max_loss, o->out_digits));
-                json_object_set_new(j, "max_at_m", json_integer((json_int_t) s->max_loss_m));
-                json_object_set_new(j, "paper_property", json_string(var->paper_property));
-                report_json_line(j);
-            }
-            else
-            {
-                fprintf(out, "    %-13s ", ci->name);
-                if (s->growth == GROWTH_NONE && lossmax_possible(s->agg) > 0)
-                    fprintf(out, "undecided: none of the %ld points was decided "
-                        "at the precision cap\n", (long) lossmax_possible(s->agg));
-                else if (s->growth == GROWTH_NONE)
-                    fprintf(out, "no output with a non-zero probability (impossible for the\n"
-                        "                  variant, or probability 0 on both datasets)\n");
-                else if (s->growth == GROWTH_INFINITE)
-                    fprintf(out, "infinite: one probability is exactly 0 (m = %lu)\n",
-                        s->max_loss_m);
-                else
-                {
-                    char * ml = decimal_interval(s->max_loss, 8);
-                    const char * rel = sv == VERDICT_NO_CLAIM ? "reported"
-                        : sv == VERDICT_INCONCLUSIVE ? "undecided"
-                        : verdict_name(sv);
-                    fprintf(out, "%-8s max ln ratio %s at m = %lu; %s",
-                        rel, ml, s->max_loss_m, s->growth == GROWTH_NOT_SHOWN
-                        ? "growth not shown" : growth_name(s->growth));
-                    if (s->growth == GROWTH_LINEAR && s->block > 1)
-                        fprintf(out, " (~%.6g per block of %lu queries, %.6g per "
-                            "query)", s->slope, s->block, s->slope / (double) s->block);
-                    else if (s->growth == GROWTH_LINEAR)
-                        fprintf(out, " (~%.6g per query)", s->slope);
-                    if (lossmax_undecided(s->agg) > 0)
-                        fprintf(out, "; %ld point%s undecided at the precision cap",
-                            (long) lossmax_undecided(s->agg),
-                            lossmax_undecided(s->agg) == 1 ? "" : "s");
-                    fprintf(out, "\n");
-                    flint_free(ml);
-                }
-            }
-            if (M->has_claim && sv == VERDICT_INCONCLUSIVE)
-                var_incon = 1;
-            if (s->growth == GROWTH_INFINITE)
-                any_inf = 1;
-            else if (s->growth != GROWTH_NONE)
-            {
-                if (s->growth == GROWTH_LINEAR)
-                {
-                    any_grow = 1;
-                    if (s->slope / (double) s->block > best_slope)
-                        best_slope = s->slope / (double) s->block;
-                }
-                if (s->growth == GROWTH_SLOW)
-                    any_slow = 1;
-                if (M->has_claim && sv == VERDICT_EXCEEDS)
-                    any_exceed = 1;
-                if (!arb_is_finite(best) || arf_cmp(arb_midref(s->max_loss),
-                        arb_midref(best)) > 0)
-                {
-                    arb_set(best, s->max_loss);
-                    best_where = ci->name;
-                    best_m = s->max_loss_m;
-                }
-            }
-            sweep_result_clear(s);
-        }
-        if (!o->json)
-        {
-            fprintf(out, "  measured: ");
-            if (!M->has_claim && !any_inf && best_where != NULL)
-            {
-                char * s = decimal_interval(best, 8);
-                fprintf(out, "no claim to check; largest ln ratio %s (%s, m = %lu)%s%s\n",
-                    s, best_where, best_m, any_grow ? "; grows linearly in m"
-                    : "", any_slow ? "; growing slowly" : "");
-                flint_free(s);
-            }
-            else if (any_inf)
-                fprintf(out, "inf-DP (a probability ratio is infinite)\n");
-            else if (any_grow)
-                fprintf(out, "not private for any finite eps on this evidence: "
-                    "ln ratio grows linearly in m (up to %.6g per query)\n",
-                    best_slope);
-            else if (any_exceed)
-            {
-                char * s = decimal_interval(best, 8);
-                fprintf(out, "NOT eps-DP: ln ratio %s > claimed (%s, m = %lu)%s\n",
-                    s, best_where, best_m, any_slow ? "; growing slowly" : "");
-                flint_free(s);
-            }
-            else if (var_incon)
-                fprintf(out, "undecided: no certified violation, but some "
-                    "ratios could not be decided at the precision cap\n");
-            else if (best_where != NULL)
-            {
-                char * s = decimal_interval(best, 8);
-                fprintf(out, "consistent with the claim: largest ln ratio %s "
-                    "(%s, m = %lu)%s\n", s, best_where, best_m,
-                    any_slow ? "; growing slowly" : "");
-                flint_free(s);
-            }
-            else
-                fprintf(out, "no applicable construction\n");
-        }
-        if (all_decide(o, var, M, c, D, best_where != NULL && !any_inf ? best : NULL,
-                any_inf, best_where, best_m))
-            undecided_left = 1;
-        decision_clear(D);
-        arb_clear(best);
-        svt_model_clear(M);
-    }
+        undecided_left |= all_variant_run(o, svt_catalog_get(o->cat, v), c);
     return undecided_left ? CHECK_INCONCLUSIVE : CHECK_PASS;
 }
