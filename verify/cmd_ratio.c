@@ -6,6 +6,7 @@
 #include <string.h>
 #include "cli.h"
 #include "custom.h"
+#include "render.h"
 #include "report.h"
 
 int
@@ -37,71 +38,9 @@ cmd_ratio(cli_struct * cl)
         if (maxout_run(&mo, M, R, &o.ro, err, sizeof(err)) != 0)
             cli_die(err);
         if (o.json)
-        {
-            report_ctx ctx = { "custom", 0, o.out_digits };
-            json_t * j = report_json_core("max-over-outputs", var->name,
-                "custom", M, 0, o.out_digits), * und = json_array();
-            char * os = custom_output_describe(mo.best_runs);
-            slong u;
-            for (u = 0; u < FLINT_MIN(mo.nundecided, MAXOUT_LIST_UNDECIDED); u++)
-                json_array_append_new(und, json_string(mo.undecided[u]));
-            json_object_set_new(j, "loss", report_json_lossmax(mo.agg, o.out_digits));
-            report_json_set_verdict(j, mo.verdict);
-            report_json_set_seconds(j, integral_clock() - t0);
-            json_object_set_new(j, "outputs_enumerated", json_integer(mo.outputs));
-            json_object_set_new(j, "outputs_impossible", json_integer(mo.impossible));
-            json_object_set_new(j, "outputs_undecided", json_integer(mo.nundecided));
-            json_object_set_new(j, "undecided_outputs", und);
-            json_object_set_new(j, "numbers_searched_on_grid", json_boolean(mo.numeric_searched));
-            json_object_set_new(j, "argmax_output", json_string(os));
-            json_object_set_new(j, "argmax", report_ratio_json(M, &ctx, mo.best));
-            report_json_line(j);
-            flint_free(os);
-        }
+            maxout_json(var, M, &mo, &o, t0);
         else
-        {
-            report_ctx ctx = { "custom", 0, o.out_digits };
-            char * os = custom_output_describe(mo.best_runs);
-            char * ml = lossmax_string(mo.agg, o.out_digits);
-            printf("%s privacy loss of the pair (maximum over %ld outputs, "
-                "%ld of them impossible for %s):\n  max ln ratio %s\n  "
-                "verdict %s\n", mo.numeric_searched ? "searched" : "exact",
-                (long) mo.outputs, (long) mo.impossible,
-                var->name, ml, verdict_name(mo.verdict));
-            if (mo.nundecided > 0)
-            {
-                slong u;
-                printf("  undecided: %ld output%s whose ratio the enclosure "
-                    "does not decide at the precision cap (--max-digits %ld)"
-                    "%s", (long) mo.nundecided, mo.nundecided == 1 ? "" : "s",
-                    (long) o.ro.max_digits, mo.verdict == VERDICT_INCONCLUSIVE
-                    ? ", so the maximum is undecided:" : " (a certified "
-                    "violation decides the maximum anyway):");
-                for (u = 0; u < FLINT_MIN(mo.nundecided, MAXOUT_LIST_UNDECIDED); u++)
-                    printf(" %s", mo.undecided[u]);
-                if (mo.nundecided > MAXOUT_LIST_UNDECIDED)
-                    printf(" ... (%ld more)", (long) (mo.nundecided - MAXOUT_LIST_UNDECIDED));
-                printf("\n");
-            }
-            if (mo.partial)
-                printf("  note: whether a run of %s stops after some of the "
-                    "shorter outputs is not decided here, so not every output "
-                    "was enumerated and \"within\" is never claimed.\n",
-                    var->name);
-            if (mo.numeric_searched)
-                printf("  note: %s outputs numbers.  The outputs were first "
-                    "enumerated as events (top = \"some number is output\"); "
-                    "then each number of the best pattern was searched "
-                    "coordinate-wise over T, q(D), q(D') +- k s/2 (k = -12..12, "
-                    "s the scale of the noise in the number).  The maximum is "
-                    "a certified lower bound on the supremum over numbers; a "
-                    "grid cannot certify that no larger value exists, so "
-                    "\"within\" is never claimed here.\n", var->name);
-            printf("largest at output %s:\n", os);
-            report_ratio_human(stdout, M, &ctx, mo.best);
-            flint_free(os);
-            flint_free(ml);
-        }
+            maxout_text(var, M, &mo, &o);
         rc = cli_verdict_exit(mo.verdict);
         maxout_clear(&mo);
     }

@@ -13,8 +13,11 @@
    - the analyses (libsvt): ratio.c, sweep.c, check.c, search.c,
      search_program.c, search_delta.c, prove.c, approx.c, outputs.c,
      lossmax.c, witness.c, decision.c, claims.c;
-   - the renderings: report.c (text and JSON of one result), junit.c
-     (JUnit XML), approx_cmd.c (delta and Renyi as text or JSON). */
+     check.c runs check and all through one loop over the cells;
+   - the renderings: render_text.c and render_json.c (check, all, sweep,
+     ratio --max-over-outputs; render.h, check_run.h), junit.c (JUnit
+     XML), report.c (one ratio as text or JSON), approx_cmd.c (delta and
+     Renyi as text or JSON). */
 
 #include <string.h>
 #include "cli.h"

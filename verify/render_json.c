@@ -1,0 +1,159 @@
+/* render_json.c -- results as JSON lines (one object per result; schema:
+   verify-output.schema.json): `verify check` and `verify all`
+   (check_run.h), `verify ratio --max-over-outputs` and `verify sweep`
+   (render.h).  Only printing: every number was decided before. */
+
+#include "check_run.h"
+#include "custom.h"
+#include "render.h"
+#include "report.h"
+#include "witness.h"
+
+void
+check_json_conclusion(const check_run * K, const svt_model_t M, svt_status s,
+    slong at, const svt_runs_t W, const char * cmd, int accepted, int rc)
+{
+    const check_opts * o = K->o;
+    json_t * j;
+    int violated = s == STATUS_VIOLATED || s == STATUS_UNBOUNDED;
+    j = report_json_core("check", K->var->name, NULL, M, 0, o->out_digits);
+    if (violated && !K->D[at].L_inf)
+        report_json_set_loss(j, K->D[at].L, o->out_digits);
+    else if (K->grid)
+        json_object_set_new(j, "loss", report_json_lossmax(K->total, o->out_digits));
+    report_json_set_verdict(j, violated ? (K->D[at].L_inf ? VERDICT_INFINITE
+        : VERDICT_EXCEEDS) : s == STATUS_PROVED ? VERDICT_WITHIN
+        : s == STATUS_NO_CLAIM ? VERDICT_NO_CLAIM : VERDICT_INCONCLUSIVE);
+    report_json_set_seconds(j, integral_clock() - K->t0);
+    json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
+    json_object_set_new(j, "status", json_string(decision_name(s)));
+    json_object_set_new(j, "result", json_string(violated ? "violation"
+        : s == STATUS_PROVED ? "proved" : s == STATUS_NO_CLAIM ? "no-claim"
+        : K->inconclusive ? "inconclusive" : accepted ? "evidence-accepted"
+        : "no-violation-found"));
+    json_object_set_new(j, "proved_for_every_m", json_boolean(s == STATUS_PROVED));
+    json_object_set_new(j, "proof", s == STATUS_PROVED ? json_string(K->proof_line)
+        : json_null());
+    json_object_set_new(j, "witness", violated ? witness_runs_json(W) : json_null());
+    json_object_set_new(j, "recheck", violated && cmd ? json_string(cmd) : json_null());
+    json_object_set_new(j, "ratios", json_integer(K->nratios));
+    json_object_set_new(j, "exit", json_integer(rc));
+    report_json_line(j);
+}
+
+/* the line of a cell in JSON */
+void
+all_json_cell(const all_variant * A, const svt_model_t M,
+    const construction_info * ci, const sweep_result_t s, verdict_t sv,
+    double t0)
+{
+    const check_opts * o = A->o;
+    json_t * j = report_json_core("all", A->var->name, ci->name, M, 0,
+        o->out_digits);
+    json_object_set_new(j, "loss", report_json_lossmax(s->agg, o->out_digits));
+    report_json_set_verdict(j, sv);
+    report_json_set_seconds(j, integral_clock() - t0);
+    json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
+    json_object_set_new(j, "growth", json_string(growth_name(s->growth)));
+    json_object_set_new(j, "slope_per_block", json_real(s->slope));
+    json_object_set_new(j, "block_queries", json_integer((json_int_t) s->block));
+    json_object_set_new(j, "slope_per_query", json_real(s->slope / (double) s->block));
+    json_object_set_new(j, "max_log_ratio", s->growth == GROWTH_NONE
+        ? json_null() : report_json_interval(s->max_loss, o->out_digits));
+    json_object_set_new(j, "max_at_m", json_integer((json_int_t) s->max_loss_m));
+    json_object_set_new(j, "paper_property", json_string(A->var->paper_property));
+    report_json_line(j);
+}
+
+/* the decision of a variant of `verify all` */
+void
+all_json_decision(const check_opts * o, const svt_variant_struct * var,
+    const svt_model_t M, const decision_struct * D, const prove_result_t P,
+    int violated)
+{
+    json_t * j = report_json_core("all", var->name, NULL, M, 0, o->out_digits);
+    if (D->have_L && !D->L_inf)
+        report_json_set_loss(j, D->L, o->out_digits);
+    report_json_set_verdict(j, violated ? (D->L_inf ? VERDICT_INFINITE
+        : VERDICT_EXCEEDS) : D->status == STATUS_PROVED ? VERDICT_WITHIN
+        : D->status == STATUS_NO_CLAIM ? VERDICT_NO_CLAIM : VERDICT_INCONCLUSIVE);
+    json_object_set_new(j, "status", json_string(decision_name(D->status)));
+    json_object_set_new(j, "upper_bound", P->A->proved
+        ? report_json_interval(P->A->bound, o->out_digits) : json_null());
+    json_object_set_new(j, "paper_property", json_string(var->paper_property));
+    report_json_line(j);
+}
+
+/* ---- verify ratio --max-over-outputs ----------------------------------- */
+
+void
+maxout_json(const svt_variant_struct * var, const svt_model_t M,
+    const maxout_struct * mo, const check_opts * o, double t0)
+{
+    report_ctx ctx = { "custom", 0, o->out_digits };
+    json_t * j = report_json_core("max-over-outputs", var->name,
+        "custom", M, 0, o->out_digits), * und = json_array();
+    char * os = custom_output_describe(mo->best_runs);
+    slong u;
+    for (u = 0; u < FLINT_MIN(mo->nundecided, MAXOUT_LIST_UNDECIDED); u++)
+        json_array_append_new(und, json_string(mo->undecided[u]));
+    json_object_set_new(j, "loss", report_json_lossmax(mo->agg, o->out_digits));
+    report_json_set_verdict(j, mo->verdict);
+    report_json_set_seconds(j, integral_clock() - t0);
+    json_object_set_new(j, "outputs_enumerated", json_integer(mo->outputs));
+    json_object_set_new(j, "outputs_impossible", json_integer(mo->impossible));
+    json_object_set_new(j, "outputs_undecided", json_integer(mo->nundecided));
+    json_object_set_new(j, "undecided_outputs", und);
+    json_object_set_new(j, "numbers_searched_on_grid",
+        json_boolean(mo->numeric_searched));
+    json_object_set_new(j, "argmax_output", json_string(os));
+    json_object_set_new(j, "argmax", report_ratio_json(M, &ctx, mo->best));
+    report_json_line(j);
+    flint_free(os);
+}
+
+/* ---- verify sweep -------------------------------------------------------- */
+
+/* one line per point, then the sweep */
+void
+sweep_json(const svt_variant_struct * var, const construction_info * ci,
+    const svt_model_t M, const sweep_result_t s, const check_opts * o,
+    double t0)
+{
+    slong i, k;
+    for (i = 0; i < s->len; i++)
+    {
+        json_t * j = report_json_core("sweep-point", var->name, ci->name,
+            M, s->pts[i].m, o->out_digits);
+        report_json_set_loss(j, s->pts[i].loss, o->out_digits);
+        report_json_set_verdict(j, s->pts[i].verdict);
+        report_json_line(j);
+    }
+    {
+        json_t * j = report_json_core("sweep", var->name, ci->name, M, 0,
+            o->out_digits), * fm = json_array();
+        json_object_set_new(j, "loss", report_json_lossmax(s->agg, o->out_digits));
+        report_json_set_verdict(j, lossmax_verdict(s->agg, M, 0));
+        report_json_set_seconds(j, integral_clock() - t0);
+        json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
+        json_object_set_new(j, "classification", json_string(growth_name(s->growth)));
+        json_object_set_new(j, "slope_per_block", json_real(s->slope));
+        json_object_set_new(j, "block_queries", json_integer((json_int_t) s->block));
+        json_object_set_new(j, "slope_per_query", json_real(s->slope / (double) s->block));
+        json_object_set_new(j, "points_undecided", json_integer(lossmax_undecided(s->agg)));
+        for (k = 0; k < 4; k++)
+        {
+            json_t * e = json_object();
+            json_object_set_new(e, "multiple_of_eps", json_integer(k == 0 ? 1 : k == 1 ? 10 : k == 2 ? 100 : 1000));
+            json_object_set_new(e, "first_m", s->first_m[k]
+                ? json_integer((json_int_t) s->first_m[k]) : json_null());
+            json_object_set_new(e, "extrapolated_m", s->first_m_extrap[k] > 0
+                ? json_real(s->first_m_extrap[k]) : json_null());
+            json_array_append_new(fm, e);
+        }
+        json_object_set_new(j, "passes", fm);
+        json_object_set_new(j, "status", json_string(sweep_violated(s, M)
+            ? "violated" : M->has_claim ? "undecided" : "no-claim"));
+        report_json_line(j);
+    }
+}

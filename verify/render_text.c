@@ -1,0 +1,401 @@
+/* render_text.c -- results as text: `verify check` and `verify all` (the
+   proof lines, the grid of constructions, the cells, the conclusions;
+   check_run.h), `verify ratio --max-over-outputs` and `verify sweep`
+   (render.h).  Only printing: every number was decided before. */
+
+#include <string.h>
+#include "check_run.h"
+#include "render.h"
+#include "custom.h"
+#include "report.h"
+#include "witness.h"
+
+/* the title of `verify check` */
+void
+check_text_title(FILE * out, const svt_variant_struct * var)
+{
+    fprintf(out, "verify check %s: %s [%s]\n", var->name, var->title,
+        var->source);
+}
+
+/* the grid's table header */
+void
+check_text_grid_header(const check_run * K)
+{
+    FILE * out = K->o->out;
+    fprintf(out, "  the constructions, m in 1..%lu (geometric):\n", K->o->m_max);
+    fprintf(out, "  %-4s %-13s %6s %7s %7s %8s %6s %6s  %s\n", "c",
+        "construction", "points", "within", "exceeds", "infinite",
+        "imposs", "incon", "largest ln ratio [certified]");
+}
+
+/* one row of the table */
+void
+check_text_grid_row(const check_run * K, slong c, const construction_info * ci,
+    const cell_struct * cell)
+{
+    FILE * out = K->o->out;
+    const slong * n = cell->agg->count;
+    fprintf(out, "  %-4ld %-13s %6ld %7ld %7ld %8ld %6ld %6ld  ", (long) c,
+        ci->name, (long) (lossmax_possible(cell->agg) + n[VERDICT_IMPOSSIBLE]),
+        (long) (n[VERDICT_WITHIN] + n[VERDICT_NO_CLAIM]),
+        (long) n[VERDICT_EXCEEDS], (long) n[VERDICT_INFINITE],
+        (long) n[VERDICT_IMPOSSIBLE], (long) n[VERDICT_INCONCLUSIVE]);
+    if (cell->worst_infinite)
+        fprintf(out, "inf (m = %lu)\n", cell->worst_m);
+    else if (arb_is_finite(cell->worst))
+    {
+        char * s = decimal_interval(cell->worst, K->o->out_digits);
+        fprintf(out, "%s (m = %lu)\n", s, cell->worst_m);
+        flint_free(s);
+    }
+    else
+        fprintf(out, "-\n");
+}
+
+/* the conclusion in words; one message per status */
+void
+check_text_conclusion(const check_run * K, svt_status s, slong at, const svt_runs_t W,
+    const ratio_result_t wr, const char * cmd, int accepted)
+{
+    FILE * out = K->o->out;
+    const decision_struct * D = K->D + at;
+    slong k;
+    if (s == STATUS_VIOLATED || s == STATUS_UNBOUNDED)
+    {
+        char * l = D->L_inf ? NULL : decimal_interval(D->L, K->o->out_digits);
+        char * w = wr->verdict == VERDICT_INFINITE ? NULL
+            : decimal_interval(wr->loss, K->o->out_digits);
+        char * os = custom_output_describe(W);
+        fprintf(out, "VIOLATED%s (certified witness, c = %ld): ln ratio %s > the "
+            "claimed eps (largest found: %s, %s)\n", s == STATUS_UNBOUNDED
+            ? ", UNBOUNDED" : "", (long) K->clist[at], w ? w : "inf", l ? l : "inf",
+            D->L_where);
+        fprintf(out, "  the smallest witness (%lu quer%s):\n", svt_runs_length(W),
+            svt_runs_length(W) == 1 ? "y" : "ies");
+        witness_print_vector(out, "  q(D) ", W, 0);
+        witness_print_vector(out, "  q(D')", W, 1);
+        witness_print_vector(out, "  T    ", W, 2);
+        fprintf(out, "    output  %s\n  re-check: %s\n(exit 1)\n", os, cmd ? cmd : "");
+        flint_free(l);
+        flint_free(w);
+        flint_free(os);
+    }
+    else if (s == STATUS_PROVED)
+        fprintf(out, "PROVED for every m (c in the list above): %s (exit 0)\n",
+            K->proof_line);
+    else if (s == STATUS_NO_CLAIM)
+        fprintf(out, "NO CLAIM: %s claims no budget; the numbers above are "
+            "reported only (exit 0)\n", K->var->name);
+    else
+    {
+        fprintf(out, "%s: no violation of the claim of %s in %ld certified "
+            "ratios (the witnesses of the proof%s%lu, c in {", accepted
+            ? "NO VIOLATION FOUND" : "UNPROVED", K->var->name, (long) (K->nratios
+            + K->nc), K->grid ? " and the constructions above, m <= " : "",
+            K->grid ? K->o->m_max : 0);
+        for (k = 0; k < K->nc; k++)
+            fprintf(out, "%s%ld", k ? ", " : "", (long) K->clist[k]);
+        fprintf(out, "}), and no proof for every m: %s%s\n", D->reason, accepted
+            ? "; not proved for every m: this finite evidence is accepted as "
+            "asked (--accept-evidence, exit 0)" : "; finite evidence, not a proof "
+            "(exit 3; --accept-evidence accepts it with exit 0)");
+    }
+}
+
+/* the line of a cell in text */
+void
+all_text_cell(FILE * out, const construction_info * ci, const sweep_result_t s,
+    verdict_t sv)
+{
+    fprintf(out, "    %-13s ", ci->name);
+    if (s->growth == GROWTH_NONE && lossmax_possible(s->agg) > 0)
+        fprintf(out, "undecided: none of the %ld points was decided "
+            "at the precision cap\n", (long) lossmax_possible(s->agg));
+    else if (s->growth == GROWTH_NONE)
+        fprintf(out, "no output with a non-zero probability (impossible for the\n"
+            "                  variant, or probability 0 on both datasets)\n");
+    else if (s->growth == GROWTH_INFINITE)
+        fprintf(out, "infinite: one probability is exactly 0 (m = %lu)\n",
+            s->max_loss_m);
+    else
+    {
+        char * ml = decimal_interval(s->max_loss, 8);
+        const char * rel = sv == VERDICT_NO_CLAIM ? "reported"
+            : sv == VERDICT_INCONCLUSIVE ? "undecided" : verdict_name(sv);
+        fprintf(out, "%-8s max ln ratio %s at m = %lu; %s", rel, ml,
+            s->max_loss_m, s->growth == GROWTH_NOT_SHOWN ? "growth not shown"
+            : growth_name(s->growth));
+        if (s->growth == GROWTH_LINEAR && s->block > 1)
+            fprintf(out, " (~%.6g per block of %lu queries, %.6g per "
+                "query)", s->slope, s->block, s->slope / (double) s->block);
+        else if (s->growth == GROWTH_LINEAR)
+            fprintf(out, " (~%.6g per query)", s->slope);
+        if (lossmax_undecided(s->agg) > 0)
+            fprintf(out, "; %ld point%s undecided at the precision cap",
+                (long) lossmax_undecided(s->agg),
+                lossmax_undecided(s->agg) == 1 ? "" : "s");
+        fprintf(out, "\n");
+        flint_free(ml);
+    }
+}
+
+/* the variant's title lines */
+void
+all_text_variant(FILE * out, const svt_variant_struct * var,
+    const svt_model_t M, slong c)
+{
+    char * cl = M->has_claim ? decimal_interval(M->claimed, 6) : NULL;
+    char fixed[64] = "";
+    if (var->fixed_c > 0 && var->fixed_c != c)
+        snprintf(fixed, sizeof(fixed), "; c = %ld fixed by the variant",
+            (long) var->fixed_c);
+    fprintf(out, "%s -- %s [%s]\n  paper: %s; claimed budget %s%s\n",
+        var->name, var->title, var->source, var->paper_property,
+        cl ? cl : "none (report only)", fixed);
+    flint_free(cl);
+}
+
+/* "measured: ..." -- what the cells of the variant show */
+void
+all_text_measured(FILE * out, const all_variant * A, const svt_model_t M)
+{
+    char * s = A->best_where != NULL ? decimal_interval(A->best, 8) : NULL;
+    fprintf(out, "  measured: ");
+    if (!M->has_claim && !A->any_inf && A->best_where != NULL)
+        fprintf(out, "no claim to check; largest ln ratio %s (%s, m = %lu)%s%s\n",
+            s, A->best_where, A->best_m, A->any_grow ? "; grows linearly in m"
+            : "", A->any_slow ? "; growing slowly" : "");
+    else if (A->any_inf)
+        fprintf(out, "inf-DP (a probability ratio is infinite)\n");
+    else if (A->any_grow)
+        fprintf(out, "not private for any finite eps on this evidence: "
+            "ln ratio grows linearly in m (up to %.6g per query)\n",
+            A->best_slope);
+    else if (A->any_exceed)
+        fprintf(out, "NOT eps-DP: ln ratio %s > claimed (%s, m = %lu)%s\n",
+            s, A->best_where, A->best_m, A->any_slow ? "; growing slowly" : "");
+    else if (A->incon)
+        fprintf(out, "undecided: no certified violation, but some "
+            "ratios could not be decided at the precision cap\n");
+    else if (A->best_where != NULL)
+        fprintf(out, "consistent with the claim: largest ln ratio %s "
+            "(%s, m = %lu)%s\n", s, A->best_where, A->best_m,
+            A->any_slow ? "; growing slowly" : "");
+    else
+        fprintf(out, "no applicable construction\n");
+    flint_free(s);
+}
+
+/* the proof and its lower bound at cutoff c: one line */
+void
+check_text_prove(FILE * out, slong c, const prove_result_t P)
+{
+    char f[200], * b = NULL, * l = NULL;
+    align_bound_form(f, sizeof(f), P->A);
+    if (P->A->proved && !f[0])
+        b = decimal_interval(P->A->bound, 10);
+    if (P->have_L && !P->L_infinite)
+        l = decimal_interval(P->L, 10);
+    fprintf(out, "  c = %-3ld bound B: %s%s%s; lower bound L: %s%s%s%s\n",
+        (long) c, P->A->proved ? (f[0] ? f : b) : "none",
+        P->A->proved && f[0] ? " exactly" : "", P->A->proved
+        ? " (proved for every m)" : P->decision == PROVE_UNBOUNDED
+        && P->unbounded_proved ? " (no finite bound, proved)" : "",
+        P->have_L ? (P->L_infinite ? "inf" : l) : "none",
+        P->have_L ? " (" : "", P->have_L ? P->L_desc : "", P->have_L ? ")" : "");
+    flint_free(b);
+    flint_free(l);
+}
+
+/* the decision of a variant of `verify all`: the proof and the status */
+void
+all_text_decision(FILE * out, const svt_variant_struct * var,
+    const decision_struct * D, const prove_result_t P, int accepted)
+{
+    char f[200], * b = P->A->proved ? decimal_interval(P->A->bound, 10) : NULL;
+    char * l = D->have_L && !D->L_inf ? decimal_interval(D->L, 10) : NULL;
+    align_bound_form(f, sizeof(f), P->A);
+    if (P->A->proved)
+        fprintf(out, "  proved: ln ratio <= B = %s%s for every m\n", f[0] ? f : b,
+            f[0] ? " exactly" : "");
+    else
+        fprintf(out, "  proof: none (no shift coupling bounds the loss; `verify "
+            "prove %s`)\n", report_variant_arg(var));
+    fprintf(out, "  status: %s", accepted ? "UNDECIDED, accepted as evidence "
+        "(--accept-evidence)" : decision_word(D->status));
+    if (D->have_L)
+        fprintf(out, "; largest certified ln ratio %s (%s)", D->L_inf ? "inf"
+            : l, D->L_where);
+    if (D->status == STATUS_UNDECIDED)
+        fprintf(out, "; %s", D->reason);
+    fprintf(out, "\n\n");
+    flint_free(b);
+    flint_free(l);
+}
+
+/* a construction that does not apply at cutoff c (check's grid) */
+void
+check_text_not_applicable(FILE * out, slong c, const construction_info * ci,
+    const char * why)
+{
+    fprintf(out, "  %-4ld %-13s n/a: %s\n", (long) c, ci->name, why);
+}
+
+/* a construction that does not apply (all) */
+void
+all_text_not_applicable(FILE * out, const construction_info * ci,
+    const char * why)
+{
+    fprintf(out, "    %-13s n/a (%s)\n", ci->name, why);
+}
+
+/* the title of `verify all` */
+void
+all_text_title(FILE * out, const check_opts * o, slong c)
+{
+    char epsbuf[256];
+    if (fmpz_bits(fmpq_numref(o->eps)) + fmpz_bits(fmpq_denref(o->eps)) > 600)
+        strcpy(epsbuf, "?");
+    fprintf(out, "Figure 2 of Lyu, Su and Li, measured: certified ln "
+        "ratios, eps = %s, c = %ld, m up to %lu\n\n",
+        fmpq_get_str(epsbuf, 10, o->eps), (long) c, o->m_max);
+}
+
+/* ---- verify ratio --max-over-outputs ----------------------------------- */
+
+void
+maxout_text(const svt_variant_struct * var, const svt_model_t M,
+    const maxout_struct * mo, const check_opts * o)
+{
+    report_ctx ctx = { "custom", 0, o->out_digits };
+    char * os = custom_output_describe(mo->best_runs);
+    char * ml = lossmax_string(mo->agg, o->out_digits);
+    printf("%s privacy loss of the pair (maximum over %ld outputs, "
+        "%ld of them impossible for %s):\n  max ln ratio %s\n  "
+        "verdict %s\n", mo->numeric_searched ? "searched" : "exact",
+        (long) mo->outputs, (long) mo->impossible,
+        var->name, ml, verdict_name(mo->verdict));
+    if (mo->nundecided > 0)
+    {
+        slong u;
+        printf("  undecided: %ld output%s whose ratio the enclosure "
+            "does not decide at the precision cap (--max-digits %ld)"
+            "%s", (long) mo->nundecided, mo->nundecided == 1 ? "" : "s",
+            (long) o->ro.max_digits, mo->verdict == VERDICT_INCONCLUSIVE
+            ? ", so the maximum is undecided:" : " (a certified "
+            "violation decides the maximum anyway):");
+        for (u = 0; u < FLINT_MIN(mo->nundecided, MAXOUT_LIST_UNDECIDED); u++)
+            printf(" %s", mo->undecided[u]);
+        if (mo->nundecided > MAXOUT_LIST_UNDECIDED)
+            printf(" ... (%ld more)", (long) (mo->nundecided
+                - MAXOUT_LIST_UNDECIDED));
+        printf("\n");
+    }
+    if (mo->partial)
+        printf("  note: whether a run of %s stops after some of the "
+            "shorter outputs is not decided here, so not every output "
+            "was enumerated and \"within\" is never claimed.\n",
+            var->name);
+    if (mo->numeric_searched)
+        printf("  note: %s outputs numbers.  The outputs were first "
+            "enumerated as events (top = \"some number is output\"); "
+            "then each number of the best pattern was searched "
+            "coordinate-wise over T, q(D), q(D') +- k s/2 (k = -12..12, "
+            "s the scale of the noise in the number).  The maximum is "
+            "a certified lower bound on the supremum over numbers; a "
+            "grid cannot certify that no larger value exists, so "
+            "\"within\" is never claimed here.\n", var->name);
+    printf("largest at output %s:\n", os);
+    report_ratio_human(stdout, M, &ctx, mo->best);
+    flint_free(os);
+    flint_free(ml);
+}
+
+/* ---- verify sweep -------------------------------------------------------- */
+
+static const char * const sweep_mult[4] = { "eps", "10 eps", "100 eps", "1000 eps" };
+
+/* the points of a sweep and its classification */
+static void
+sweep_text_points(const svt_variant_struct * var, const construction_info * ci,
+    const svt_model_t M, const sweep_result_t s, const check_opts * o)
+{
+    slong i;
+    char * cl = decimal_interval(M->claimed, 10);
+    printf("sweep %s on %s (%s)\n  ", var->name, ci->name, ci->shape);
+    report_model_line(stdout, M);
+    printf("\n  claimed eps %s\n  %12s  %-12s %s\n", cl, "m", "verdict",
+        "max(ln ratio D/D', D'/D) [certified]");
+    flint_free(cl);
+    for (i = 0; i < s->len; i++)
+    {
+        char * v = arb_is_finite(s->pts[i].loss)
+            ? decimal_interval(s->pts[i].loss, o->out_digits) : NULL;
+        printf("  %12lu  %-12s %s\n", s->pts[i].m,
+            verdict_name(s->pts[i].verdict), v ? v
+            : s->pts[i].verdict == VERDICT_INFINITE ? "inf" : "-");
+        flint_free(v);
+    }
+    printf("classification: %s", s->growth == GROWTH_NOT_SHOWN
+        ? "growth not shown (the certified increments along m do not "
+        "show growth; finitely many m show no bound either)"
+        : growth_name(s->growth));
+    if (s->growth == GROWTH_NOT_SHOWN || s->growth == GROWTH_SLOW)
+    {
+        char * ml = decimal_interval(s->max_loss, o->out_digits);
+        printf(" -- largest ln ratio %s at m = %lu", ml, s->max_loss_m);
+        flint_free(ml);
+    }
+    if (s->growth == GROWTH_LINEAR || s->growth == GROWTH_SLOW)
+        printf("; fitted growth %.6g per block of %lu quer%s (%.6g per query) "
+            "over the last decade", s->slope, s->block, s->block == 1 ? "y"
+            : "ies", s->slope / (double) s->block);
+    printf("\n");
+}
+
+/* the maximum over the points, the first m past multiples of eps, and
+   the verdict on the claim */
+void
+sweep_text(const svt_variant_struct * var, const construction_info * ci,
+    const svt_model_t M, const sweep_result_t s, const check_opts * o)
+{
+    char * ml = lossmax_string(s->agg, o->out_digits);
+    slong k;
+    sweep_text_points(var, ci, M, s, o);
+    printf("maximum over the %ld points: %s, ln ratio %s", (long) s->len,
+        verdict_name(lossmax_verdict(s->agg, M, 0)), ml);
+    if (lossmax_undecided(s->agg) > 0)
+        printf(" (%ld point%s undecided at the precision cap: never "
+            "dropped)", (long) lossmax_undecided(s->agg),
+            lossmax_undecided(s->agg) == 1 ? "" : "s");
+    printf("\n");
+    flint_free(ml);
+    if (ci->uses_m)
+        for (k = 0; k < 4; k++)
+        {
+            if (s->first_m[k])
+                printf("  passes %-8s first at m = %lu (certified there)\n",
+                    sweep_mult[k], s->first_m[k]);
+            else if (s->first_m_extrap[k] > 0)
+                printf("  passes %-8s not within m <= %lu; linear "
+                    "extrapolation: m ~ %.6g\n", sweep_mult[k], o->m_max,
+                    s->first_m_extrap[k]);
+            else
+                printf("  passes %-8s not within m <= %lu\n", sweep_mult[k],
+                    o->m_max);
+        }
+    if (M->has_claim)
+    {
+        char cmd[600];
+        report_recheck_command(cmd, sizeof(cmd), report_variant_arg(var), ci,
+            s->max_loss_m, M->c, o->eps, o->delta, o->T);
+        if (sweep_violated(s, M))
+            printf("VIOLATED: a certified ratio exceeds the claim (m = %lu; "
+                "re-check: %s)\n", s->max_loss_m, cmd);
+        else
+            printf("no violation in these %ld certified ratios: finite evidence "
+                "on one construction, not a proof (`verify prove %s` decides "
+                "for every m)\n", (long) s->len, report_variant_arg(var));
+    }
+}
