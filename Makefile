@@ -72,11 +72,14 @@ SAN_LIB_OBJ = $(patsubst $(B)/san/$(B)/%,$(B)/san/%,$(LIB_SRC:%.c=$(B)/san/%.o))
 
 all: $(B)/libsvt.a $(B)/bin/verify $(B)/bin/svt-report $(B)/svt-demo
 
-$(B)/%.o: %.c $(wildcard integrals/*.h variants/*.h verify/*.h)
+# the headers of the library (cli.h is the command line's)
+LIB_HDR = $(filter-out verify/cli.h,$(wildcard integrals/*.h variants/*.h verify/*.h))
+
+$(B)/%.o: %.c $(LIB_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
-$(B)/san/%.o: %.c $(wildcard integrals/*.h variants/*.h verify/*.h)
+$(B)/san/%.o: %.c $(LIB_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 $(WARN) $(SAN_FLAGS) $(CPPFLAGS_ALL) -c $< -o $@
 

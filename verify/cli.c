@@ -426,6 +426,17 @@ cli_common_options(check_opts * o, const cli_t cl, ulong mmax_default,
     }
 }
 
+void
+cli_search_options(search_opts * so, const cli_t cl, slong work_default)
+{
+    cli_common_options(&so->base, cl, 1000, 480);
+    so->seconds = (double) cli_count(cl, O_SECONDS, SEARCH_DEFAULT_SECONDS, 1,
+        1000000, "an integer number of seconds from 1 to 10^6");
+    so->work = (slong) cli_count(cl, O_WORK, (ulong) work_default, 1, 1000000,
+        "an integer number of work units from 1 to 10^6");
+    so->seed = cli_count(cl, O_SEED, 1, 0, UWORD_MAX, "a non-negative integer");
+}
+
 int
 cli_verdict_exit(verdict_t v)
 {

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "check.h"
+#include "search.h"
 
 /* The options.  Those "for some commands only" (cli.c) come last, in the
    order in which they are refused. */
@@ -120,6 +121,11 @@ void cli_clist(check_opts * o, const cli_t cl);
    --eps1..3, --m-max, --digits, --max-digits, --json, --c) */
 void cli_common_options(check_opts * o, const cli_t cl, ulong mmax_default,
     slong maxdigits_default);
+
+/* the options of search and prove into so: the common ones (m_max
+   default 1000, max-digits 480), --seconds, --work (default
+   work_default), --seed */
+void cli_search_options(search_opts * so, const cli_t cl, slong work_default);
 
 /* the exit code of a verdict: 1 a certified violation, 3 undecided */
 int cli_verdict_exit(verdict_t v);

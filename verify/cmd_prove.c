@@ -19,12 +19,7 @@ cmd_prove(cli_struct * cl)
     var = cli_variant(cl, cl->pos[1]);
     cli_refuse(cl, "prove");
     search_opts_init(&so);
-    cli_common_options(&so.base, cl, 1000, 480);
-    so.seconds = (double) cli_count(cl, O_SECONDS, SEARCH_DEFAULT_SECONDS, 1,
-        1000000, "an integer number of seconds from 1 to 10^6");
-    so.work = (slong) cli_count(cl, O_WORK, PROVE_DEFAULT_WORK, 1, 1000000,
-        "an integer number of work units from 1 to 10^6");
-    so.seed = cli_count(cl, O_SEED, 1, 0, UWORD_MAX, "a non-negative integer");
+    cli_search_options(&so, cl, PROVE_DEFAULT_WORK);
     so.lower = cli_lower_mode(cl);
     cli_require_cutoff(cl, var, &so.base);
     if (so.base.nc > 0 && so.base.clist[0] > 65536)

@@ -1,6 +1,6 @@
 /* render.h -- results of the command line as text (render_text.c, on
    stdout) and JSON lines (render_json.c): `verify ratio
-   --max-over-outputs` and `verify sweep`.  `verify check` and `verify
+   --max-over-outputs`, `verify sweep` and `verify lint`.  `verify check` and `verify
    all` are rendered through check_run.h, one ratio through report.h,
    delta and Renyi in approx_cmd.c.  Only printing: the results are
    decided by the analyses (custom.h: maxout_run; verify.h: sweep_run). */
@@ -26,5 +26,10 @@ void sweep_text(const svt_variant_struct * var, const construction_info * ci,
 void sweep_json(const svt_variant_struct * var, const construction_info * ci,
     const svt_model_t M, const sweep_result_t s, const check_opts * o,
     double t0);
+
+/* a spec file that lints: its name, title, source, claim (text: and the
+   states where a run may end because no branch holds) */
+void lint_text(const svt_variant_struct * v, const char * path);
+void lint_json(const svt_variant_struct * v, const char * path);
 
 #endif

@@ -157,3 +157,18 @@ sweep_json(const svt_variant_struct * var, const construction_info * ci,
         report_json_line(j);
     }
 }
+
+/* ---- verify lint --------------------------------------------------------- */
+
+void
+lint_json(const svt_variant_struct * v, const char * path)
+{
+    json_t * j = report_json_core("lint", v->name, NULL, NULL, 0, 15);
+    json_object_set_new(j, "file", json_string(path));
+    json_object_set_new(j, "ok", json_true());
+    json_object_set_new(j, "title", json_string(v->title));
+    json_object_set_new(j, "source", json_string(v->source));
+    json_object_set_new(j, "has_claim", json_boolean(v->claimed != NULL));
+    json_object_set_new(j, "monotone_only", json_boolean(v->monotone_only));
+    report_json_line(j);
+}

@@ -399,3 +399,22 @@ sweep_text(const svt_variant_struct * var, const construction_info * ci,
                 "for every m)\n", (long) s->len, report_variant_arg(var));
     }
 }
+
+/* ---- verify lint --------------------------------------------------------- */
+
+void
+lint_text(const svt_variant_struct * v, const char * path)
+{
+    int s;
+    printf("%s: ok -- %s: %s [%s]; claim: %s%s\n", path, v->name, v->title,
+        v->source, v->claimed ? "a budget" : "none (report only)",
+        v->monotone_only ? ", for monotone queries only" : "");
+    /* where a run may end because no branch holds */
+    for (s = 0; v->prog != NULL && s < v->prog->nstates; s++)
+    {
+        const prog_state * S = v->prog->states + s;
+        if (S->nbranches > 0 && S->branches[S->nbranches - 1].ending)
+            printf("  note: in state %s no branch may hold (line %d): the "
+                "run then ends there, the output `end`\n", S->name, S->line);
+    }
+}
