@@ -7,6 +7,40 @@
 #include "cli.h"
 #include "approx.h"
 
+/* --alpha or --curve */
+static void
+renyi_options(approx_opts * a, const cli_t cl)
+{
+    if (cl->value[O_ALPHA] == NULL && cl->value[O_CURVE] == NULL)
+        cli_die("renyi needs --alpha A (an order > 0, e.g. 2 or 3/2) or --curve");
+    if (cl->value[O_ALPHA] != NULL)
+    {
+        cli_forbid(cl, O_CURVE, "renyi with --alpha (the curve has its own orders)");
+        cli_rational(a->alpha, cl, O_ALPHA, "2", 1);
+        a->have_alpha = 1;
+    }
+}
+
+/* --eps-prv, --dp-delta */
+static void
+delta_options(approx_opts * a, const cli_t cl)
+{
+    if (cl->value[O_EPSPRV] != NULL)
+    {
+        cli_rational(a->eps_prv, cl, O_EPSPRV, "1", 0);
+        if (fmpq_sgn(a->eps_prv) < 0)
+            cli_die("--eps-prv: must be >= 0");
+        a->have_eps_prv = 1;
+    }
+    if (cl->value[O_DPDELTA] != NULL)
+    {
+        cli_rational(a->dp_delta, cl, O_DPDELTA, "0", 1);
+        if (fmpz_cmp(fmpq_numref(a->dp_delta), fmpq_denref(a->dp_delta)) >= 0)
+            cli_die("--dp-delta: must be > 0 and < 1");
+        a->have_dp_delta = 1;
+    }
+}
+
 /* verify delta|renyi VARIANT PAIR: the divergences over every output */
 static int
 cmd_approx(cli_struct * cl, int renyi)
@@ -34,33 +68,9 @@ cmd_approx(cli_struct * cl, int renyi)
     approx_opts_init(&a);
     cli_refuse(cl, cmd);
     if (renyi)
-    {
-        if (cl->value[O_ALPHA] == NULL && cl->value[O_CURVE] == NULL)
-            cli_die("renyi needs --alpha A (an order > 0, e.g. 2 or 3/2) or --curve");
-        if (cl->value[O_ALPHA] != NULL)
-        {
-            cli_forbid(cl, O_CURVE, "renyi with --alpha (the curve has its own orders)");
-            cli_rational(a.alpha, cl, O_ALPHA, "2", 1);
-            a.have_alpha = 1;
-        }
-    }
+        renyi_options(&a, cl);
     else
-    {
-        if (cl->value[O_EPSPRV] != NULL)
-        {
-            cli_rational(a.eps_prv, cl, O_EPSPRV, "1", 0);
-            if (fmpq_sgn(a.eps_prv) < 0)
-                cli_die("--eps-prv: must be >= 0");
-            a.have_eps_prv = 1;
-        }
-        if (cl->value[O_DPDELTA] != NULL)
-        {
-            cli_rational(a.dp_delta, cl, O_DPDELTA, "0", 1);
-            if (fmpz_cmp(fmpq_numref(a.dp_delta), fmpq_denref(a.dp_delta)) >= 0)
-                cli_die("--dp-delta: must be > 0 and < 1");
-            a.have_dp_delta = 1;
-        }
-    }
+        delta_options(&a, cl);
     a.curve = cl->value[O_CURVE] != NULL;
     cli_common_options(&o, cl, 1000, 240);
     if (cl->value[O_DIGITS] == NULL)
