@@ -14,10 +14,11 @@
      search_program.c, search_delta.c, prove.c, approx.c, outputs.c,
      lossmax.c, witness.c, decision.c, claims.c;
      check.c runs check and all through one loop over the cells;
-   - the renderings: render_text.c and render_json.c (check, all, sweep,
-     ratio --max-over-outputs; render.h, check_run.h), junit.c (JUnit
-     XML), report.c (one ratio as text or JSON), approx_cmd.c (delta and
-     Renyi as text or JSON). */
+   - the renderings: render_text.c and render_json.c (check, all, prove,
+     sweep, ratio --max-over-outputs, lint; render.h, check_run.h),
+     junit.c (JUnit XML), report.c (one ratio as text or JSON),
+     approx_cmd.c (delta and Renyi, computed and rendered), search.c
+     (the search prints its own report). */
 
 #include <string.h>
 #include "cli.h"

@@ -1,15 +1,28 @@
 /* render.h -- results of the command line as text (render_text.c, on
-   stdout) and JSON lines (render_json.c): `verify ratio
-   --max-over-outputs`, `verify sweep` and `verify lint`.  `verify check` and `verify
+   stdout; prove: o->base.out) and JSON lines (render_json.c): `verify
+   prove`, `verify ratio --max-over-outputs`, `verify sweep` and `verify
+   lint`.  `verify check` and `verify
    all` are rendered through check_run.h, one ratio through report.h,
    delta and Renyi in approx_cmd.c.  Only printing: the results are
-   decided by the analyses (custom.h: maxout_run; verify.h: sweep_run). */
+   decided by the analyses (prove.h: prove_run; custom.h: maxout_run;
+   verify.h: sweep_run). */
 
 #ifndef SVT_RENDER_H
 #define SVT_RENDER_H
 
 #include "check.h"
 #include "custom.h"
+#include "decision.h"
+#include "prove.h"
+
+/* the result of `verify prove`: P decided as D (o: the digits, the work,
+   --lower-bound); the text shows the smallest witness W of a violation,
+   its ratio wr and the command cmd that re-checks it (W NULL: none) */
+void prove_text(const prove_result_t P, const decision_t D,
+    const svt_variant_struct * var, const svt_model_t M, const search_opts * o,
+    const svt_runs_t W, const ratio_result_t wr, const char * cmd);
+void prove_json(const prove_result_t P, const decision_t D,
+    const svt_variant_struct * var, const svt_model_t M, const search_opts * o);
 
 /* the maximum over every output of a pair (o: the digits; t0: when the
    computation started) */

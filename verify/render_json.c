@@ -1,7 +1,7 @@
 /* render_json.c -- results as JSON lines (one object per result; schema:
    verify-output.schema.json): `verify check` and `verify all`
-   (check_run.h), `verify ratio --max-over-outputs` and `verify sweep`
-   (render.h).  Only printing: every number was decided before. */
+   (check_run.h), `verify prove`, `verify ratio --max-over-outputs`,
+   `verify sweep` and `verify lint` (render.h).  Only printing: every number was decided before. */
 
 #include "check_run.h"
 #include "custom.h"
@@ -170,5 +170,84 @@ lint_json(const svt_variant_struct * v, const char * path)
     json_object_set_new(j, "source", json_string(v->source));
     json_object_set_new(j, "has_claim", json_boolean(v->claimed != NULL));
     json_object_set_new(j, "monotone_only", json_boolean(v->monotone_only));
+    report_json_line(j);
+}
+
+/* ---- verify prove ------------------------------------------------------- */
+
+/* the loss over every m, pair and output: [L, B], the certified lower
+   bound found (0 when none) and the proved upper bound (inf when none) */
+static json_t *
+prove_json_loss(const prove_result_t P, slong dg)
+{
+    json_t * a = json_array();
+    char * lo = NULL, * hi = NULL;
+    if (P->have_L && P->L_infinite)
+        lo = NULL;
+    else if (P->have_L)
+        lo = decimal_bound(P->L, dg, 0);
+    if (P->A->proved)
+        hi = decimal_bound(P->A->bound, dg, 1);
+    json_array_append_new(a, json_string(P->have_L && P->L_infinite ? "inf"
+        : lo ? lo : "0"));
+    json_array_append_new(a, json_string(P->have_L && P->L_infinite ? "inf"
+        : hi ? hi : "inf"));
+    flint_free(lo);
+    flint_free(hi);
+    return a;
+}
+
+void
+prove_json(const prove_result_t P, const decision_t D,
+    const svt_variant_struct * var, const svt_model_t M, const search_opts * o)
+{
+    slong i, dg = o->base.out_digits;
+    json_t * j = report_json_core("prove", var->name, NULL, M, 0, dg),
+        * steps = json_array();
+    json_object_set_new(j, "loss", prove_json_loss(P, dg));
+    report_json_set_verdict(j, !M->has_claim ? VERDICT_NO_CLAIM
+        : P->claim_holds == 1 ? VERDICT_WITHIN : P->claim_holds == 0
+        ? (P->have_L && P->L_infinite ? VERDICT_INFINITE : VERDICT_EXCEEDS)
+        : VERDICT_INCONCLUSIVE);
+    report_json_set_seconds(j, P->seconds);
+    json_object_set_new(j, "decision", json_string(P->decision == PROVE_UNBOUNDED
+        && !P->unbounded_proved ? "growing" : prove_decision_name(P->decision)));
+    json_object_set_new(j, "claim_holds", P->claim_holds < 0 ? json_null()
+        : json_boolean(P->claim_holds));
+    json_object_set_new(j, "status", json_string(decision_name(D->status)));
+    json_object_set_new(j, "lower_bound_input", P->have_L && P->LR->len > 0
+        ? witness_runs_json(P->LR) : json_null());
+    json_object_set_new(j, "upper_bound", P->A->proved
+        ? report_json_interval(P->A->bound, dg) : json_null());
+    {
+        char f[200];
+        align_bound_form(f, sizeof(f), P->A);
+        json_object_set_new(j, "upper_bound_exact", f[0] ? json_string(f) : json_null());
+    }
+    if (P->have_L && P->L_infinite)
+    {
+        json_t * a = json_array();
+        json_array_append_new(a, json_string("inf"));
+        json_array_append_new(a, json_string("inf"));
+        json_object_set_new(j, "lower_bound", a);
+    }
+    else
+        json_object_set_new(j, "lower_bound", P->have_L
+            ? report_json_interval(P->L, dg) : json_null());
+    json_object_set_new(j, "lower_bound_at", P->have_L ? json_string(P->L_desc)
+        : json_null());
+    json_object_set_new(j, "lower_bound_growth", json_string(P->W->growing
+        ? "growing" : P->LB->growth));
+    json_object_set_new(j, "sandwich_digits", json_integer(prove_sandwich_digits(P)));
+    json_object_set_new(j, "monotone_only", json_boolean(var->monotone_only));
+    json_object_set_new(j, "reason", P->reason[0] ? json_string(P->reason) : json_null());
+    for (i = 0; i < P->A->nsteps && P->A->proved; i++)
+        json_array_append_new(steps, json_string(P->A->steps[i]));
+    json_object_set_new(j, "proof", steps);
+    json_object_set_new(j, "family", P->family[0] ? json_string(P->family) : json_null());
+    json_object_set_new(j, "proof_seconds", json_real(P->proof_seconds));
+    json_object_set_new(j, "work", json_integer((json_int_t) P->work));
+    json_object_set_new(j, "stopped", P->stopped ? json_string("time limit")
+        : json_null());
     report_json_line(j);
 }

@@ -1,8 +1,9 @@
 /* render_text.c -- results as text: `verify check` and `verify all` (the
    proof lines, the grid of constructions, the cells, the conclusions;
-   check_run.h), `verify ratio --max-over-outputs` and `verify sweep`
-   (render.h).  Only printing: every number was decided before. */
+   check_run.h), `verify prove`, `verify ratio --max-over-outputs`, `verify sweep` and
+   `verify lint` (render.h).  Only printing: every number was decided before. */
 
+#include <math.h>
 #include <string.h>
 #include "check_run.h"
 #include "render.h"
@@ -417,4 +418,153 @@ lint_text(const svt_variant_struct * v, const char * path)
             printf("  note: in state %s no branch may hold (line %d): the "
                 "run then ends there, the output `end`\n", S->name, S->line);
     }
+}
+
+/* ---- verify prove ------------------------------------------------------- */
+
+/* the input of L: its vectors and output, as `verify ratio ... custom`
+   takes them */
+static void
+prove_print_input(FILE * out, const svt_runs_t R)
+{
+    char * os = custom_output_describe(R);
+    witness_print_vector(out, "  q(D) ", R, 0);
+    witness_print_vector(out, "  q(D')", R, 1);
+    witness_print_vector(out, "  T    ", R, 2);
+    fprintf(out, "    output  %s\n", os);
+    flint_free(os);
+}
+
+/* a violation at its smallest: W, its ratio r, the command cmd that
+   re-checks it as written */
+static void
+prove_print_smallest(FILE * out, const svt_runs_t W, const ratio_result_t r,
+    const char * cmd)
+{
+    char * w = r->verdict == VERDICT_INFINITE ? NULL : decimal_interval(r->loss, 10);
+    fprintf(out, "  the smallest witness (%lu quer%s, ln ratio %s): %s\n",
+        svt_runs_length(W), svt_runs_length(W) == 1 ? "y" : "ies",
+        w ? w : "inf", cmd);
+    flint_free(w);
+}
+
+/* the one conclusion (decision.h), naming what it rests on */
+static void
+prove_print_status(FILE * out, const decision_t D, const prove_result_t P)
+{
+    switch (D->status)
+    {
+        case STATUS_PROVED:
+            fprintf(out, "CLAIM PROVED: B <= the claimed eps, for every m (exit 0)\n");
+            break;
+        case STATUS_VIOLATED:
+        case STATUS_UNBOUNDED:
+            fprintf(out, "CLAIM VIOLATED%s: a certified ratio exceeds the claimed "
+                "eps%s (exit 1)\n", D->status == STATUS_UNBOUNDED ? " (UNBOUNDED)"
+                : "", P->A->proved ? "; the bound B is proved, above the claim"
+                : D->unbounded ? ", and the loss has no finite bound"
+                : D->growing ? ", and it grows with m" : "");
+            break;
+        case STATUS_UNDECIDED:
+            fprintf(out, "CLAIM UNDECIDED%s (exit 3)\n", P->stopped
+                ? ": stopped by the time limit" : "");
+            break;
+        default:
+            if (P->stopped)
+                fprintf(out, "UNDECIDED: stopped by the time limit (exit 3)\n");
+            break;
+    }
+}
+
+void
+prove_text(const prove_result_t P, const decision_t D,
+    const svt_variant_struct * var, const svt_model_t M, const search_opts * o,
+    const svt_runs_t W, const ratio_result_t wr, const char * cmd)
+{
+    FILE * out = o->base.out;
+    slong i, d = prove_sandwich_digits(P), dg = o->base.out_digits;
+    fprintf(out, "verify prove %s: %s [%s]\n  ", var->name, var->title, var->source);
+    report_model_line(out, M);
+    if (M->has_claim)
+    {
+        char * cl = decimal_interval(M->claimed, 10);
+        fprintf(out, "  claim: ln ratio <= %s%s\n", cl, var->monotone_only
+            ? " for monotone neighbours (q' >= q everywhere, or <= everywhere)" : "");
+        flint_free(cl);
+    }
+    else
+        fprintf(out, "  claim: none (report only)\n");
+    fprintf(out, "  bound: %s\n", P->decision == PROVE_PROVED ? "B proved: "
+        "ln ratio <= B for every m, every pair of neighbouring inputs and every "
+        "output" : P->decision == PROVE_UNBOUNDED && P->unbounded_proved ? "none: "
+        "the privacy loss has no finite bound (no shift coupling bounds it, and "
+        "a certified family proves it: below)" : P->decision == PROVE_UNBOUNDED
+        ? "none found: no shift coupling bounds the loss, and a family's "
+        "certified ln ratios grow by increments that do not shrink (below); "
+        "that the loss has no bound at all is not proved" : P->A->proved
+        ? "B proved (below)" : "none found");
+    if (P->A->proved)
+    {
+        fprintf(out, "  proof (a shift coupling: D's noises mapped one to one onto "
+            "D''s, each move of a Laplace noise of scale b by t paid as |t|/b):\n");
+        for (i = 0; i < P->A->nsteps; i++)
+            fprintf(out, "    %ld. %s\n", (long) i + 1, P->A->steps[i]);
+    }
+    if (P->reason[0])
+        fprintf(out, "  reason: %s\n", P->reason);
+    if (P->family[0])
+        fprintf(out, "  certified family: %s\n", P->family);
+    if (P->A->proved)
+    {
+        char * b = decimal_interval(P->A->bound, dg), f[200];
+        align_bound_form(f, sizeof(f), P->A);
+        if (f[0])
+            fprintf(out, "  upper bound B = %s exactly (%s)\n", f, b);
+        else
+            fprintf(out, "  upper bound B = %s\n", b);
+        flint_free(b);
+    }
+    if (P->have_L)
+    {
+        if (P->L_infinite)
+            fprintf(out, "  lower bound L = inf (%s)\n", P->L_desc);
+        else
+        {
+            char * l = decimal_interval(P->L, dg);
+            fprintf(out, "  lower bound L = %s (%s)\n", l, P->L_desc);
+            flint_free(l);
+        }
+    }
+    else
+        fprintf(out, "  lower bound L: %s\n", o->lower == SEARCH_LOWER_NONE
+            ? "not computed (--lower-bound none)" : "none found");
+    if (P->have_L && P->LR->len > 0)
+        prove_print_input(out, P->LR);
+    if (P->A->proved && P->W->untight[0] && d < 6)
+        fprintf(out, "  L below B: %s\n", P->W->untight);
+    if (W != NULL)
+        prove_print_smallest(out, W, wr, cmd);
+    if (P->A->proved && P->have_L && !P->L_infinite)
+    {
+        char * lo = decimal_bound(P->L, dg, 0);
+        char * hi = decimal_bound(P->A->bound, dg, 1);
+        fprintf(out, "  the largest loss over all m and inputs lies in [%s, %s]%s",
+            lo, hi, d >= 8 ? "" : "\n");
+        if (d >= 8)
+            fprintf(out, ": exact (L and B meet to %ld digits)\n", (long) d);
+        flint_free(lo);
+        flint_free(hi);
+    }
+    prove_print_status(out, D, P);
+    fprintf(out, "  %.3f s for the proof, %.2f s in all (the witness: %ld "
+        "ratio%s; ", P->proof_seconds, P->seconds, (long) P->W->ratios,
+        P->W->ratios == 1 ? "" : "s");
+    if (P->searched)
+        fprintf(out, "the search: work %.2f of %ld, --work, the witness's "
+            "included)\n", (double) P->work / SEARCH_WORK_UNIT, (long) o->work);
+    else
+        fprintf(out, "no search%s; work %.2f of %ld, --work)\n",
+            o->lower == SEARCH_LOWER_NONE ? ", --lower-bound none"
+            : ": the witness settles L", (double) P->work / SEARCH_WORK_UNIT,
+            (long) o->work);
 }
