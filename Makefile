@@ -107,10 +107,13 @@ $(B)/san/gen/%.o: $(B)/gen/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 $(WARN) $(SAN_FLAGS) $(CPPFLAGS_ALL) -c $< -o $@
 
+# the archives are made anew: a source removed leaves no member behind
 $(B)/libsvt.a: $(LIB_OBJ)
+	rm -f $@
 	ar rcs $@ $^
 
 $(B)/libsvt-san.a: $(SAN_LIB_OBJ)
+	rm -f $@
 	ar rcs $@ $^
 
 $(B)/svt-demo: verify/demo_appendix91.c $(B)/libsvt.a

@@ -11,14 +11,14 @@
      cmd_sweep.c, cmd_check.c (check, all), cmd_search.c, cmd_prove.c,
      cmd_delta.c (delta, renyi);
    - the analyses (libsvt): ratio.c, sweep.c, check.c, search.c,
-     search_program.c, search_delta.c, prove.c, approx.c, outputs.c,
-     lossmax.c, witness.c, decision.c, claims.c;
-     check.c runs check and all through one loop over the cells;
+     search_program.c, search_delta.c, prove.c, approx.c, approx_run.c
+     (delta, renyi), outputs.c, lossmax.c, witness.c, decision.c,
+     claims.c; check.c runs check and all through one loop over the
+     cells;
    - the renderings: render_text.c and render_json.c (check, all, prove,
-     sweep, ratio --max-over-outputs, lint; render.h, check_run.h),
-     junit.c (JUnit XML), report.c (one ratio as text or JSON),
-     approx_cmd.c (delta and Renyi, computed and rendered), search.c
-     (the search prints its own report). */
+     delta, renyi, sweep, ratio --max-over-outputs, lint; render.h,
+     check_run.h), junit.c (JUnit XML), report.c (one ratio as text or
+     JSON); search.c still prints its own report. */
 
 #include <string.h>
 #include "cli.h"

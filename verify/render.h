@@ -1,15 +1,16 @@
 /* render.h -- results of the command line as text (render_text.c, on
    stdout; prove: o->base.out) and JSON lines (render_json.c): `verify
-   prove`, `verify ratio --max-over-outputs`, `verify sweep` and `verify
-   lint`.  `verify check` and `verify
-   all` are rendered through check_run.h, one ratio through report.h,
-   delta and Renyi in approx_cmd.c.  Only printing: the results are
-   decided by the analyses (prove.h: prove_run; custom.h: maxout_run;
-   verify.h: sweep_run). */
+   prove`, `verify delta`, `verify renyi`, `verify ratio
+   --max-over-outputs`, `verify sweep` and `verify lint`.  `verify check`
+   and `verify all` are rendered through check_run.h, one ratio through
+   report.h.  Only printing: the results are decided by the analyses
+   (prove.h: prove_run; approx.h: verify_delta, verify_renyi; custom.h:
+   maxout_run; verify.h: sweep_run). */
 
 #ifndef SVT_RENDER_H
 #define SVT_RENDER_H
 
+#include "approx.h"
 #include "check.h"
 #include "custom.h"
 #include "decision.h"
@@ -44,5 +45,17 @@ void sweep_json(const svt_variant_struct * var, const construction_info * ci,
    states where a run may end because no branch holds) */
 void lint_text(const svt_variant_struct * v, const char * path);
 void lint_json(const svt_variant_struct * v, const char * path);
+
+/* delta at eps_prv (r: the verdict, the eps for a delta, the curve) and
+   the Renyi divergences at the orders al[k] (d: D||D', D'||D and their
+   max, three per order) of the classes of outputs A */
+void delta_text(const delta_result * r, const approx_pair_t A,
+    const svt_model_t M, const approx_opts * a);
+void delta_json(const delta_result * r, const approx_pair_t A,
+    const svt_model_t M, const approx_opts * a);
+void renyi_text(const approx_pair_t A, const svt_model_t M,
+    const approx_opts * a, arb_srcptr al, arb_srcptr d, slong npts);
+void renyi_json(const approx_pair_t A, const svt_model_t M,
+    const approx_opts * a, arb_srcptr al, arb_srcptr d, slong npts);
 
 #endif

@@ -1,7 +1,8 @@
 /* render_json.c -- results as JSON lines (one object per result; schema:
    verify-output.schema.json): `verify check` and `verify all`
-   (check_run.h), `verify prove`, `verify ratio --max-over-outputs`,
-   `verify sweep` and `verify lint` (render.h).  Only printing: every number was decided before. */
+   (check_run.h), `verify prove`, `verify delta`, `verify renyi`, `verify
+   ratio --max-over-outputs`, `verify sweep` and `verify lint`
+   (render.h).  Only printing: every number was decided before. */
 
 #include "check_run.h"
 #include "custom.h"
@@ -249,5 +250,100 @@ prove_json(const prove_result_t P, const decision_t D,
     json_object_set_new(j, "work", json_integer((json_int_t) P->work));
     json_object_set_new(j, "stopped", P->stopped ? json_string("time limit")
         : json_null());
+    report_json_line(j);
+}
+
+/* ---- verify delta, verify renyi ------------------------------------------ */
+
+/* the fields shared by both commands' JSON objects */
+static json_t *
+approx_json_header(const approx_pair_t A, const svt_model_t M, const approx_opts * a,
+    const char * mode)
+{
+    slong dg = a->o->out_digits;
+    json_t * j = report_json_core(mode, M->var->name, a->pair_name, M, a->m, dg);
+    report_json_set_seconds(j, A->seconds);
+    json_object_set_new(j, "m", a->m ? json_integer((json_int_t) a->m)
+        : json_null());
+    json_object_set_new(j, "eps", report_json_interval(M->eps, dg));
+    json_object_set_new(j, "c", json_integer(M->c));
+    json_object_set_new(j, "classes", json_integer(A->C->len));
+    json_object_set_new(j, "symmetric", json_boolean(A->C->symmetric));
+    json_object_set_new(j, "numbers_merged", json_boolean(A->C->numbers_merged));
+    json_object_set_new(j, "complete", json_boolean(approx_pair_complete(A)));
+    json_object_set_new(j, "total_D", report_json_interval(A->total[0], dg));
+    json_object_set_new(j, "total_D2", report_json_interval(A->total[1], dg));
+    json_object_set_new(j, "integrals", json_integer(A->integrals));
+    return j;
+}
+
+static json_t *
+approx_json_ends(const arb_t lo, const arb_t hi, slong dg)
+{
+    json_t * o = json_array();
+    char * a = decimal_bound(lo, dg, 0), * b = decimal_bound(hi, dg, 1);
+    json_array_append_new(o, json_string(a));
+    json_array_append_new(o, json_string(b));
+    flint_free(a);
+    flint_free(b);
+    return o;
+}
+
+void
+delta_json(const delta_result * r, const approx_pair_t A, const svt_model_t M,
+    const approx_opts * a)
+{
+    slong dg = a->o->out_digits, k;
+    json_t * j = approx_json_header(A, M, a, "delta");
+    json_object_set_new(j, "eps_prv", report_json_interval(r->E, dg));
+    json_object_set_new(j, "delta_D_D2", report_json_interval(r->d[0], dg));
+    json_object_set_new(j, "delta_D2_D", report_json_interval(r->d[1], dg));
+    json_object_set_new(j, "delta", report_json_interval(r->d[2], dg));
+    json_object_set_new(j, "pure_loss", report_json_interval(r->pl, dg));
+    report_json_set_loss(j, r->pl, dg);
+    json_object_set_new(j, "claimed_delta", M->has_claim
+        ? report_json_interval(M->claimed_delta, dg) : json_null());
+    report_json_set_verdict(j, r->v);
+    if (r->want_eps)
+    {
+        json_object_set_new(j, "dp_delta", json_string(r->ts));
+        json_object_set_new(j, "eps_prv_for_dp_delta", approx_json_ends(r->lo, r->hi,
+            dg));
+    }
+    if (r->npts > 0)
+    {
+        json_t * c = json_array();
+        for (k = 0; k < r->npts; k++)
+        {
+            json_t * pt = json_object();
+            char * es = decimal_fmpq(r->ce + k, dg);
+            json_object_set_new(pt, "eps_prv", json_string(es));
+            json_object_set_new(pt, "delta", report_json_interval(r->cd + k, dg));
+            json_array_append_new(c, pt);
+            flint_free(es);
+        }
+        json_object_set_new(j, "curve", c);
+    }
+    report_json_line(j);
+}
+
+/* the Renyi divergences at the orders al[k] (d: D||D', D'||D, the max,
+   three per order) */
+void
+renyi_json(const approx_pair_t A, const svt_model_t M, const approx_opts * a,
+    arb_srcptr al, arb_srcptr d, slong npts)
+{
+    slong dg = a->o->out_digits, k;
+    json_t * j = approx_json_header(A, M, a, "renyi"), * c = json_array();
+    for (k = 0; k < npts; k++)
+    {
+        json_t * pt = json_object();
+        json_object_set_new(pt, "alpha", report_json_interval(al + k, dg));
+        json_object_set_new(pt, "D_D2", report_json_interval(d + 3 * k, dg));
+        json_object_set_new(pt, "D2_D", report_json_interval(d + 3 * k + 1, dg));
+        json_object_set_new(pt, "renyi", report_json_interval(d + 3 * k + 2, dg));
+        json_array_append_new(c, pt);
+    }
+    json_object_set_new(j, "orders", c);
     report_json_line(j);
 }

@@ -1,7 +1,7 @@
 /* render_text.c -- results as text: `verify check` and `verify all` (the
    proof lines, the grid of constructions, the cells, the conclusions;
-   check_run.h), `verify prove`, `verify ratio --max-over-outputs`, `verify sweep` and
-   `verify lint` (render.h).  Only printing: every number was decided before. */
+   check_run.h), `verify prove`, `verify delta`, `verify renyi`, `verify ratio
+   --max-over-outputs`, `verify sweep` and `verify lint` (render.h).  Only printing: every number was decided before. */
 
 #include <math.h>
 #include <string.h>
@@ -567,4 +567,157 @@ prove_text(const prove_result_t P, const decision_t D,
             o->lower == SEARCH_LOWER_NONE ? ", --lower-bound none"
             : ": the witness settles L", (double) P->work / SEARCH_WORK_UNIT,
             (long) o->work);
+}
+
+/* ---- verify delta, verify renyi ------------------------------------------ */
+
+static void
+approx_print_interval(FILE * f, const arb_t x, slong digits)
+{
+    char * s = decimal_interval(x, digits);
+    fputs(s, f);
+    flint_free(s);
+}
+
+static void
+approx_text_header(const approx_pair_t A, const svt_model_t M,
+    const approx_opts * a, const char * what)
+{
+    slong dg = a->o->out_digits;
+    char * cnt;
+    fmpz_t total;
+    slong i;
+    fmpz_init(total);
+    for (i = 0; i < A->C->len; i++)
+        fmpz_add(total, total, A->C->count + i);
+    cnt = fmpz_get_str(NULL, 10, total);
+    printf("%s on %s", M->var->name, a->pair_name);
+    if (a->m > 0)
+        printf(", m = %lu", a->m);
+    printf(": %s over every output\n  ", what);
+    report_model_line(stdout, M);
+    printf("\n  outputs          %s output vector%s in %ld class%s%s\n",
+        strlen(cnt) > 40 ? "many" : cnt, fmpz_is_one(total) ? "" : "s",
+        (long) A->C->len, A->C->len == 1 ? "" : "es", A->C->symmetric
+        ? " of equal probability (outputs that differ only by the order of "
+        "top and bot inside a run of identical queries)" : " (one each)");
+    if (strlen(cnt) > 40)
+        printf("                   (%ld digits)\n", (long) strlen(cnt));
+    printf("  total Pr         D: ");
+    approx_print_interval(stdout, A->total[0], dg);
+    printf(", D': ");
+    approx_print_interval(stdout, A->total[1], dg);
+    printf("%s\n", approx_pair_complete(A) ? " (every output counted)" : "");
+    if (A->C->numbers_merged)
+        printf("  note             %s releases numbers: each released number is "
+            "counted as its top event here.  The divergences of the full "
+            "output are at least these (post-processing never increases "
+            "them), so a violation stands, while `within` is not claimed.\n",
+            M->var->name);
+    if (A->C->partial)
+        printf("  note             whether a run of %s stops after some of "
+            "the shorter outputs is not decided here, so not every output was "
+            "counted: `within` is not claimed.\n", M->var->name);
+    if (A->unsupported > 0)
+        printf("  note             %ld class%s could not be certified (%s): "
+            "each counts as a probability in [0, 1].\n", (long) A->unsupported,
+            A->unsupported == 1 ? "" : "es", A->note ? A->note : "");
+    fmpz_clear(total);
+    flint_free(cnt);
+}
+
+/* "[lo, hi]": the lower end of lo, the upper end of hi ("inf" allowed) */
+static char *
+approx_ends_string(const arb_t lo, const arb_t hi, slong dg)
+{
+    char * a = decimal_bound(lo, dg, 0), * b = decimal_bound(hi, dg, 1);
+    char * s = flint_malloc(strlen(a) + strlen(b) + 8);
+    sprintf(s, "[%s, %s]", a, b);
+    flint_free(a);
+    flint_free(b);
+    return s;
+}
+
+static void
+approx_print_ends(const arb_t lo, const arb_t hi, slong dg)
+{
+    char * s = approx_ends_string(lo, hi, dg);
+    fputs(s, stdout);
+    flint_free(s);
+}
+
+void
+delta_text(const delta_result * r, const approx_pair_t A, const svt_model_t M,
+    const approx_opts * a)
+{
+    static const char * side[3] = { "D against D'", "D' against D", "delta" };
+    slong dg = a->o->out_digits, k;
+    approx_text_header(A, M, a, "delta");
+    printf("  pure loss        max |ln ratio| over outputs ");
+    approx_print_interval(stdout, r->pl, dg);
+    printf("\n  delta at eps_prv = ");
+    approx_print_interval(stdout, r->E, dg);
+    for (k = 0; k < 3; k++)
+    {
+        printf("\n    %-15s", side[k]);
+        approx_print_interval(stdout, r->d[k], dg);
+    }
+    printf("\n  claimed          ");
+    if (M->has_claim)
+    {
+        printf("(eps, delta) = (");
+        approx_print_interval(stdout, M->claimed, 6);
+        printf(", ");
+        approx_print_interval(stdout, M->claimed_delta, 6);
+        printf(")\n");
+    }
+    else
+        printf("none (report only)\n");
+    printf("  verdict          %s%s\n", verdict_name(r->v),
+        r->v == VERDICT_EXCEEDS ? " -- this pair alone needs more than the "
+        "claimed delta at the claimed eps" : r->v == VERDICT_WITHIN ? " -- "
+        "this pair stays within the claimed delta (a pair is a lower "
+        "bound on the mechanism's delta)" : r->v == VERDICT_INCONCLUSIVE
+        ? " -- the enclosure or the outputs counted do not decide it" : "");
+    if (r->want_eps)
+    {
+        printf("  eps_prv at delta = %s\n                   ", r->ts);
+        approx_print_ends(r->lo, r->hi, dg);
+        printf(" (the smallest eps_prv with delta <= the target)\n");
+    }
+    if (r->npts > 0)
+        printf("  curve            eps_prv: delta (certified)\n");
+    for (k = 0; k < r->npts; k++)
+    {
+        char * es = decimal_fmpq(r->ce + k, 6);
+        printf("    %-12s ", es);
+        approx_print_interval(stdout, r->cd + k, dg);
+        printf("\n");
+        flint_free(es);
+    }
+    printf("  seconds          %.3g (%ld integrals)\n", A->seconds,
+        (long) A->integrals);
+}
+
+void
+renyi_text(const approx_pair_t A, const svt_model_t M, const approx_opts * a,
+    arb_srcptr al, arb_srcptr d, slong npts)
+{
+    slong dg = a->o->out_digits, k;
+    approx_text_header(A, M, a, "Renyi divergence");
+    printf("  alpha            D_alpha(D||D')   D_alpha(D'||D)   max\n");
+    for (k = 0; k < npts; k++)
+    {
+        printf("    ");
+        approx_print_interval(stdout, al + k, 6);
+        printf("  ");
+        approx_print_interval(stdout, d + 3 * k, dg);
+        printf("  ");
+        approx_print_interval(stdout, d + 3 * k + 1, dg);
+        printf("  ");
+        approx_print_interval(stdout, d + 3 * k + 2, dg);
+        printf("\n");
+    }
+    printf("  seconds          %.3g (%ld integrals)\n", A->seconds,
+        (long) A->integrals);
 }
