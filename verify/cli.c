@@ -65,7 +65,8 @@ static const cli_command commands[] = {
       { { O_M, "sweep (use --m-max)" }, { O_CLIST, NULL }, { O_QD, NULL },
         { O_MAXOUT, NULL }, { -1, NULL } } },
     { "delta", 3, " VARIANT CONSTRUCTION", cmd_delta,
-      TAKES_MODEL | (TAKES_PAIR & ~B(O_OUTPUT)) | B(O_EPSPRV) | B(O_DPDELTA) | B(O_CURVE),
+      TAKES_MODEL | (TAKES_PAIR & ~B(O_OUTPUT)) | B(O_EPSPRV) | B(O_DPDELTA)
+      | B(O_CURVE),
       { { O_CLIST, NULL }, { O_MMAX, NULL }, { O_MAXOUT, NULL },
         { O_OUTPUT, "delta and renyi (they sum over every output)" },
         { O_ALPHA, "delta (see renyi)" }, { -1, NULL } } },
