@@ -36,6 +36,7 @@ main(int argc, char ** argv)
     if (cl->npos == 0)
     {
         cli_usage(stderr);
+        cli_clear(cl);
         return 2;
     }
     cmd = cli_command_find(cl->pos[0]);
