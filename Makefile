@@ -56,7 +56,10 @@ APPROX_SPEC_FILES = variants/specs/approx/zhu-wang-svt.svt \
              variants/specs/approx/dipapprox-svt.svt \
              variants/specs/approx/lebensold-at.svt
 VARIANTS_SRC = $(wildcard variants/*.c) $(B)/gen/builtin_specs.c
-VERIFY_LIB_SRC = $(filter-out verify/main.c verify/demo_%.c verify/bench_%.c,$(wildcard verify/*.c))
+# the command line of `verify` (main.c, cli*.c, cmd_*.c) is the program's,
+# not the library's
+CLI_SRC = verify/main.c $(wildcard verify/cli*.c verify/cmd_*.c)
+VERIFY_LIB_SRC = $(filter-out $(CLI_SRC) verify/demo_%.c verify/bench_%.c,$(wildcard verify/*.c))
 LIB_SRC = $(INTEGRALS_LIB_SRC) $(VARIANTS_SRC) $(VERIFY_LIB_SRC)
 TEST_SRC = $(wildcard tests/test_*.c)
 # the program generator of tests/test_generated.c (issue 22)
@@ -70,11 +73,14 @@ SAN_LIB_OBJ = $(patsubst $(B)/san/$(B)/%,$(B)/san/%,$(LIB_SRC:%.c=$(B)/san/%.o))
 
 all: $(B)/libsvt.a $(B)/bin/verify $(B)/bin/svt-report $(B)/svt-demo
 
-$(B)/%.o: %.c $(wildcard integrals/*.h variants/*.h verify/*.h)
+# the headers of the library (cli.h is the command line's)
+LIB_HDR = $(filter-out verify/cli.h,$(wildcard integrals/*.h variants/*.h verify/*.h))
+
+$(B)/%.o: %.c $(LIB_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
-$(B)/san/%.o: %.c $(wildcard integrals/*.h variants/*.h verify/*.h)
+$(B)/san/%.o: %.c $(LIB_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 $(WARN) $(SAN_FLAGS) $(CPPFLAGS_ALL) -c $< -o $@
 
@@ -102,29 +108,32 @@ $(B)/san/gen/%.o: $(B)/gen/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 $(WARN) $(SAN_FLAGS) $(CPPFLAGS_ALL) -c $< -o $@
 
+# the archives are made anew: a source removed leaves no member behind
 $(B)/libsvt.a: $(LIB_OBJ)
+	rm -f $@
 	ar rcs $@ $^
 
 $(B)/libsvt-san.a: $(SAN_LIB_OBJ)
+	rm -f $@
 	ar rcs $@ $^
 
 $(B)/svt-demo: verify/demo_appendix91.c $(B)/libsvt.a
 	$(CC) $(CFLAGS_ALL) $< $(B)/libsvt.a $(LDLIBS) -o $@
 
 SVT_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
-$(B)/bin/verify: verify/main.c $(B)/libsvt.a
+$(B)/bin/verify: $(CLI_SRC) verify/cli.h $(B)/libsvt.a
 	@mkdir -p $(B)/bin
-	$(CC) $(CFLAGS_ALL) -DSVT_VERSION='"$(SVT_VERSION)"' $< $(B)/libsvt.a $(LDLIBS) -o $@
+	$(CC) $(CFLAGS_ALL) -DSVT_VERSION='"$(SVT_VERSION)"' $(CLI_SRC) $(B)/libsvt.a $(LDLIBS) -o $@
 
 REPORT_SRC = $(wildcard reports/*.c)
 $(B)/bin/svt-report: $(REPORT_SRC) $(wildcard reports/*.h) $(B)/libsvt.a
 	@mkdir -p $(B)/bin
 	$(CC) $(CFLAGS_ALL) -DSVT_VERSION='"$(SVT_VERSION)"' $(REPORT_SRC) $(B)/libsvt.a $(LDLIBS) -o $@
 
-$(B)/san/bin/verify: verify/main.c $(B)/libsvt-san.a
+$(B)/san/bin/verify: $(CLI_SRC) verify/cli.h $(B)/libsvt-san.a
 	@mkdir -p $(B)/san/bin
 	$(CC) -std=c11 $(WARN) $(SAN_FLAGS) $(CPPFLAGS_ALL) -DSVT_VERSION='"$(SVT_VERSION)"' \
-	    $< $(B)/libsvt-san.a $(LDLIBS) -o $@
+	    $(CLI_SRC) $(B)/libsvt-san.a $(LDLIBS) -o $@
 
 $(B)/san/bin/svt-report: $(REPORT_SRC) $(wildcard reports/*.h) $(B)/libsvt-san.a
 	@mkdir -p $(B)/san/bin

@@ -70,7 +70,8 @@ void approx_renyi_max(arb_t res, const approx_pair_t A, const arb_t alpha,
     slong prec);
 
 /* the commands: `verify delta` and `verify renyi` on the pair R (built
-   from `pair_name`); print text or JSON and return the exit code */
+   from `pair_name`); compute, print text or JSON (render_text.c,
+   render_json.c) and return the exit code */
 typedef struct
 {
     const check_opts * o;
@@ -91,6 +92,24 @@ void approx_opts_clear(approx_opts * a);
 
 int verify_delta(const svt_model_t M, const svt_runs_t R,
     const approx_opts * a);
+
+/* everything `verify delta` decides and prints (render.h), computed once
+   (approx_run.c) */
+typedef struct
+{
+    arb_t E;                /* eps_prv */
+    arb_t d[3];             /* delta: D against D', D' against D, max */
+    arb_t pl;               /* the pure loss */
+    int want_eps;           /* the smallest eps_prv for a target delta */
+    arb_t target, lo, hi;
+    char * ts;              /* the target, printed */
+    verdict_t v;
+    slong npts;             /* the curve (0: none) */
+    fmpq * ce;
+    arb_ptr cd;
+}
+delta_result;
+
 int verify_renyi(const svt_model_t M, const svt_runs_t R,
     const approx_opts * a);
 

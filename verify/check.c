@@ -1,10 +1,11 @@
-/* check.c -- `verify check` and `verify all`. */
+/* check.c -- `verify check` and `verify all`: the analyses (one loop over
+   the cells, cells_run, serves both).  Their output is written by
+   render_text.c, render_json.c and junit.c (check_run.h). */
 
 #include <string.h>
-#include "check.h"
+#include "check_run.h"
 #include "prove.h"
 #include "report.h"
-#include "custom.h"
 #include "decision.h"
 #include "witness.h"
 
@@ -34,110 +35,6 @@ check_opts_init(check_opts * o)
     o->accept_evidence = 0;
     o->grid = 0;
     o->lower = 0;
-}
-
-/* the name of a cell's JUnit case: "construction c=C" */
-static void
-junit_case_name(char * name, size_t len, const construction_info * ci,
-    const svt_model_t M)
-{
-    snprintf(name, len, "%s c=%ld", ci->name, (long) M->c);
-}
-
-/* a construction that does not apply, as a skipped JUnit case */
-static void
-junit_skip(junit_struct * J, const svt_variant_struct * var,
-    const construction_info * ci, const svt_model_t M, const char * why)
-{
-    char name[128];
-    if (J == NULL)
-        return;
-    junit_case_name(name, sizeof(name), ci, M);
-    junit_add(J, var->name, name, JUNIT_SKIPPED, why, 0);
-}
-
-/* the JUnit case of one cell (variant, construction, c): its verdict,
-   and for a violation the certified ratio with the command that
-   re-checks it */
-static void
-junit_cell(junit_struct * J, const svt_variant_struct * var,
-    const construction_info * ci, const svt_model_t M, verdict_t cv,
-    const arb_t worst, int worst_inf, ulong worst_m, double seconds,
-    const check_opts * o)
-{
-    slong digits = o->out_digits;
-    char name[128], msg[1024];
-    int outcome = JUNIT_PASS;
-    char * w;
-    if (J == NULL)
-        return;
-    junit_case_name(name, sizeof(name), ci, M);
-    w = worst_inf ? NULL : decimal_interval(worst, digits);
-    if (cv == VERDICT_EXCEEDS || cv == VERDICT_INFINITE)
-    {
-        char * cl = decimal_interval(M->claimed, digits);
-        char cmd[512];
-        outcome = JUNIT_FAILURE;
-        report_recheck_command(cmd, sizeof(cmd), report_variant_arg(var), ci, worst_m, M->c,
-            o->eps, o->delta, o->T);
-        snprintf(msg, sizeof(msg), "certified ln ratio %s > claimed eps %s "
-            "at m = %lu; re-check: %s", worst_inf ? "inf" : w, cl, worst_m, cmd);
-        flint_free(cl);
-    }
-    else if (cv == VERDICT_INCONCLUSIVE)
-    {
-        outcome = JUNIT_ERROR;
-        snprintf(msg, sizeof(msg), "undecided at the precision cap (largest "
-            "ln ratio %s)", w ? w : "inf");
-    }
-    else
-        snprintf(msg, sizeof(msg), "within the claim");
-    junit_add(J, var->name, name, outcome, outcome == JUNIT_PASS ? NULL : msg,
-        seconds);
-    flint_free(w);
-}
-
-/* the JUnit case "proof for every m" of a variant: a pass only when the
-   claim is proved; a failure when a certified ratio violates it; with no
-   claim, or when finite evidence was accepted (--accept-evidence),
-   skipped; otherwise an error: undecided */
-static void
-junit_proof(junit_struct * J, const svt_variant_struct * var, int proved,
-    int violation, int evidence_accepted)
-{
-    int outcome;
-    const char * msg;
-    if (J == NULL)
-        return;
-    if (violation)
-    {
-        outcome = JUNIT_FAILURE;
-        msg = "the claim is violated: a certified ratio exceeds it (see the "
-            "failing cases)";
-    }
-    else if (proved)
-    {
-        outcome = JUNIT_PASS;
-        msg = NULL;
-    }
-    else if (var->claimed == NULL)
-    {
-        outcome = JUNIT_SKIPPED;
-        msg = "the variant claims no budget";
-    }
-    else if (evidence_accepted)
-    {
-        outcome = JUNIT_SKIPPED;
-        msg = "not proved for every m; no violation in the certified ratios, "
-            "accepted as evidence (--accept-evidence)";
-    }
-    else
-    {
-        outcome = JUNIT_ERROR;
-        msg = "undecided: not proved for every m (no shift coupling proves "
-            "the claim: see verify prove), and no certified violation";
-    }
-    junit_add(J, var->name, "proof for every m", outcome, msg, 0);
 }
 
 void
@@ -183,16 +80,6 @@ construction_applicable(const construction_info * ci, const svt_model_t M,
     return 1;
 }
 
-/* summary of one (variant, c, construction) over the m grid */
-typedef struct
-{
-    lossmax_t agg;      /* every point, by verdict */
-    arb_t worst;        /* largest finite loss (by upper bound) */
-    ulong worst_m;
-    int worst_infinite;
-}
-cell_struct;
-
 static void
 cell_init(cell_struct * c)
 {
@@ -201,6 +88,7 @@ cell_init(cell_struct * c)
     arb_neg_inf(c->worst);
     c->worst_m = 0;
     c->worst_infinite = 0;
+    c->verdict = VERDICT_NO_CLAIM;
 }
 
 static void
@@ -240,27 +128,51 @@ cell_clear(cell_struct * c)
     arb_clear(c->worst);
 }
 
-/* ---- verify check ------------------------------------------------------ */
-
-#define CHECK_MAX_C 16
-
-/* one run of `verify check`: the cutoffs, each one's decision, and the
-   evidence of the constructions' grid */
+/* How a command evaluates a cell (eval fills the cell, its verdict
+   included, and prints it) and says that a construction does not apply
+   (not_applicable: text output only). */
 typedef struct
 {
-    const svt_variant_struct * var;
-    const check_opts * o;
-    slong clist[CHECK_MAX_C];
-    slong nc;
-    decision_struct D[CHECK_MAX_C];
-    char proof_line[512];   /* the proof at the first cutoff */
-    int grid;               /* the grid ran */
-    lossmax_t total;        /* its ratios */
-    slong nratios;
-    int inconclusive;       /* a grid cell stayed undecided */
-    double t0;
+    void (*eval)(cell_struct * cell, const svt_model_t M,
+        const construction_info * ci, void * data);
+    void (*not_applicable)(const svt_model_t M, const construction_info * ci,
+        const char * why, void * data);
+    void * data;
 }
-check_run;
+cell_visitor;
+
+/* The one loop over the cells of `verify check` and `verify all`: every
+   construction at the model M of var, in order.  One that does not apply
+   is a skipped JUnit case; any other is evaluated by V and is one JUnit
+   case from its verdict. */
+static void
+cells_run(const svt_variant_struct * var, const svt_model_t M,
+    const check_opts * o, const cell_visitor * V)
+{
+    slong k;
+    for (k = 0; k < construction_count(); k++)
+    {
+        const construction_info * ci = construction_get(k);
+        const char * why = NULL;
+        cell_struct cell;
+        double t0;
+        if (!construction_applicable(ci, M, &why))
+        {
+            if (!o->json)
+                V->not_applicable(M, ci, why, V->data);
+            check_junit_skip(o->junit, var, ci, M, why);
+            continue;
+        }
+        t0 = integral_clock();
+        cell_init(&cell);
+        V->eval(&cell, M, ci, V->data);
+        check_junit_cell(o->junit, var, ci, M, cell.verdict, cell.worst,
+            cell.worst_infinite, cell.worst_m, integral_clock() - t0, o);
+        cell_clear(&cell);
+    }
+}
+
+/* ---- verify check ------------------------------------------------------ */
 
 /* the cutoffs of the check (a variant's own c when it fixes one) */
 static void
@@ -327,24 +239,7 @@ check_prove(check_run * K, slong ic)
     if (ic == 0)
         prove_claim_line(K->proof_line, sizeof(K->proof_line), P->A, M);
     if (!o->json)
-    {
-        char f[200], * b = NULL, * l = NULL;
-        FILE * out = o->out;
-        align_bound_form(f, sizeof(f), P->A);
-        if (P->A->proved && !f[0])
-            b = decimal_interval(P->A->bound, 10);
-        if (P->have_L && !P->L_infinite)
-            l = decimal_interval(P->L, 10);
-        fprintf(out, "  c = %-3ld bound B: %s%s%s; lower bound L: %s%s%s%s\n",
-            (long) c, P->A->proved ? (f[0] ? f : b) : "none",
-            P->A->proved && f[0] ? " exactly" : "", P->A->proved
-            ? " (proved for every m)" : P->decision == PROVE_UNBOUNDED
-            && P->unbounded_proved ? " (no finite bound, proved)" : "",
-            P->have_L ? (P->L_infinite ? "inf" : l) : "none",
-            P->have_L ? " (" : "", P->have_L ? P->L_desc : "", P->have_L ? ")" : "");
-        flint_free(b);
-        flint_free(l);
-    }
+        check_text_prove(o->out, c, P);
     prove_result_clear(P);
     search_opts_clear(&so);
     svt_model_clear(M);
@@ -397,55 +292,28 @@ check_status(const check_run * K, slong * at)
     return K->var->claimed == NULL ? STATUS_NO_CLAIM : STATUS_PROVED;
 }
 
-/* the grid's table header */
-static void
-grid_header(const check_run * K)
+/* a cell of the grid: the cutoff index ic of the check K */
+typedef struct
 {
-    FILE * out = K->o->out;
-    fprintf(out, "  the constructions, m in 1..%lu (geometric):\n", K->o->m_max);
-    fprintf(out, "  %-4s %-13s %6s %7s %7s %8s %6s %6s  %s\n", "c",
-        "construction", "points", "within", "exceeds", "infinite",
-        "imposs", "incon", "largest ln ratio [certified]");
+    check_run * K;
+    slong ic;
 }
-
-/* one row of the table */
-static void
-grid_row(const check_run * K, slong c, const construction_info * ci,
-    const cell_struct * cell)
-{
-    FILE * out = K->o->out;
-    const slong * n = cell->agg->count;
-    fprintf(out, "  %-4ld %-13s %6ld %7ld %7ld %8ld %6ld %6ld  ", (long) c,
-        ci->name, (long) (lossmax_possible(cell->agg) + n[VERDICT_IMPOSSIBLE]),
-        (long) (n[VERDICT_WITHIN] + n[VERDICT_NO_CLAIM]),
-        (long) n[VERDICT_EXCEEDS], (long) n[VERDICT_INFINITE],
-        (long) n[VERDICT_IMPOSSIBLE], (long) n[VERDICT_INCONCLUSIVE]);
-    if (cell->worst_infinite)
-        fprintf(out, "inf (m = %lu)\n", cell->worst_m);
-    else if (arb_is_finite(cell->worst))
-    {
-        char * s = decimal_interval(cell->worst, K->o->out_digits);
-        fprintf(out, "%s (m = %lu)\n", s, cell->worst_m);
-        flint_free(s);
-    }
-    else
-        fprintf(out, "-\n");
-}
+grid_at;
 
 /* one construction over the m grid at cutoff index ic */
 static void
-grid_cell(check_run * K, const svt_model_t M, slong ic, const construction_info * ci)
+grid_eval(cell_struct * cell, const svt_model_t M, const construction_info * ci,
+    void * data)
 {
+    const grid_at * g = data;
+    check_run * K = g->K;
     const check_opts * o = K->o;
     ulong ms[64];
     slong nm, n, i;
-    cell_struct cell;
     ratio_result_t r;
     svt_runs_t R;
-    double t0 = integral_clock();
     nm = sweep_grid(ms, ci->max_m && o->m_max > ci->max_m ? ci->max_m : o->m_max);
     n = ci->uses_m ? nm : 1;
-    cell_init(&cell);
     ratio_result_init(r);
     svt_runs_init(R);
     for (i = 0; i < n; i++)
@@ -463,55 +331,48 @@ grid_cell(check_run * K, const svt_model_t M, slong ic, const construction_info 
             report_ctx ctx = { ci->name, ci->uses_m ? m : 0, o->out_digits };
             report_json_line(report_ratio_json(M, &ctx, r));
         }
-        cell_add(&cell, m, r);
+        cell_add(cell, m, r);
         lossmax_add(K->total, r);
         K->nratios++;
         snprintf(where, sizeof(where), "construction %s, m = %lu, c = %ld",
             ci->name, m, (long) M->c);
-        decision_add_ratio(K->D + ic, r, R, M->c, where);
+        decision_add_ratio(K->D + g->ic, r, R, M->c, where);
     }
     if (o->progress)
         fprintf(stderr, "\r%70s\r", "");
+    cell->verdict = lossmax_verdict(cell->agg, M, 0);
     if (!o->json)
-        grid_row(K, M->c, ci, &cell);
-    {
-        verdict_t cv = lossmax_verdict(cell.agg, M, 0);
-        junit_cell(o->junit, K->var, ci, M, cv, cell.worst, cell.worst_infinite,
-            cell.worst_m, integral_clock() - t0, o);
-        K->inconclusive |= cv == VERDICT_INCONCLUSIVE;
-    }
+        check_text_grid_row(K, M->c, ci, cell);
+    K->inconclusive |= cell->verdict == VERDICT_INCONCLUSIVE;
     ratio_result_clear(r);
     svt_runs_clear(R);
-    cell_clear(&cell);
+}
+
+static void
+grid_not_applicable(const svt_model_t M, const construction_info * ci,
+    const char * why, void * data)
+{
+    const grid_at * g = data;
+    (void) M;
+    check_text_not_applicable(g->K->o->out, g->K->clist[g->ic], ci, why);
 }
 
 /* every applicable construction at every cutoff */
 static int
 check_grid(check_run * K)
 {
-    slong ic, k;
+    slong ic;
     K->grid = 1;
     if (!K->o->json)
-        grid_header(K);
+        check_text_grid_header(K);
     for (ic = 0; ic < K->nc; ic++)
     {
         svt_model_t M;
+        grid_at g = { K, ic };
+        cell_visitor V = { grid_eval, grid_not_applicable, &g };
         if (check_model(M, K, K->clist[ic]) != 0)
             return -1;
-        for (k = 0; k < construction_count(); k++)
-        {
-            const construction_info * ci = construction_get(k);
-            const char * why = NULL;
-            if (!construction_applicable(ci, M, &why))
-            {
-                if (!K->o->json)
-                    fprintf(K->o->out, "  %-4ld %-13s n/a: %s\n",
-                        (long) K->clist[ic], ci->name, why);
-                junit_skip(K->o->junit, K->var, ci, M, why);
-                continue;
-            }
-            grid_cell(K, M, ic, ci);
-        }
+        cells_run(K->var, M, K->o, &V);
         svt_model_clear(M);
     }
     return 0;
@@ -532,114 +393,16 @@ check_witness(svt_runs_t R, ratio_result_t r, char ** cmd, const check_run * K,
     svt_model_clear(M);
 }
 
-/* the conclusion in words; one message per status */
-static void
-check_text(const check_run * K, svt_status s, slong at, const svt_runs_t W,
-    const ratio_result_t wr, const char * cmd, int accepted)
-{
-    FILE * out = K->o->out;
-    const decision_struct * D = K->D + at;
-    slong k;
-    if (s == STATUS_VIOLATED || s == STATUS_UNBOUNDED)
-    {
-        char * l = D->L_inf ? NULL : decimal_interval(D->L, K->o->out_digits);
-        char * w = wr->verdict == VERDICT_INFINITE ? NULL
-            : decimal_interval(wr->loss, K->o->out_digits);
-        char * os = custom_output_describe(W);
-        fprintf(out, "VIOLATED%s (certified witness, c = %ld): ln ratio %s > the "
-            "claimed eps (largest found: %s, %s)\n", s == STATUS_UNBOUNDED
-            ? ", UNBOUNDED" : "", (long) K->clist[at], w ? w : "inf", l ? l : "inf",
-            D->L_where);
-        fprintf(out, "  the smallest witness (%lu quer%s):\n", svt_runs_length(W),
-            svt_runs_length(W) == 1 ? "y" : "ies");
-        witness_print_vector(out, "  q(D) ", W, 0);
-        witness_print_vector(out, "  q(D')", W, 1);
-        witness_print_vector(out, "  T    ", W, 2);
-        fprintf(out, "    output  %s\n  re-check: %s\n(exit 1)\n", os, cmd ? cmd : "");
-        flint_free(l);
-        flint_free(w);
-        flint_free(os);
-    }
-    else if (s == STATUS_PROVED)
-        fprintf(out, "PROVED for every m (c in the list above): %s (exit 0)\n",
-            K->proof_line);
-    else if (s == STATUS_NO_CLAIM)
-        fprintf(out, "NO CLAIM: %s claims no budget; the numbers above are "
-            "reported only (exit 0)\n", K->var->name);
-    else
-    {
-        fprintf(out, "%s: no violation of the claim of %s in %ld certified "
-            "ratios (the witnesses of the proof%s%lu, c in {", accepted
-            ? "NO VIOLATION FOUND" : "UNPROVED", K->var->name, (long) (K->nratios
-            + K->nc), K->grid ? " and the constructions above, m <= " : "",
-            K->grid ? K->o->m_max : 0);
-        for (k = 0; k < K->nc; k++)
-            fprintf(out, "%s%ld", k ? ", " : "", (long) K->clist[k]);
-        fprintf(out, "}), and no proof for every m: %s%s\n", D->reason, accepted
-            ? "; not proved for every m: this finite evidence is accepted as "
-            "asked (--accept-evidence, exit 0)" : "; finite evidence, not a proof "
-            "(exit 3; --accept-evidence accepts it with exit 0)");
-    }
-}
-
+/* the conclusion as one JSON line (at the first cutoff's model) */
 static void
 check_json(const check_run * K, svt_status s, slong at, const svt_runs_t W,
     const char * cmd, int accepted, int rc)
 {
-    const check_opts * o = K->o;
     svt_model_t M;
-    json_t * j;
-    int violated = s == STATUS_VIOLATED || s == STATUS_UNBOUNDED;
     if (check_model(M, K, K->clist[0]) != 0)
         return;
-    j = report_json_core("check", K->var->name, NULL, M, 0, o->out_digits);
-    if (violated && !K->D[at].L_inf)
-        report_json_set_loss(j, K->D[at].L, o->out_digits);
-    else if (K->grid)
-        json_object_set_new(j, "loss", report_json_lossmax(K->total, o->out_digits));
-    report_json_set_verdict(j, violated ? (K->D[at].L_inf ? VERDICT_INFINITE
-        : VERDICT_EXCEEDS) : s == STATUS_PROVED ? VERDICT_WITHIN
-        : s == STATUS_NO_CLAIM ? VERDICT_NO_CLAIM : VERDICT_INCONCLUSIVE);
-    report_json_set_seconds(j, integral_clock() - K->t0);
-    json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
-    json_object_set_new(j, "status", json_string(decision_name(s)));
-    json_object_set_new(j, "result", json_string(violated ? "violation"
-        : s == STATUS_PROVED ? "proved" : s == STATUS_NO_CLAIM ? "no-claim"
-        : K->inconclusive ? "inconclusive" : accepted ? "evidence-accepted"
-        : "no-violation-found"));
-    json_object_set_new(j, "proved_for_every_m", json_boolean(s == STATUS_PROVED));
-    json_object_set_new(j, "proof", s == STATUS_PROVED ? json_string(K->proof_line)
-        : json_null());
-    json_object_set_new(j, "witness", violated ? witness_runs_json(W) : json_null());
-    json_object_set_new(j, "recheck", violated && cmd ? json_string(cmd) : json_null());
-    json_object_set_new(j, "ratios", json_integer(K->nratios));
-    json_object_set_new(j, "exit", json_integer(rc));
-    report_json_line(j);
+    check_json_conclusion(K, M, s, at, W, cmd, accepted, rc);
     svt_model_clear(M);
-}
-
-/* JUnit: the proof and the witness at each cutoff, one case each */
-static void
-check_junit(const check_run * K, svt_status s, slong at, const char * cmd,
-    int accepted)
-{
-    slong ic;
-    int violated = s == STATUS_VIOLATED || s == STATUS_UNBOUNDED;
-    for (ic = 0; ic < K->nc && K->o->junit != NULL; ic++)
-    {
-        const decision_struct * D = K->D + ic;
-        char name[64], msg[2048];
-        int v = D->status == STATUS_VIOLATED || D->status == STATUS_UNBOUNDED;
-        snprintf(name, sizeof(name), "proof and witness c=%ld", (long) K->clist[ic]);
-        snprintf(msg, sizeof(msg), "%s: %s%s%.1500s", decision_word(D->status),
-            v ? "a certified ratio exceeds the claim; re-check: " : D->reason,
-            "", v && ic == at && cmd ? cmd : v ? D->L_where : "");
-        junit_add(K->o->junit, K->var->name, name, D->status == STATUS_PROVED
-            || D->status == STATUS_NO_CLAIM ? JUNIT_PASS : v ? JUNIT_FAILURE
-            : accepted ? JUNIT_SKIPPED : JUNIT_ERROR, D->status == STATUS_PROVED
-            || D->status == STATUS_NO_CLAIM ? NULL : msg, 0);
-    }
-    junit_proof(K->o->junit, K->var, s == STATUS_PROVED, violated, accepted);
 }
 
 int
@@ -664,8 +427,7 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
     for (ic = 0; ic < K.nc; ic++)
         decision_init(K.D + ic);
     if (!o->json)
-        fprintf(o->out, "verify check %s: %s [%s]\n", var->name, var->title,
-            var->source);
+        check_text_title(o->out, var);
     /* the proof and its witness at each cutoff, then the constructions
        where they leave the claim undecided (or when asked: --m-max) */
     for (ic = 0; ic < K.nc && rc == 0; ic++)
@@ -682,11 +444,11 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
         if (s == STATUS_VIOLATED || s == STATUS_UNBOUNDED)
             check_witness(W, wr, &cmd, &K, at);
         rc = accepted ? CHECK_PASS : decision_exit(s);
-        check_junit(&K, s, at, cmd, accepted);
+        check_junit_cutoffs(&K, s, at, cmd, accepted);
         if (o->json)
             check_json(&K, s, at, W, cmd, accepted, rc);
         else
-            check_text(&K, s, at, W, wr, cmd, accepted);
+            check_text_conclusion(&K, s, at, W, wr, cmd, accepted);
     }
     flint_free(cmd);
     for (ic = 0; ic < K.nc; ic++)
@@ -706,7 +468,6 @@ all_decide(const check_opts * o, const svt_variant_struct * var,
     const svt_model_t M, slong c, decision_t D, const arb_t best, int any_inf,
     const char * best_where, ulong best_m)
 {
-    FILE * out = o->out;
     search_opts so;
     prove_result_t P;
     int accepted, violated;
@@ -722,251 +483,133 @@ all_decide(const check_opts * o, const svt_variant_struct * var,
     decision_finish(D, M);
     violated = D->status == STATUS_VIOLATED || D->status == STATUS_UNBOUNDED;
     accepted = D->status == STATUS_UNDECIDED && o->accept_evidence;
-    junit_proof(o->junit, var, D->status == STATUS_PROVED, violated, accepted);
+    check_junit_proof(o->junit, var, D->status == STATUS_PROVED, violated, accepted);
     if (o->json)
-    {
-        json_t * j = report_json_core("all", var->name, NULL, M, 0, o->out_digits);
-        if (D->have_L && !D->L_inf)
-            report_json_set_loss(j, D->L, o->out_digits);
-        report_json_set_verdict(j, violated ? (D->L_inf ? VERDICT_INFINITE
-            : VERDICT_EXCEEDS) : D->status == STATUS_PROVED ? VERDICT_WITHIN
-            : D->status == STATUS_NO_CLAIM ? VERDICT_NO_CLAIM : VERDICT_INCONCLUSIVE);
-        json_object_set_new(j, "status", json_string(decision_name(D->status)));
-        json_object_set_new(j, "upper_bound", P->A->proved
-            ? report_json_interval(P->A->bound, o->out_digits) : json_null());
-        json_object_set_new(j, "paper_property", json_string(var->paper_property));
-        report_json_line(j);
-    }
+        all_json_decision(o, var, M, D, P, violated);
     else
-    {
-        char f[200], * b = P->A->proved ? decimal_interval(P->A->bound, 10) : NULL;
-        char * l = D->have_L && !D->L_inf ? decimal_interval(D->L, 10) : NULL;
-        align_bound_form(f, sizeof(f), P->A);
-        if (P->A->proved)
-            fprintf(out, "  proved: ln ratio <= B = %s%s for every m\n", f[0] ? f : b,
-                f[0] ? " exactly" : "");
-        else
-            fprintf(out, "  proof: none (no shift coupling bounds the loss; `verify "
-                "prove %s`)\n", report_variant_arg(var));
-        fprintf(out, "  status: %s", accepted ? "UNDECIDED, accepted as evidence "
-            "(--accept-evidence)" : decision_word(D->status));
-        if (D->have_L)
-            fprintf(out, "; largest certified ln ratio %s (%s)", D->L_inf ? "inf"
-                : l, D->L_where);
-        if (D->status == STATUS_UNDECIDED)
-            fprintf(out, "; %s", D->reason);
-        fprintf(out, "\n\n");
-        flint_free(b);
-        flint_free(l);
-    }
+        all_text_decision(o->out, var, D, P, accepted);
     prove_result_clear(P);
     search_opts_clear(&so);
     return D->status == STATUS_UNDECIDED && !accepted;
+}
+
+/* a cell's sweep into what the variant gathers */
+static void
+all_gather(all_variant * A, const svt_model_t M, const construction_info * ci,
+    const sweep_result_t s, verdict_t sv)
+{
+    if (M->has_claim && sv == VERDICT_INCONCLUSIVE)
+        A->incon = 1;
+    if (s->growth == GROWTH_INFINITE)
+    {
+        A->any_inf = 1;
+        return;
+    }
+    if (s->growth == GROWTH_NONE)
+        return;
+    if (s->growth == GROWTH_LINEAR)
+    {
+        A->any_grow = 1;
+        if (s->slope / (double) s->block > A->best_slope)
+            A->best_slope = s->slope / (double) s->block;
+    }
+    if (s->growth == GROWTH_SLOW)
+        A->any_slow = 1;
+    if (M->has_claim && sv == VERDICT_EXCEEDS)
+        A->any_exceed = 1;
+    if (!arb_is_finite(A->best) || arf_cmp(arb_midref(s->max_loss),
+            arb_midref(A->best)) > 0)
+    {
+        arb_set(A->best, s->max_loss);
+        A->best_where = ci->name;
+        A->best_m = s->max_loss_m;
+    }
+}
+
+/* one construction swept in m: a cell of `verify all` */
+static void
+all_eval(cell_struct * cell, const svt_model_t M, const construction_info * ci,
+    void * data)
+{
+    all_variant * A = data;
+    const check_opts * o = A->o;
+    sweep_result_t s;
+    char serr[256];
+    double t0 = integral_clock();
+    sweep_result_init(s);
+    if (o->progress)
+        fprintf(stderr, "\r  %s: %s ...                    ", A->var->name,
+            ci->name);
+    sweep_run(s, M, ci, o->m_max, o->delta, o->T, &o->ro, 0, NULL,
+        NULL, serr, sizeof(serr));
+    if (o->progress)
+        fprintf(stderr, "\r%60s\r", "");
+    cell->verdict = lossmax_verdict(s->agg, M, 0);
+    arb_set(cell->worst, s->max_loss);
+    cell->worst_infinite = s->growth == GROWTH_INFINITE;
+    cell->worst_m = s->max_loss_m;
+    if (o->json)
+        all_json_cell(A, M, ci, s, cell->verdict, t0);
+    else
+        all_text_cell(o->out, ci, s, cell->verdict);
+    all_gather(A, M, ci, s, cell->verdict);
+    sweep_result_clear(s);
+}
+
+static void
+all_not_applicable(const svt_model_t M, const construction_info * ci,
+    const char * why, void * data)
+{
+    const all_variant * A = data;
+    (void) M;
+    all_text_not_applicable(A->o->out, ci, why);
+}
+
+/* `verify all`, one variant at cutoff c: its cells, then the decision;
+   1 when the claim stays undecided */
+static int
+all_variant_run(const check_opts * o, const svt_variant_struct * var, slong c)
+{
+    all_variant A;
+    cell_visitor V = { all_eval, all_not_applicable, &A };
+    svt_model_t M;
+    decision_t D;
+    char err[256];
+    int undecided;
+    memset(&A, 0, sizeof(A));
+    A.o = o;
+    A.var = var;
+    arb_init(A.best);
+    arb_neg_inf(A.best);
+    decision_init(D);
+    svt_model_init(M);
+    if (svt_model_set(M, var, o->eps, c, o->delta, &o->ov, err, sizeof(err)) != 0)
+    {
+        /* overrides that do not apply to this variant: use defaults */
+        svt_model_set(M, var, o->eps, c, o->delta, NULL, err, sizeof(err));
+    }
+    if (!o->json)
+        all_text_variant(o->out, var, M, c);
+    cells_run(var, M, o, &V);
+    if (!o->json)
+        all_text_measured(o->out, &A, M);
+    undecided = all_decide(o, var, M, c, D, A.best_where != NULL && !A.any_inf
+        ? A.best : NULL, A.any_inf, A.best_where, A.best_m);
+    decision_clear(D);
+    arb_clear(A.best);
+    svt_model_clear(M);
+    return undecided;
 }
 
 int
 verify_all(const check_opts * o)
 {
     slong c = o->nc > 0 ? o->clist[0] : 1;
-    slong v, k;
-    FILE * out = o->out;
+    slong v;
     int undecided_left = 0;
-
-    char epsbuf[256];
-    if (fmpz_bits(fmpq_numref(o->eps)) + fmpz_bits(fmpq_denref(o->eps)) > 600)
-        strcpy(epsbuf, "?");
     if (!o->json)
-    {
-        fprintf(out, "Figure 2 of Lyu, Su and Li, measured: certified ln "
-            "ratios, eps = %s, c = %ld, m up to %lu\n\n",
-            fmpq_get_str(epsbuf, 10, o->eps), (long) c, o->m_max);
-    }
-
+        all_text_title(o->out, o, c);
     for (v = 0; v < svt_catalog_count(o->cat); v++)
-    {
-        const svt_variant_struct * var = svt_catalog_get(o->cat, v);
-        svt_model_t M;
-        char err[256];
-        int any_inf = 0, any_grow = 0, any_exceed = 0, any_slow = 0;
-        int var_incon = 0;
-        arb_t best;
-        const char * best_where = NULL;
-        ulong best_m = 0;
-        double best_slope = 0;
-        decision_t D;
-
-        decision_init(D);
-        svt_model_init(M);
-        arb_init(best);
-        arb_neg_inf(best);
-        if (svt_model_set(M, var, o->eps, c, o->delta, &o->ov, err, sizeof(err)) != 0)
-        {
-            /* overrides that do not apply to this variant: use defaults */
-            svt_model_set(M, var, o->eps, c, o->delta, NULL, err, sizeof(err));
-        }
-        if (!o->json)
-        {
-            char * cl = M->has_claim ? decimal_interval(M->claimed, 6) : NULL;
-            char fixed[64] = "";
-            if (var->fixed_c > 0 && var->fixed_c != c)
-                snprintf(fixed, sizeof(fixed), "; c = %ld fixed by the variant",
-                    (long) var->fixed_c);
-            fprintf(out, "%s -- %s [%s]\n  paper: %s; claimed budget %s%s\n",
-                var->name, var->title, var->source, var->paper_property,
-                cl ? cl : "none (report only)", fixed);
-            flint_free(cl);
-        }
-        for (k = 0; k < construction_count(); k++)
-        {
-            const construction_info * ci = construction_get(k);
-            const char * why = NULL;
-            sweep_result_t s;
-            verdict_t sv;
-            char serr[256];
-            double t0;
-            if (!construction_applicable(ci, M, &why))
-            {
-                if (!o->json)
-                    fprintf(out, "    %-13s n/a (%s)\n", ci->name, why);
-                junit_skip(o->junit, var, ci, M, why);
-                continue;
-            }
-            t0 = integral_clock();
-            sweep_result_init(s);
-            if (o->progress)
-                fprintf(stderr, "\r  %s: %s ...                    ", var->name,
-                    ci->name);
-            sweep_run(s, M, ci, o->m_max, o->delta, o->T, &o->ro, 0, NULL,
-                NULL, serr, sizeof(serr));
-            if (o->progress)
-                fprintf(stderr, "\r%60s\r", "");
-            sv = lossmax_verdict(s->agg, M, 0);
-            junit_cell(o->junit, var, ci, M, sv, s->max_loss,
-                s->growth == GROWTH_INFINITE, s->max_loss_m,
-                integral_clock() - t0, o);
-            if (o->json)
-            {
-                json_t * j = report_json_core("all", var->name, ci->name, M, 0,
-                    o->out_digits);
-                json_object_set_new(j, "loss", report_json_lossmax(s->agg,
-                    o->out_digits));
-                report_json_set_verdict(j, sv);
-                report_json_set_seconds(j, integral_clock() - t0);
-                json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
-                json_object_set_new(j, "growth", json_string(growth_name(s->growth)));
-                json_object_set_new(j, "slope_per_block", json_real(s->slope));
-                json_object_set_new(j, "block_queries", json_integer((json_int_t) s->block));
-                json_object_set_new(j, "slope_per_query", json_real(s->slope / (double) s->block));
-                json_object_set_new(j, "max_log_ratio", s->growth == GROWTH_NONE
-                    ? json_null() : report_json_interval(s->max_loss, o->out_digits));
-                json_object_set_new(j, "max_at_m", json_integer((json_int_t) s->max_loss_m));
-                json_object_set_new(j, "paper_property", json_string(var->paper_property));
-                report_json_line(j);
-            }
-            else
-            {
-                fprintf(out, "    %-13s ", ci->name);
-                if (s->growth == GROWTH_NONE && lossmax_possible(s->agg) > 0)
-                    fprintf(out, "undecided: none of the %ld points was decided "
-                        "at the precision cap\n", (long) lossmax_possible(s->agg));
-                else if (s->growth == GROWTH_NONE)
-                    fprintf(out, "no output with a non-zero probability (impossible for the\n"
-                        "                  variant, or probability 0 on both datasets)\n");
-                else if (s->growth == GROWTH_INFINITE)
-                    fprintf(out, "infinite: one probability is exactly 0 (m = %lu)\n",
-                        s->max_loss_m);
-                else
-                {
-                    char * ml = decimal_interval(s->max_loss, 8);
-                    const char * rel = sv == VERDICT_NO_CLAIM ? "reported"
-                        : sv == VERDICT_INCONCLUSIVE ? "undecided"
-                        : verdict_name(sv);
-                    fprintf(out, "%-8s max ln ratio %s at m = %lu; %s",
-                        rel, ml, s->max_loss_m, s->growth == GROWTH_NOT_SHOWN
-                        ? "growth not shown" : growth_name(s->growth));
-                    if (s->growth == GROWTH_LINEAR && s->block > 1)
-                        fprintf(out, " (~%.6g per block of %lu queries, %.6g per "
-                            "query)", s->slope, s->block, s->slope / (double) s->block);
-                    else if (s->growth == GROWTH_LINEAR)
-                        fprintf(out, " (~%.6g per query)", s->slope);
-                    if (lossmax_undecided(s->agg) > 0)
-                        fprintf(out, "; %ld point%s undecided at the precision cap",
-                            (long) lossmax_undecided(s->agg),
-                            lossmax_undecided(s->agg) == 1 ? "" : "s");
-                    fprintf(out, "\n");
-                    flint_free(ml);
-                }
-            }
-            if (M->has_claim && sv == VERDICT_INCONCLUSIVE)
-                var_incon = 1;
-            if (s->growth == GROWTH_INFINITE)
-                any_inf = 1;
-            else if (s->growth != GROWTH_NONE)
-            {
-                if (s->growth == GROWTH_LINEAR)
-                {
-                    any_grow = 1;
-                    if (s->slope / (double) s->block > best_slope)
-                        best_slope = s->slope / (double) s->block;
-                }
-                if (s->growth == GROWTH_SLOW)
-                    any_slow = 1;
-                if (M->has_claim && sv == VERDICT_EXCEEDS)
-                    any_exceed = 1;
-                if (!arb_is_finite(best) || arf_cmp(arb_midref(s->max_loss),
-                        arb_midref(best)) > 0)
-                {
-                    arb_set(best, s->max_loss);
-                    best_where = ci->name;
-                    best_m = s->max_loss_m;
-                }
-            }
-            sweep_result_clear(s);
-        }
-        if (!o->json)
-        {
-            fprintf(out, "  measured: ");
-            if (!M->has_claim && !any_inf && best_where != NULL)
-            {
-                char * s = decimal_interval(best, 8);
-                fprintf(out, "no claim to check; largest ln ratio %s (%s, m = %lu)%s%s\n",
-                    s, best_where, best_m, any_grow ? "; grows linearly in m"
-                    : "", any_slow ? "; growing slowly" : "");
-                flint_free(s);
-            }
-            else if (any_inf)
-                fprintf(out, "inf-DP (a probability ratio is infinite)\n");
-            else if (any_grow)
-                fprintf(out, "not private for any finite eps on this evidence: "
-                    "ln ratio grows linearly in m (up to %.6g per query)\n",
-                    best_slope);
-            else if (any_exceed)
-            {
-                char * s = decimal_interval(best, 8);
-                fprintf(out, "NOT eps-DP: ln ratio %s > claimed (%s, m = %lu)%s\n",
-                    s, best_where, best_m, any_slow ? "; growing slowly" : "");
-                flint_free(s);
-            }
-            else if (var_incon)
-                fprintf(out, "undecided: no certified violation, but some "
-                    "ratios could not be decided at the precision cap\n");
-            else if (best_where != NULL)
-            {
-                char * s = decimal_interval(best, 8);
-                fprintf(out, "consistent with the claim: largest ln ratio %s "
-                    "(%s, m = %lu)%s\n", s, best_where, best_m,
-                    any_slow ? "; growing slowly" : "");
-                flint_free(s);
-            }
-            else
-                fprintf(out, "no applicable construction\n");
-        }
-        if (all_decide(o, var, M, c, D, best_where != NULL && !any_inf ? best : NULL,
-                any_inf, best_where, best_m))
-            undecided_left = 1;
-        decision_clear(D);
-        arb_clear(best);
-        svt_model_clear(M);
-    }
+        undecided_left |= all_variant_run(o, svt_catalog_get(o->cat, v), c);
     return undecided_left ? CHECK_INCONCLUSIVE : CHECK_PASS;
 }

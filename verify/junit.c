@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <string.h>
 #include "junit.h"
+#include "check_run.h"
+#include "report.h"
 
 void
 junit_init(junit_t J)
@@ -153,4 +155,134 @@ junit_write(junit_t J, const char * suite)
     bad |= fclose(J->f) != 0;
     J->f = NULL;
     return bad ? -1 : 0;
+}
+
+/* ---- the cases of `verify check` and `verify all` (check_run.h) ------- */
+
+/* the name of a cell's JUnit case: "construction c=C" */
+static void
+junit_case_name(char * name, size_t len, const construction_info * ci,
+    const svt_model_t M)
+{
+    snprintf(name, len, "%s c=%ld", ci->name, (long) M->c);
+}
+
+/* a construction that does not apply, as a skipped JUnit case */
+void
+check_junit_skip(junit_struct * J, const svt_variant_struct * var,
+    const construction_info * ci, const svt_model_t M, const char * why)
+{
+    char name[128];
+    if (J == NULL)
+        return;
+    junit_case_name(name, sizeof(name), ci, M);
+    junit_add(J, var->name, name, JUNIT_SKIPPED, why, 0);
+}
+
+/* the JUnit case of one cell (variant, construction, c): its verdict,
+   and for a violation the certified ratio with the command that
+   re-checks it */
+void
+check_junit_cell(junit_struct * J, const svt_variant_struct * var,
+    const construction_info * ci, const svt_model_t M, verdict_t cv,
+    const arb_t worst, int worst_inf, ulong worst_m, double seconds,
+    const check_opts * o)
+{
+    slong digits = o->out_digits;
+    char name[128], msg[1024];
+    int outcome = JUNIT_PASS;
+    char * w;
+    if (J == NULL)
+        return;
+    junit_case_name(name, sizeof(name), ci, M);
+    w = worst_inf ? NULL : decimal_interval(worst, digits);
+    if (cv == VERDICT_EXCEEDS || cv == VERDICT_INFINITE)
+    {
+        char * cl = decimal_interval(M->claimed, digits);
+        char cmd[512];
+        outcome = JUNIT_FAILURE;
+        report_recheck_command(cmd, sizeof(cmd), report_variant_arg(var), ci, worst_m, M->c,
+            o->eps, o->delta, o->T);
+        snprintf(msg, sizeof(msg), "certified ln ratio %s > claimed eps %s "
+            "at m = %lu; re-check: %s", worst_inf ? "inf" : w, cl, worst_m, cmd);
+        flint_free(cl);
+    }
+    else if (cv == VERDICT_INCONCLUSIVE)
+    {
+        outcome = JUNIT_ERROR;
+        snprintf(msg, sizeof(msg), "undecided at the precision cap (largest "
+            "ln ratio %s)", w ? w : "inf");
+    }
+    else
+        snprintf(msg, sizeof(msg), "within the claim");
+    junit_add(J, var->name, name, outcome, outcome == JUNIT_PASS ? NULL : msg,
+        seconds);
+    flint_free(w);
+}
+
+/* the JUnit case "proof for every m" of a variant: a pass only when the
+   claim is proved; a failure when a certified ratio violates it; with no
+   claim, or when finite evidence was accepted (--accept-evidence),
+   skipped; otherwise an error: undecided */
+void
+check_junit_proof(junit_struct * J, const svt_variant_struct * var, int proved,
+    int violation, int evidence_accepted)
+{
+    int outcome;
+    const char * msg;
+    if (J == NULL)
+        return;
+    if (violation)
+    {
+        outcome = JUNIT_FAILURE;
+        msg = "the claim is violated: a certified ratio exceeds it (see the "
+            "failing cases)";
+    }
+    else if (proved)
+    {
+        outcome = JUNIT_PASS;
+        msg = NULL;
+    }
+    else if (var->claimed == NULL)
+    {
+        outcome = JUNIT_SKIPPED;
+        msg = "the variant claims no budget";
+    }
+    else if (evidence_accepted)
+    {
+        outcome = JUNIT_SKIPPED;
+        msg = "not proved for every m; no violation in the certified ratios, "
+            "accepted as evidence (--accept-evidence)";
+    }
+    else
+    {
+        outcome = JUNIT_ERROR;
+        msg = "undecided: not proved for every m (no shift coupling proves "
+            "the claim: see verify prove), and no certified violation";
+    }
+    junit_add(J, var->name, "proof for every m", outcome, msg, 0);
+}
+
+/* JUnit: the proof and the witness at each cutoff, one case each */
+void
+check_junit_cutoffs(const check_run * K, svt_status s, slong at, const char * cmd,
+    int accepted)
+{
+    slong ic;
+    int violated = s == STATUS_VIOLATED || s == STATUS_UNBOUNDED;
+    for (ic = 0; ic < K->nc && K->o->junit != NULL; ic++)
+    {
+        const decision_struct * D = K->D + ic;
+        char name[64], msg[2048];
+        int v = D->status == STATUS_VIOLATED || D->status == STATUS_UNBOUNDED;
+        snprintf(name, sizeof(name), "proof and witness c=%ld", (long) K->clist[ic]);
+        snprintf(msg, sizeof(msg), "%s: %s%s%.1500s", decision_word(D->status),
+            v ? "a certified ratio exceeds the claim; re-check: " : D->reason,
+            "", v && ic == at && cmd ? cmd : v ? D->L_where : "");
+        junit_add(K->o->junit, K->var->name, name, D->status == STATUS_PROVED
+            || D->status == STATUS_NO_CLAIM ? JUNIT_PASS : v ? JUNIT_FAILURE
+            : accepted ? JUNIT_SKIPPED : JUNIT_ERROR, D->status == STATUS_PROVED
+            || D->status == STATUS_NO_CLAIM ? NULL : msg, 0);
+    }
+    check_junit_proof(K->o->junit, K->var, s == STATUS_PROVED, violated, accepted);
 }

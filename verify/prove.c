@@ -1,12 +1,13 @@
 /* prove.c -- `verify prove`: the proved upper bound B (variants/align.c)
-   beside the best certified lower bound L (search_lower_bound), the
-   decision they make, and its rendering. */
+   beside the best certified lower bound L (search_lower_bound) and the
+   decision they make; rendered by render_text.c and render_json.c. */
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include "prove.h"
+#include "render.h"
 #include "program.h"
 #include "report.h"
 #include "custom.h"
@@ -250,8 +251,6 @@ lower_bound(prove_result_t P, const svt_variant_struct * var,
         offer_L(P, P->LB->r, P->LB->R, P->LB->desc);
 }
 
-static slong sandwich_digits(const prove_result_t P);
-
 /* no proof: L from the costly cycles the prover failed on; 1 when one's
    growth in m is certified and its ratio is above the claim (with the
    alpha kappa^m proof where it holds) */
@@ -283,7 +282,7 @@ proof_witness(prove_result_t P, const svt_model_t M, const search_opts * o)
     if (!P->W->have)
         return 0;
     offer_L(P, P->W->r, P->W->R, P->W->desc);
-    return sandwich_digits(P) >= 6 || (M->has_claim && P->have_L
+    return prove_sandwich_digits(P) >= 6 || (M->has_claim && P->have_L
         && (P->L_infinite || arb_gt(P->L, M->claimed)));
 }
 
@@ -474,9 +473,8 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
     return 0;
 }
 
-/* digits to which L and B agree (0 when they do not) */
-static slong
-sandwich_digits(const prove_result_t P)
+slong
+prove_sandwich_digits(const prove_result_t P)
 {
     arb_t gap;
     arf_t g, b;
@@ -506,240 +504,38 @@ sandwich_digits(const prove_result_t P)
     return d;
 }
 
-/* the input of L: its vectors and output, as `verify ratio ... custom`
-   takes them */
-static void
-print_input(FILE * out, const svt_runs_t R)
+/* a violation at its smallest (witness_smallest), for the text: its
+   input in W, its ratio in r, the command that re-checks it in *cmd; 0
+   when there is none to shrink */
+static int
+prove_smallest(svt_runs_t W, ratio_result_t r, char ** cmd,
+    const prove_result_t P, const decision_t D, const svt_model_t M,
+    const search_opts * o)
 {
-    char * os = custom_output_describe(R);
-    witness_print_vector(out, "  q(D) ", R, 0);
-    witness_print_vector(out, "  q(D')", R, 1);
-    witness_print_vector(out, "  T    ", R, 2);
-    fprintf(out, "    output  %s\n", os);
-    flint_free(os);
+    *cmd = NULL;
+    if ((D->status != STATUS_VIOLATED && D->status != STATUS_UNBOUNDED)
+            || P->LR->len == 0)
+        return 0;
+    return witness_smallest(W, r, cmd, M, P->LR, &o->base.ro, o->base.eps,
+        o->base.delta, &o->base.ov);
 }
 
-/* a violation at its smallest (witness_shrink), with the command that
-   re-checks it as written */
+/* the text, with the smallest witness of a violation */
 static void
-print_smallest(FILE * out, const prove_result_t P, const svt_model_t M,
-    const search_opts * o)
+prove_text_smallest(const prove_result_t P, const decision_t D,
+    const svt_variant_struct * var, const svt_model_t M, const search_opts * o)
 {
     svt_runs_t W;
     ratio_result_t r;
-    char * cmd, * w;
+    char * cmd;
+    int have;
     svt_runs_init(W);
     ratio_result_init(r);
-    if (witness_smallest(W, r, &cmd, M, P->LR, &o->base.ro, o->base.eps,
-            o->base.delta, &o->base.ov))
-    {
-        w = r->verdict == VERDICT_INFINITE ? NULL : decimal_interval(r->loss, 10);
-        fprintf(out, "  the smallest witness (%lu quer%s, ln ratio %s): %s\n",
-            svt_runs_length(W), svt_runs_length(W) == 1 ? "y" : "ies",
-            w ? w : "inf", cmd);
-        flint_free(cmd);
-        flint_free(w);
-    }
+    have = prove_smallest(W, r, &cmd, P, D, M, o);
+    prove_text(P, D, var, M, o, have ? W : NULL, r, cmd);
+    flint_free(cmd);
     ratio_result_clear(r);
     svt_runs_clear(W);
-}
-
-/* the one conclusion (decision.h), naming what it rests on */
-static void
-print_status(FILE * out, const decision_t D, const prove_result_t P)
-{
-    switch (D->status)
-    {
-        case STATUS_PROVED:
-            fprintf(out, "CLAIM PROVED: B <= the claimed eps, for every m (exit 0)\n");
-            break;
-        case STATUS_VIOLATED:
-        case STATUS_UNBOUNDED:
-            fprintf(out, "CLAIM VIOLATED%s: a certified ratio exceeds the claimed "
-                "eps%s (exit 1)\n", D->status == STATUS_UNBOUNDED ? " (UNBOUNDED)"
-                : "", P->A->proved ? "; the bound B is proved, above the claim"
-                : D->unbounded ? ", and the loss has no finite bound"
-                : D->growing ? ", and it grows with m" : "");
-            break;
-        case STATUS_UNDECIDED:
-            fprintf(out, "CLAIM UNDECIDED%s (exit 3)\n", P->stopped
-                ? ": stopped by the time limit" : "");
-            break;
-        default:
-            if (P->stopped)
-                fprintf(out, "UNDECIDED: stopped by the time limit (exit 3)\n");
-            break;
-    }
-}
-
-static void
-print_text(const prove_result_t P, const decision_t D,
-    const svt_variant_struct * var, const svt_model_t M, const search_opts * o)
-{
-    FILE * out = o->base.out;
-    slong i, d = sandwich_digits(P), dg = o->base.out_digits;
-    fprintf(out, "verify prove %s: %s [%s]\n  ", var->name, var->title, var->source);
-    report_model_line(out, M);
-    if (M->has_claim)
-    {
-        char * cl = decimal_interval(M->claimed, 10);
-        fprintf(out, "  claim: ln ratio <= %s%s\n", cl, var->monotone_only
-            ? " for monotone neighbours (q' >= q everywhere, or <= everywhere)" : "");
-        flint_free(cl);
-    }
-    else
-        fprintf(out, "  claim: none (report only)\n");
-    fprintf(out, "  bound: %s\n", P->decision == PROVE_PROVED ? "B proved: "
-        "ln ratio <= B for every m, every pair of neighbouring inputs and every "
-        "output" : P->decision == PROVE_UNBOUNDED && P->unbounded_proved ? "none: "
-        "the privacy loss has no finite bound (no shift coupling bounds it, and "
-        "a certified family proves it: below)" : P->decision == PROVE_UNBOUNDED
-        ? "none found: no shift coupling bounds the loss, and a family's "
-        "certified ln ratios grow by increments that do not shrink (below); "
-        "that the loss has no bound at all is not proved" : P->A->proved
-        ? "B proved (below)" : "none found");
-    if (P->A->proved)
-    {
-        fprintf(out, "  proof (a shift coupling: D's noises mapped one to one onto "
-            "D''s, each move of a Laplace noise of scale b by t paid as |t|/b):\n");
-        for (i = 0; i < P->A->nsteps; i++)
-            fprintf(out, "    %ld. %s\n", (long) i + 1, P->A->steps[i]);
-    }
-    if (P->reason[0])
-        fprintf(out, "  reason: %s\n", P->reason);
-    if (P->family[0])
-        fprintf(out, "  certified family: %s\n", P->family);
-    if (P->A->proved)
-    {
-        char * b = decimal_interval(P->A->bound, dg), f[200];
-        align_bound_form(f, sizeof(f), P->A);
-        if (f[0])
-            fprintf(out, "  upper bound B = %s exactly (%s)\n", f, b);
-        else
-            fprintf(out, "  upper bound B = %s\n", b);
-        flint_free(b);
-    }
-    if (P->have_L)
-    {
-        if (P->L_infinite)
-            fprintf(out, "  lower bound L = inf (%s)\n", P->L_desc);
-        else
-        {
-            char * l = decimal_interval(P->L, dg);
-            fprintf(out, "  lower bound L = %s (%s)\n", l, P->L_desc);
-            flint_free(l);
-        }
-    }
-    else
-        fprintf(out, "  lower bound L: %s\n", o->lower == SEARCH_LOWER_NONE
-            ? "not computed (--lower-bound none)" : "none found");
-    if (P->have_L && P->LR->len > 0)
-        print_input(out, P->LR);
-    if (P->A->proved && P->W->untight[0] && d < 6)
-        fprintf(out, "  L below B: %s\n", P->W->untight);
-    if ((D->status == STATUS_VIOLATED || D->status == STATUS_UNBOUNDED)
-            && P->LR->len > 0)
-        print_smallest(out, P, M, o);
-    if (P->A->proved && P->have_L && !P->L_infinite)
-    {
-        char * lo = decimal_bound(P->L, dg, 0);
-        char * hi = decimal_bound(P->A->bound, dg, 1);
-        fprintf(out, "  the largest loss over all m and inputs lies in [%s, %s]%s",
-            lo, hi, d >= 8 ? "" : "\n");
-        if (d >= 8)
-            fprintf(out, ": exact (L and B meet to %ld digits)\n", (long) d);
-        flint_free(lo);
-        flint_free(hi);
-    }
-    print_status(out, D, P);
-    fprintf(out, "  %.3f s for the proof, %.2f s in all (the witness: %ld "
-        "ratio%s; ", P->proof_seconds, P->seconds, (long) P->W->ratios,
-        P->W->ratios == 1 ? "" : "s");
-    if (P->searched)
-        fprintf(out, "the search: work %.2f of %ld, --work, the witness's "
-            "included)\n", (double) P->work / SEARCH_WORK_UNIT, (long) o->work);
-    else
-        fprintf(out, "no search%s; work %.2f of %ld, --work)\n",
-            o->lower == SEARCH_LOWER_NONE ? ", --lower-bound none"
-            : ": the witness settles L", (double) P->work / SEARCH_WORK_UNIT,
-            (long) o->work);
-}
-
-/* the loss over every m, pair and output: [L, B], the certified lower
-   bound found (0 when none) and the proved upper bound (inf when none) */
-static json_t *
-prove_json_loss(const prove_result_t P, slong dg)
-{
-    json_t * a = json_array();
-    char * lo = NULL, * hi = NULL;
-    if (P->have_L && P->L_infinite)
-        lo = NULL;
-    else if (P->have_L)
-        lo = decimal_bound(P->L, dg, 0);
-    if (P->A->proved)
-        hi = decimal_bound(P->A->bound, dg, 1);
-    json_array_append_new(a, json_string(P->have_L && P->L_infinite ? "inf"
-        : lo ? lo : "0"));
-    json_array_append_new(a, json_string(P->have_L && P->L_infinite ? "inf"
-        : hi ? hi : "inf"));
-    flint_free(lo);
-    flint_free(hi);
-    return a;
-}
-
-static void
-print_json(const prove_result_t P, const decision_t D,
-    const svt_variant_struct * var, const svt_model_t M, const search_opts * o)
-{
-    slong i, dg = o->base.out_digits;
-    json_t * j = report_json_core("prove", var->name, NULL, M, 0, dg),
-        * steps = json_array();
-    json_object_set_new(j, "loss", prove_json_loss(P, dg));
-    report_json_set_verdict(j, !M->has_claim ? VERDICT_NO_CLAIM
-        : P->claim_holds == 1 ? VERDICT_WITHIN : P->claim_holds == 0
-        ? (P->have_L && P->L_infinite ? VERDICT_INFINITE : VERDICT_EXCEEDS)
-        : VERDICT_INCONCLUSIVE);
-    report_json_set_seconds(j, P->seconds);
-    json_object_set_new(j, "decision", json_string(P->decision == PROVE_UNBOUNDED
-        && !P->unbounded_proved ? "growing" : prove_decision_name(P->decision)));
-    json_object_set_new(j, "claim_holds", P->claim_holds < 0 ? json_null()
-        : json_boolean(P->claim_holds));
-    json_object_set_new(j, "status", json_string(decision_name(D->status)));
-    json_object_set_new(j, "lower_bound_input", P->have_L && P->LR->len > 0
-        ? witness_runs_json(P->LR) : json_null());
-    json_object_set_new(j, "upper_bound", P->A->proved
-        ? report_json_interval(P->A->bound, dg) : json_null());
-    {
-        char f[200];
-        align_bound_form(f, sizeof(f), P->A);
-        json_object_set_new(j, "upper_bound_exact", f[0] ? json_string(f) : json_null());
-    }
-    if (P->have_L && P->L_infinite)
-    {
-        json_t * a = json_array();
-        json_array_append_new(a, json_string("inf"));
-        json_array_append_new(a, json_string("inf"));
-        json_object_set_new(j, "lower_bound", a);
-    }
-    else
-        json_object_set_new(j, "lower_bound", P->have_L
-            ? report_json_interval(P->L, dg) : json_null());
-    json_object_set_new(j, "lower_bound_at", P->have_L ? json_string(P->L_desc)
-        : json_null());
-    json_object_set_new(j, "lower_bound_growth", json_string(P->W->growing
-        ? "growing" : P->LB->growth));
-    json_object_set_new(j, "sandwich_digits", json_integer(sandwich_digits(P)));
-    json_object_set_new(j, "monotone_only", json_boolean(var->monotone_only));
-    json_object_set_new(j, "reason", P->reason[0] ? json_string(P->reason) : json_null());
-    for (i = 0; i < P->A->nsteps && P->A->proved; i++)
-        json_array_append_new(steps, json_string(P->A->steps[i]));
-    json_object_set_new(j, "proof", steps);
-    json_object_set_new(j, "family", P->family[0] ? json_string(P->family) : json_null());
-    json_object_set_new(j, "proof_seconds", json_real(P->proof_seconds));
-    json_object_set_new(j, "work", json_integer((json_int_t) P->work));
-    json_object_set_new(j, "stopped", P->stopped ? json_string("time limit")
-        : json_null());
-    report_json_line(j);
 }
 
 int
@@ -760,9 +556,9 @@ verify_prove(const svt_variant_struct * var, const search_opts * o, slong c)
         decision_add_prove(D, P, M, c);
         decision_finish(D, M);
         if (o->base.json)
-            print_json(P, D, var, M, o);
+            prove_json(P, D, var, M, o);
         else
-            print_text(P, D, var, M, o);
+            prove_text_smallest(P, D, var, M, o);
         rc = !M->has_claim && P->decision == PROVE_UNKNOWN ? 3
             : decision_exit(D->status);
     }

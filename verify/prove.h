@@ -53,6 +53,10 @@ prove_result_struct;
 
 typedef prove_result_struct prove_result_t[1];
 
+/* the digits to which the lower bound L and the proved bound B of P
+   agree (0 when they do not, at most 30) */
+slong prove_sandwich_digits(const prove_result_t P);
+
 void prove_result_init(prove_result_t P);
 void prove_result_clear(prove_result_t P);
 

@@ -279,6 +279,9 @@ int sweep_run(sweep_result_t s, const svt_model_t M,
     const fmpq_t T, const ratio_opt * opt, int find_thresholds,
     sweep_progress_fn progress, void * pdata, char * err, size_t errlen);
 
+/* 1 when a point of the sweep certainly exceeds the claim of M */
+int sweep_violated(const sweep_result_t s, const svt_model_t M);
+
 /* ------------------------------------------------------------------ */
 /* output helpers                                                      */
 

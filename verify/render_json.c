@@ -1,0 +1,349 @@
+/* render_json.c -- results as JSON lines (one object per result; schema:
+   verify-output.schema.json): `verify check` and `verify all`
+   (check_run.h), `verify prove`, `verify delta`, `verify renyi`, `verify
+   ratio --max-over-outputs`, `verify sweep` and `verify lint`
+   (render.h).  Only printing: every number was decided before. */
+
+#include "check_run.h"
+#include "custom.h"
+#include "render.h"
+#include "report.h"
+#include "witness.h"
+
+void
+check_json_conclusion(const check_run * K, const svt_model_t M, svt_status s,
+    slong at, const svt_runs_t W, const char * cmd, int accepted, int rc)
+{
+    const check_opts * o = K->o;
+    json_t * j;
+    int violated = s == STATUS_VIOLATED || s == STATUS_UNBOUNDED;
+    j = report_json_core("check", K->var->name, NULL, M, 0, o->out_digits);
+    if (violated && !K->D[at].L_inf)
+        report_json_set_loss(j, K->D[at].L, o->out_digits);
+    else if (K->grid)
+        json_object_set_new(j, "loss", report_json_lossmax(K->total, o->out_digits));
+    report_json_set_verdict(j, violated ? (K->D[at].L_inf ? VERDICT_INFINITE
+        : VERDICT_EXCEEDS) : s == STATUS_PROVED ? VERDICT_WITHIN
+        : s == STATUS_NO_CLAIM ? VERDICT_NO_CLAIM : VERDICT_INCONCLUSIVE);
+    report_json_set_seconds(j, integral_clock() - K->t0);
+    json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
+    json_object_set_new(j, "status", json_string(decision_name(s)));
+    json_object_set_new(j, "result", json_string(violated ? "violation"
+        : s == STATUS_PROVED ? "proved" : s == STATUS_NO_CLAIM ? "no-claim"
+        : K->inconclusive ? "inconclusive" : accepted ? "evidence-accepted"
+        : "no-violation-found"));
+    json_object_set_new(j, "proved_for_every_m", json_boolean(s == STATUS_PROVED));
+    json_object_set_new(j, "proof", s == STATUS_PROVED ? json_string(K->proof_line)
+        : json_null());
+    json_object_set_new(j, "witness", violated ? witness_runs_json(W) : json_null());
+    json_object_set_new(j, "recheck", violated && cmd ? json_string(cmd) : json_null());
+    json_object_set_new(j, "ratios", json_integer(K->nratios));
+    json_object_set_new(j, "exit", json_integer(rc));
+    report_json_line(j);
+}
+
+/* the line of a cell in JSON */
+void
+all_json_cell(const all_variant * A, const svt_model_t M,
+    const construction_info * ci, const sweep_result_t s, verdict_t sv,
+    double t0)
+{
+    const check_opts * o = A->o;
+    json_t * j = report_json_core("all", A->var->name, ci->name, M, 0,
+        o->out_digits);
+    json_object_set_new(j, "loss", report_json_lossmax(s->agg, o->out_digits));
+    report_json_set_verdict(j, sv);
+    report_json_set_seconds(j, integral_clock() - t0);
+    json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
+    json_object_set_new(j, "growth", json_string(growth_name(s->growth)));
+    json_object_set_new(j, "slope_per_block", json_real(s->slope));
+    json_object_set_new(j, "block_queries", json_integer((json_int_t) s->block));
+    json_object_set_new(j, "slope_per_query", json_real(s->slope / (double) s->block));
+    json_object_set_new(j, "max_log_ratio", s->growth == GROWTH_NONE
+        ? json_null() : report_json_interval(s->max_loss, o->out_digits));
+    json_object_set_new(j, "max_at_m", json_integer((json_int_t) s->max_loss_m));
+    json_object_set_new(j, "paper_property", json_string(A->var->paper_property));
+    report_json_line(j);
+}
+
+/* the decision of a variant of `verify all` */
+void
+all_json_decision(const check_opts * o, const svt_variant_struct * var,
+    const svt_model_t M, const decision_struct * D, const prove_result_t P,
+    int violated)
+{
+    json_t * j = report_json_core("all", var->name, NULL, M, 0, o->out_digits);
+    if (D->have_L && !D->L_inf)
+        report_json_set_loss(j, D->L, o->out_digits);
+    report_json_set_verdict(j, violated ? (D->L_inf ? VERDICT_INFINITE
+        : VERDICT_EXCEEDS) : D->status == STATUS_PROVED ? VERDICT_WITHIN
+        : D->status == STATUS_NO_CLAIM ? VERDICT_NO_CLAIM : VERDICT_INCONCLUSIVE);
+    json_object_set_new(j, "status", json_string(decision_name(D->status)));
+    json_object_set_new(j, "upper_bound", P->A->proved
+        ? report_json_interval(P->A->bound, o->out_digits) : json_null());
+    json_object_set_new(j, "paper_property", json_string(var->paper_property));
+    report_json_line(j);
+}
+
+/* ---- verify ratio --max-over-outputs ----------------------------------- */
+
+void
+maxout_json(const svt_variant_struct * var, const svt_model_t M,
+    const maxout_struct * mo, const check_opts * o, double t0)
+{
+    report_ctx ctx = { "custom", 0, o->out_digits };
+    json_t * j = report_json_core("max-over-outputs", var->name,
+        "custom", M, 0, o->out_digits), * und = json_array();
+    char * os = custom_output_describe(mo->best_runs);
+    slong u;
+    for (u = 0; u < FLINT_MIN(mo->nundecided, MAXOUT_LIST_UNDECIDED); u++)
+        json_array_append_new(und, json_string(mo->undecided[u]));
+    json_object_set_new(j, "loss", report_json_lossmax(mo->agg, o->out_digits));
+    report_json_set_verdict(j, mo->verdict);
+    report_json_set_seconds(j, integral_clock() - t0);
+    json_object_set_new(j, "outputs_enumerated", json_integer(mo->outputs));
+    json_object_set_new(j, "outputs_impossible", json_integer(mo->impossible));
+    json_object_set_new(j, "outputs_undecided", json_integer(mo->nundecided));
+    json_object_set_new(j, "undecided_outputs", und);
+    json_object_set_new(j, "numbers_searched_on_grid",
+        json_boolean(mo->numeric_searched));
+    json_object_set_new(j, "argmax_output", json_string(os));
+    json_object_set_new(j, "argmax", report_ratio_json(M, &ctx, mo->best));
+    report_json_line(j);
+    flint_free(os);
+}
+
+/* ---- verify sweep -------------------------------------------------------- */
+
+/* one line per point, then the sweep */
+void
+sweep_json(const svt_variant_struct * var, const construction_info * ci,
+    const svt_model_t M, const sweep_result_t s, const check_opts * o,
+    double t0)
+{
+    slong i, k;
+    for (i = 0; i < s->len; i++)
+    {
+        json_t * j = report_json_core("sweep-point", var->name, ci->name,
+            M, s->pts[i].m, o->out_digits);
+        report_json_set_loss(j, s->pts[i].loss, o->out_digits);
+        report_json_set_verdict(j, s->pts[i].verdict);
+        report_json_line(j);
+    }
+    {
+        json_t * j = report_json_core("sweep", var->name, ci->name, M, 0,
+            o->out_digits), * fm = json_array();
+        json_object_set_new(j, "loss", report_json_lossmax(s->agg, o->out_digits));
+        report_json_set_verdict(j, lossmax_verdict(s->agg, M, 0));
+        report_json_set_seconds(j, integral_clock() - t0);
+        json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
+        json_object_set_new(j, "classification", json_string(growth_name(s->growth)));
+        json_object_set_new(j, "slope_per_block", json_real(s->slope));
+        json_object_set_new(j, "block_queries", json_integer((json_int_t) s->block));
+        json_object_set_new(j, "slope_per_query", json_real(s->slope / (double) s->block));
+        json_object_set_new(j, "points_undecided", json_integer(lossmax_undecided(s->agg)));
+        for (k = 0; k < 4; k++)
+        {
+            json_t * e = json_object();
+            json_object_set_new(e, "multiple_of_eps", json_integer(k == 0 ? 1 : k == 1 ? 10 : k == 2 ? 100 : 1000));
+            json_object_set_new(e, "first_m", s->first_m[k]
+                ? json_integer((json_int_t) s->first_m[k]) : json_null());
+            json_object_set_new(e, "extrapolated_m", s->first_m_extrap[k] > 0
+                ? json_real(s->first_m_extrap[k]) : json_null());
+            json_array_append_new(fm, e);
+        }
+        json_object_set_new(j, "passes", fm);
+        json_object_set_new(j, "status", json_string(sweep_violated(s, M)
+            ? "violated" : M->has_claim ? "undecided" : "no-claim"));
+        report_json_line(j);
+    }
+}
+
+/* ---- verify lint --------------------------------------------------------- */
+
+void
+lint_json(const svt_variant_struct * v, const char * path)
+{
+    json_t * j = report_json_core("lint", v->name, NULL, NULL, 0, 15);
+    json_object_set_new(j, "file", json_string(path));
+    json_object_set_new(j, "ok", json_true());
+    json_object_set_new(j, "title", json_string(v->title));
+    json_object_set_new(j, "source", json_string(v->source));
+    json_object_set_new(j, "has_claim", json_boolean(v->claimed != NULL));
+    json_object_set_new(j, "monotone_only", json_boolean(v->monotone_only));
+    report_json_line(j);
+}
+
+/* ---- verify prove ------------------------------------------------------- */
+
+/* the loss over every m, pair and output: [L, B], the certified lower
+   bound found (0 when none) and the proved upper bound (inf when none) */
+static json_t *
+prove_json_loss(const prove_result_t P, slong dg)
+{
+    json_t * a = json_array();
+    char * lo = NULL, * hi = NULL;
+    if (P->have_L && P->L_infinite)
+        lo = NULL;
+    else if (P->have_L)
+        lo = decimal_bound(P->L, dg, 0);
+    if (P->A->proved)
+        hi = decimal_bound(P->A->bound, dg, 1);
+    json_array_append_new(a, json_string(P->have_L && P->L_infinite ? "inf"
+        : lo ? lo : "0"));
+    json_array_append_new(a, json_string(P->have_L && P->L_infinite ? "inf"
+        : hi ? hi : "inf"));
+    flint_free(lo);
+    flint_free(hi);
+    return a;
+}
+
+void
+prove_json(const prove_result_t P, const decision_t D,
+    const svt_variant_struct * var, const svt_model_t M, const search_opts * o)
+{
+    slong i, dg = o->base.out_digits;
+    json_t * j = report_json_core("prove", var->name, NULL, M, 0, dg),
+        * steps = json_array();
+    json_object_set_new(j, "loss", prove_json_loss(P, dg));
+    report_json_set_verdict(j, !M->has_claim ? VERDICT_NO_CLAIM
+        : P->claim_holds == 1 ? VERDICT_WITHIN : P->claim_holds == 0
+        ? (P->have_L && P->L_infinite ? VERDICT_INFINITE : VERDICT_EXCEEDS)
+        : VERDICT_INCONCLUSIVE);
+    report_json_set_seconds(j, P->seconds);
+    json_object_set_new(j, "decision", json_string(P->decision == PROVE_UNBOUNDED
+        && !P->unbounded_proved ? "growing" : prove_decision_name(P->decision)));
+    json_object_set_new(j, "claim_holds", P->claim_holds < 0 ? json_null()
+        : json_boolean(P->claim_holds));
+    json_object_set_new(j, "status", json_string(decision_name(D->status)));
+    json_object_set_new(j, "lower_bound_input", P->have_L && P->LR->len > 0
+        ? witness_runs_json(P->LR) : json_null());
+    json_object_set_new(j, "upper_bound", P->A->proved
+        ? report_json_interval(P->A->bound, dg) : json_null());
+    {
+        char f[200];
+        align_bound_form(f, sizeof(f), P->A);
+        json_object_set_new(j, "upper_bound_exact", f[0] ? json_string(f) : json_null());
+    }
+    if (P->have_L && P->L_infinite)
+    {
+        json_t * a = json_array();
+        json_array_append_new(a, json_string("inf"));
+        json_array_append_new(a, json_string("inf"));
+        json_object_set_new(j, "lower_bound", a);
+    }
+    else
+        json_object_set_new(j, "lower_bound", P->have_L
+            ? report_json_interval(P->L, dg) : json_null());
+    json_object_set_new(j, "lower_bound_at", P->have_L ? json_string(P->L_desc)
+        : json_null());
+    json_object_set_new(j, "lower_bound_growth", json_string(P->W->growing
+        ? "growing" : P->LB->growth));
+    json_object_set_new(j, "sandwich_digits", json_integer(prove_sandwich_digits(P)));
+    json_object_set_new(j, "monotone_only", json_boolean(var->monotone_only));
+    json_object_set_new(j, "reason", P->reason[0] ? json_string(P->reason) : json_null());
+    for (i = 0; i < P->A->nsteps && P->A->proved; i++)
+        json_array_append_new(steps, json_string(P->A->steps[i]));
+    json_object_set_new(j, "proof", steps);
+    json_object_set_new(j, "family", P->family[0] ? json_string(P->family) : json_null());
+    json_object_set_new(j, "proof_seconds", json_real(P->proof_seconds));
+    json_object_set_new(j, "work", json_integer((json_int_t) P->work));
+    json_object_set_new(j, "stopped", P->stopped ? json_string("time limit")
+        : json_null());
+    report_json_line(j);
+}
+
+/* ---- verify delta, verify renyi ------------------------------------------ */
+
+/* the fields shared by both commands' JSON objects */
+static json_t *
+approx_json_header(const approx_pair_t A, const svt_model_t M, const approx_opts * a,
+    const char * mode)
+{
+    slong dg = a->o->out_digits;
+    json_t * j = report_json_core(mode, M->var->name, a->pair_name, M, a->m, dg);
+    report_json_set_seconds(j, A->seconds);
+    json_object_set_new(j, "m", a->m ? json_integer((json_int_t) a->m)
+        : json_null());
+    json_object_set_new(j, "eps", report_json_interval(M->eps, dg));
+    json_object_set_new(j, "c", json_integer(M->c));
+    json_object_set_new(j, "classes", json_integer(A->C->len));
+    json_object_set_new(j, "symmetric", json_boolean(A->C->symmetric));
+    json_object_set_new(j, "numbers_merged", json_boolean(A->C->numbers_merged));
+    json_object_set_new(j, "complete", json_boolean(approx_pair_complete(A)));
+    json_object_set_new(j, "total_D", report_json_interval(A->total[0], dg));
+    json_object_set_new(j, "total_D2", report_json_interval(A->total[1], dg));
+    json_object_set_new(j, "integrals", json_integer(A->integrals));
+    return j;
+}
+
+static json_t *
+approx_json_ends(const arb_t lo, const arb_t hi, slong dg)
+{
+    json_t * o = json_array();
+    char * a = decimal_bound(lo, dg, 0), * b = decimal_bound(hi, dg, 1);
+    json_array_append_new(o, json_string(a));
+    json_array_append_new(o, json_string(b));
+    flint_free(a);
+    flint_free(b);
+    return o;
+}
+
+void
+delta_json(const delta_result * r, const approx_pair_t A, const svt_model_t M,
+    const approx_opts * a)
+{
+    slong dg = a->o->out_digits, k;
+    json_t * j = approx_json_header(A, M, a, "delta");
+    json_object_set_new(j, "eps_prv", report_json_interval(r->E, dg));
+    json_object_set_new(j, "delta_D_D2", report_json_interval(r->d[0], dg));
+    json_object_set_new(j, "delta_D2_D", report_json_interval(r->d[1], dg));
+    json_object_set_new(j, "delta", report_json_interval(r->d[2], dg));
+    json_object_set_new(j, "pure_loss", report_json_interval(r->pl, dg));
+    report_json_set_loss(j, r->pl, dg);
+    json_object_set_new(j, "claimed_delta", M->has_claim
+        ? report_json_interval(M->claimed_delta, dg) : json_null());
+    report_json_set_verdict(j, r->v);
+    if (r->want_eps)
+    {
+        json_object_set_new(j, "dp_delta", json_string(r->ts));
+        json_object_set_new(j, "eps_prv_for_dp_delta", approx_json_ends(r->lo, r->hi,
+            dg));
+    }
+    if (r->npts > 0)
+    {
+        json_t * c = json_array();
+        for (k = 0; k < r->npts; k++)
+        {
+            json_t * pt = json_object();
+            char * es = decimal_fmpq(r->ce + k, dg);
+            json_object_set_new(pt, "eps_prv", json_string(es));
+            json_object_set_new(pt, "delta", report_json_interval(r->cd + k, dg));
+            json_array_append_new(c, pt);
+            flint_free(es);
+        }
+        json_object_set_new(j, "curve", c);
+    }
+    report_json_line(j);
+}
+
+/* the Renyi divergences at the orders al[k] (d: D||D', D'||D, the max,
+   three per order) */
+void
+renyi_json(const approx_pair_t A, const svt_model_t M, const approx_opts * a,
+    arb_srcptr al, arb_srcptr d, slong npts)
+{
+    slong dg = a->o->out_digits, k;
+    json_t * j = approx_json_header(A, M, a, "renyi"), * c = json_array();
+    for (k = 0; k < npts; k++)
+    {
+        json_t * pt = json_object();
+        json_object_set_new(pt, "alpha", report_json_interval(al + k, dg));
+        json_object_set_new(pt, "D_D2", report_json_interval(d + 3 * k, dg));
+        json_object_set_new(pt, "D2_D", report_json_interval(d + 3 * k + 1, dg));
+        json_object_set_new(pt, "renyi", report_json_interval(d + 3 * k + 2, dg));
+        json_array_append_new(c, pt);
+    }
+    json_object_set_new(j, "orders", c);
+    report_json_line(j);
+}
