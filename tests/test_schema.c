@@ -83,6 +83,21 @@ Test(schema, the_schema_is_a_valid_schema)
         SCHEMA "\")))'"), 0);
 }
 
+/* verify list --json: the catalogue as JSON (it printed text before) */
+Test(schema, list_is_json, .timeout = 60)
+{
+    static char out[1 << 16];
+    json_t * j;
+    json_error_t e;
+    cr_assert_eq(validate_mode("list", "list", NULL), 1);
+    cr_assert_eq(run_cli("list --json", out, sizeof(out)), 0);
+    j = json_loads(out, 0, &e);
+    cr_assert(j != NULL, "%s", out);
+    cr_assert_geq(json_array_size(json_object_get(j, "variants")), 30);
+    cr_assert_geq(json_array_size(json_object_get(j, "constructions")), 10);
+    json_decref(j);
+}
+
 Test(schema, ratio_and_custom, .timeout = 300)
 {
     validate_mode("ratio alg1 bottoms", "ratio", "within");

@@ -4,13 +4,48 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <jansson.h>
 #include "cli.h"
 #include "render.h"
+
+/* `verify list --json`: {"variants": [...], "constructions": [...]} */
+static int
+list_json(cli_struct * cl)
+{
+    json_t * j = json_object(), * vs = json_array(), * cs = json_array();
+    slong i;
+    char * s;
+    for (i = 0; i < svt_catalog_count(cl->catalog); i++)
+    {
+        const svt_variant_struct * v = svt_catalog_get(cl->catalog, i);
+        json_array_append_new(vs, json_pack("{s:s, s:s, s:s, s:s, s:b}",
+            "name", v->name, "title", v->title, "source", v->source,
+            "paper_property", v->paper_property, "program", v->prog != NULL));
+    }
+    for (i = 0; i < construction_count(); i++)
+    {
+        const construction_info * c = construction_get(i);
+        json_array_append_new(cs, json_pack("{s:s, s:s, s:s, s:s, s:b}",
+            "name", c->name, "shape", c->shape, "source", c->source,
+            "explain", c->explain, "numeric", c->numeric != 0));
+    }
+    json_object_set_new(j, "schema_version", json_integer(1));
+    json_object_set_new(j, "mode", json_string("list"));
+    json_object_set_new(j, "variants", vs);
+    json_object_set_new(j, "constructions", cs);
+    s = json_dumps(j, JSON_COMPACT);
+    printf("%s\n", s);
+    free(s);
+    json_decref(j);
+    return 0;
+}
 
 int
 cmd_list(cli_struct * cl)
 {
     slong i;
+    if (cl->value[O_JSON] != NULL)
+        return list_json(cl);
     printf("variants:\n");
     for (i = 0; i < svt_catalog_count(cl->catalog); i++)
     {
