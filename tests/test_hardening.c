@@ -375,6 +375,17 @@ Test(hardening, files, .timeout = 600)
 }
 
 /* at least 100 cases in all, as the issue asks */
+/* a noise scale that is not > 0 at the model's eps names its place */
+Test(hardening, noise_scale_error_names_its_place)
+{
+    char out[4096];
+    int rc = run_cli("ratio tests/specs/bad/zero-scale.svt bottoms", out, sizeof(out));
+    cr_assert_eq(rc, 2, "%s", out);
+    cr_assert(strstr(out, "tests/specs/bad/zero-scale.svt:9:31: noise scale: the "
+        "scale must be > 0") != NULL, "%s", out);
+    cr_assert(strchr(out, '\n') == strrchr(out, '\n'), "one line: %s", out);
+}
+
 Test(hardening, count)
 {
     size_t n = sizeof(option_cases) / sizeof(option_cases[0])

@@ -269,12 +269,23 @@ svt_model_expr_fmpq(fmpq_t res, const svt_model_t M, const spec_expr * e)
 
 /* the model                                                           */
 
+/* "FILE:LINE:COL: " of noise i of M->prog, or "" when not known */
+static const char *
+where_noise(char * buf, size_t len, const svt_model_t M, int i)
+{
+    const prog_noise * n = M->prog->noises + i;
+    if (n->line <= 0 || M->var->file == NULL)
+        return "";
+    snprintf(buf, len, "%.400s:%d:%d: ", M->var->file, n->line, n->col);
+    return buf;
+}
+
 int
 svt_program_scales_set(svt_model_t M, arb_srcptr vals, const int * def,
     char * err, size_t errlen)
 {
     const svt_program * P = M->prog;
-    char msg[256];
+    char msg[256], where[512];
     int i;
 
     if (M->prog_scale != NULL)
@@ -286,12 +297,15 @@ svt_program_scales_set(svt_model_t M, arb_srcptr vals, const int * def,
         if (spec_expr_eval(M->prog_scale + i, P->noises[i].scale, vals, def,
                 SVT_PARAM_PREC, msg, sizeof(msg)) != 0)
         {
-            snprintf(err, errlen, "noise scale: %s", msg);
+            snprintf(err, errlen, "%snoise scale: %s", where_noise(where,
+                sizeof(where), M, i), msg);
             return -1;
         }
         if (!arb_is_positive(M->prog_scale + i))
         {
-            snprintf(err, errlen, "noise scale: the scale must be > 0");
+            snprintf(err, errlen, "%snoise scale: the scale must be > 0 (it "
+                "is not, at these eps, c and Delta)", where_noise(where,
+                sizeof(where), M, i));
             return -1;
         }
     }

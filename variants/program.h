@@ -64,6 +64,7 @@ typedef struct
                                another expression) */
     int exponential;        /* law is Laplace, but the noise is Exp(scale)
                                on [0, inf): Report Noisy Max only */
+    int line, col;          /* where its scale is written (0: unknown) */
 }
 prog_noise;
 

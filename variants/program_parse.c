@@ -236,6 +236,8 @@ noise_law(svt_program * P, int * idx, cursor * c, int allow_exp)
         return fail(c, open + ecol, "%s", msg);
     P->noises[P->nnoises].law = law;
     P->noises[P->nnoises].exponential = exponential;
+    P->noises[P->nnoises].line = (int) c->lineno;
+    P->noises[P->nnoises].col = (int) (open + 1 - c->line) + 1;
     *idx = P->nnoises++;
     return 0;
 }

@@ -7,13 +7,16 @@
 #include <string.h>
 #include "svt.h"
 
-/* appends a noise (law, a copy of the scale) to P's table; its index */
+/* appends a noise (law, a copy of the scale, where the key's value is
+   written) to P's table; its index */
 static int
-add_noise(svt_program * P, integral_law_kind law, const spec_expr * scale)
+add_noise(svt_program * P, const svt_variant_struct * v, const char * key,
+    integral_law_kind law, const spec_expr * scale)
 {
     int n = P->nnoises++;
     P->noises[n].law = law;
     P->noises[n].scale = spec_expr_copy(scale);
+    svt_variant_key_pos(v, key, &P->noises[n].line, &P->noises[n].col);
     return n;
 }
 
@@ -57,18 +60,18 @@ svt_template_compile(svt_program * P, const svt_variant_struct * v,
 
     svt_program_init(P);
     strcpy(P->register_name, "rho");
-    P->register_noise = add_noise(P, v->rho_law, v->rho);
+    P->register_noise = add_noise(P, v, "threshold_noise", v->rho_law, v->rho);
     if (v->has_nu)
-        nu = add_noise(P, v->nu_law, v->nu);
+        nu = add_noise(P, v, "query_noise", v->nu_law, v->nu);
     if (fresh && v->output == SVT_OUT_FRESH)
-        out = add_noise(P, INTEGRAL_LAPLACE, v->out);
+        out = add_noise(P, v, "output", INTEGRAL_LAPLACE, v->out);
     P->nstates = 1;
     run_state(P, v, nu, out);
     if (v->reset)
     {
         P->states[0].branches[0].reset = PROG_RESET_FRESH;
-        P->states[0].branches[0].reset_noise = add_noise(P, v->reset_law,
-            v->rho_reset);
+        P->states[0].branches[0].reset_noise = add_noise(P, v, "reset",
+            v->reset_law, v->rho_reset);
     }
     if (v->has_cutoff)
     {
