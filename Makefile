@@ -266,11 +266,11 @@ bench: $(B)/bench-integrals $(B)/bench-verify $(B)/bench-templates $(B)/bin/veri
 	./$(B)/bench-integrals
 	./$(B)/bench-verify
 	./$(B)/bench-templates
+	sh tests/bench-decide.sh ./$(B)/bin/verify
 
 # the template benchmark against the library of revision BASE, in one run
 bench-compare:
 	sh tests/bench-compare.sh $(BASE)
-	sh tests/bench-decide.sh ./$(B)/bin/verify
 
 # install like a Unix tool: make install PREFIX=... [DESTDIR=...]
 PREFIX  ?= /usr/local
