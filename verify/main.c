@@ -18,7 +18,9 @@
    - the renderings: render_text.c and render_json.c (check, all, prove,
      delta, renyi, sweep, ratio --max-over-outputs, lint; render.h,
      check_run.h), junit.c (JUnit XML), report.c (one ratio as text or
-     JSON); search.c still prints its own report. */
+     JSON); search's head, stage JSON lines and result too
+     (search_outcome: search.c decides, render_*.c print); search.c
+     prints only the one-line text progress of each stage as it runs. */
 
 #include <string.h>
 #include "cli.h"

@@ -1,7 +1,8 @@
 /* render.h -- results of the command line as text (render_text.c, on
    stdout; prove: o->base.out) and JSON lines (render_json.c): `verify
    prove`, `verify delta`, `verify renyi`, `verify ratio
-   --max-over-outputs`, `verify sweep` and `verify lint`.  `verify check`
+   --max-over-outputs`, `verify sweep`, `verify lint` and the end of
+   `verify search` (its stages print their progress as they run).  `verify check`
    and `verify all` are rendered through check_run.h, one ratio through
    report.h.  Only printing: the results are decided by the analyses
    (prove.h: prove_run; approx.h: verify_delta, verify_renyi; custom.h:
@@ -57,5 +58,51 @@ void renyi_text(const approx_pair_t A, const svt_model_t M,
     const approx_opts * a, arb_srcptr al, arb_srcptr d, slong npts);
 void renyi_json(const approx_pair_t A, const svt_model_t M,
     const approx_opts * a, arb_srcptr al, arb_srcptr d, slong npts);
+
+/* the end of `verify search` (search.c decides it: the best input found,
+   the verdict, the smallest witness of a violation and its re-check
+   command; these only print it) */
+typedef struct
+{
+    const svt_variant_struct * var;
+    const svt_model_struct * M;     /* the best input's model, or c = first */
+    int has_claim;
+    FILE * out;
+    slong out_digits;
+    int have_best;                  /* a best input: its description, runs
+                                       and ratio */
+    const char * best_desc;
+    const svt_runs_struct * best_R;
+    const ratio_result_struct * best_r;
+    int violation, stopped;         /* certified violation; the time limit
+                                       stopped the search */
+    slong evaluated, within, exceeds, infinite, impossible, inconclusive,
+        timed_out;
+    slong work, work_budget;        /* in work units (SEARCH_WORK_UNIT) */
+    double seconds_used, seconds_limit;
+    slong shard, nshards;
+    const char * growth, * proof, * family_note;    /* the family in m */
+    double slope;
+    ulong block;
+    const svt_runs_struct * witness;    /* the smallest witness (NULL: none) */
+    const ratio_result_struct * witness_r;
+    const char * recheck;               /* its command, or NULL */
+    const char * save_path;             /* --save, or NULL */
+}
+search_outcome;
+
+void search_outcome_text(const search_outcome * so);
+/* the head of `verify search`'s text: the variant, its claim, the
+   cutoffs (models[0..nc)), the work, seed and shard */
+void search_header_text(const svt_variant_struct * var,
+    const svt_model_struct * const * models, slong nc, const search_opts * o);
+void search_outcome_json(const search_outcome * so);
+/* one stage of `verify search` as a JSON line: the ratios it evaluated,
+   how many exceed (infinite included) or are undecided, the best input
+   so far (best_desc NULL: none) */
+void search_stage_json(const search_opts * o, const svt_variant_struct * var,
+    const svt_model_struct * M, const char * stage, slong evaluated,
+    slong exceeds, slong inconclusive, const char * best_desc,
+    const ratio_result_struct * best_r, double seconds);
 
 #endif

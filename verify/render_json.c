@@ -347,3 +347,88 @@ renyi_json(const approx_pair_t A, const svt_model_t M, const approx_opts * a,
     json_object_set_new(j, "orders", c);
     report_json_line(j);
 }
+
+/* ---- search -------------------------------------------------------- */
+
+void
+search_outcome_json(const search_outcome * so)
+{
+    const svt_model_struct * M = so->M;
+    json_t * j = report_json_core("search", so->var->name, so->have_best
+        ? "custom" : NULL, M, 0, so->out_digits);
+    if (so->have_best)
+    {
+        report_json_set_loss(j, so->best_r->loss, so->out_digits);
+        report_json_set_verdict(j, so->stopped ? VERDICT_INCONCLUSIVE
+            : so->best_r->verdict);
+    }
+    else if (so->inconclusive > 0 || so->stopped)
+        report_json_set_verdict(j, VERDICT_INCONCLUSIVE);
+    report_json_set_seconds(j, so->seconds_used);
+    json_object_set_new(j, "stage", json_string("result"));
+    json_object_set_new(j, "work", json_integer((json_int_t) so->work));
+    json_object_set_new(j, "stopped", so->stopped
+        ? json_string("time limit") : json_null());
+    json_object_set_new(j, "shard", json_integer(so->shard));
+    json_object_set_new(j, "shards", json_integer(so->nshards));
+    json_object_set_new(j, "ratios", json_integer(so->evaluated));
+    json_object_set_new(j, "violation", json_boolean(so->violation));
+    json_object_set_new(j, "inconclusive", json_integer(so->inconclusive));
+    json_object_set_new(j, "family_growth", json_string(so->growth));
+    json_object_set_new(j, "slope_per_block", json_real(so->slope));
+    json_object_set_new(j, "block_queries", json_integer((json_int_t) so->block));
+    json_object_set_new(j, "slope_per_query", json_real(so->slope / (double) so->block));
+    json_object_set_new(j, "proof", so->proof[0] ? json_string(so->proof) : json_null());
+    json_object_set_new(j, "family_losses", so->family_note[0]
+        ? json_string(so->family_note) : json_null());
+    if (so->have_best)
+    {
+        report_ctx ctx = { "custom", 0, so->out_digits };
+        char * os = custom_output_string(so->best_R);
+        json_object_set_new(j, "best", json_string(so->best_desc));
+        json_object_set_new(j, "best_output", json_string(os));
+        json_object_set_new(j, "best_output_stops",
+            json_boolean(so->best_R->stops));
+        json_object_set_new(j, "best_input", witness_runs_json(so->best_R));
+        json_object_set_new(j, "best_ratio", report_ratio_json(so->M,
+            &ctx, so->best_r));
+        flint_free(os);
+    }
+    json_object_set_new(j, "status", json_string(so->violation ? "violated"
+        : so->has_claim ? "undecided" : "no-claim"));
+    json_object_set_new(j, "witness", so->violation ? witness_runs_json(so->witness)
+        : json_null());
+    json_object_set_new(j, "recheck", so->recheck ? json_string(so->recheck) : json_null());
+    json_object_set_new(j, "saved", so->save_path && so->have_best
+        ? json_string(so->save_path) : json_null());
+    report_json_line(j);
+    }
+
+void
+search_stage_json(const search_opts * o, const svt_variant_struct * var,
+    const svt_model_struct * M, const char * stage, slong evaluated,
+    slong exceeds, slong inconclusive, const char * best_desc,
+    const ratio_result_struct * best_r, double seconds)
+{
+    json_t * j = report_json_core("search", var->name, best_desc != NULL
+        ? "custom" : NULL, M, 0, o->base.out_digits);
+    if (best_desc != NULL)
+    {
+        report_json_set_loss(j, best_r->loss, o->base.out_digits);
+        report_json_set_verdict(j, best_r->verdict);
+    }
+    report_json_set_seconds(j, seconds);
+    json_object_set_new(j, "stage", json_string(stage));
+    json_object_set_new(j, "shard", json_integer(o->shard));
+    json_object_set_new(j, "shards", json_integer(o->nshards));
+    json_object_set_new(j, "ratios", json_integer(evaluated));
+    json_object_set_new(j, "exceeds", json_integer(exceeds));
+    json_object_set_new(j, "inconclusive", json_integer(inconclusive));
+    json_object_set_new(j, "best", best_desc != NULL ? json_string(best_desc)
+        : json_null());
+    json_object_set_new(j, "best_log_ratio", best_desc != NULL
+        && arb_is_finite(best_r->loss) ? report_json_interval(best_r->loss,
+        o->base.out_digits) : best_desc != NULL && best_r->verdict
+        == VERDICT_INFINITE ? json_string("inf") : json_null());
+    report_json_line(j);
+}

@@ -721,3 +721,111 @@ renyi_text(const approx_pair_t A, const svt_model_t M, const approx_opts * a,
     printf("  seconds          %.3g (%ld integrals)\n", A->seconds,
         (long) A->integrals);
 }
+
+/* ---- search -------------------------------------------------------- */
+
+void
+search_outcome_text(const search_outcome * so)
+{
+    FILE * out = so->out;
+    fprintf(out, "  tried %ld ratios, work %.2f of %ld (--work), in %.1f s: "
+        "%ld within, %ld exceed, %ld infinite, %ld impossible, %ld "
+        "undecided\n", (long) so->evaluated, (double) so->work
+        / SEARCH_WORK_UNIT, (long) so->work_budget, so->seconds_used,
+        (long) so->within, (long) so->exceeds, (long) so->infinite,
+        (long) so->impossible, (long) so->inconclusive);
+    if (so->timed_out > 0)
+        fprintf(out, "  (%ld more were stopped by the time limit before "
+            "they were decided, and are not counted)\n",
+            (long) so->timed_out);
+    if (so->stopped)
+        fprintf(out, "  STOPPED by the time limit (--seconds %.0f) before "
+            "the work budget was done: no verdict (exit 3); what was found "
+            "is below, but a run with more time could find more\n",
+            so->seconds_limit);
+    else if (!so->violation && so->inconclusive > 0)
+        fprintf(out, "  INCONCLUSIVE: %ld ratio%s could not be decided at "
+            "the precision cap; they are counted, not dropped (exit 3)\n",
+            (long) so->inconclusive, so->inconclusive == 1 ? "" : "s");
+    if (so->have_best)
+    {
+        report_ctx ctx = { "custom", 0, so->out_digits };
+        char * os = custom_output_describe(so->best_R);
+        fprintf(out, "%s: %s\n", so->violation ? "VIOLATION (certified)"
+            : so->stopped ? "stopped by the time limit; the largest ratio "
+            "found before it" : "no certified violation; the largest ratio "
+            "found", so->best_desc);
+        witness_print_vector(out, "q(D) ", so->best_R, 0);
+        witness_print_vector(out, "q(D')", so->best_R, 1);
+        witness_print_vector(out, "T    ", so->best_R, 2);
+        fprintf(out, "  output %s\n", os);
+        flint_free(os);
+        report_ratio_human(out, so->M, &ctx, so->best_r);
+        fprintf(out, "  family in m (best input, a block repeated m times): %s",
+            so->growth);
+        if (strcmp(so->growth, "growing") == 0)
+            fprintf(out, " (~%.6g per repetition of %lu quer%s, %.6g per "
+                "query)", so->slope, so->block, so->block == 1 ? "y" : "ies",
+                so->slope / (double) so->block);
+        if (so->family_note[0])
+            fprintf(out, "\n  the family's certified ln ratios: %s", so->family_note);
+        if (so->proof[0])
+            fprintf(out, "\n  %s\n", so->proof);
+        else if (strncmp(so->growth, "growing", 7) == 0)
+            fprintf(out, "\n  the growth is evidence, not a proof: no pointwise "
+                "kappa > 1 was certified over the whole domain\n");
+        else if (strncmp(so->growth, "not measured", 12) == 0)
+            fprintf(out, "\n  %s\n", so->violation ? "the violation is certified "
+                "at the input above" : "");
+        else
+            fprintf(out, "\n  %s\n", so->violation ? "the violation is certified "
+                "at the input above; growth in m is not decided on this "
+                "family" : "");
+    }
+    if (so->violation)
+    {
+        char * os = custom_output_describe(so->witness), * w = so->witness_r->verdict
+            == VERDICT_INFINITE ? NULL : decimal_interval(so->witness_r->loss,
+            so->out_digits);
+        fprintf(out, "VIOLATED: the smallest witness (%lu quer%s), ln ratio %s:\n",
+            svt_runs_length(so->witness), svt_runs_length(so->witness) == 1 ? "y" : "ies",
+            w ? w : "inf");
+        witness_print_vector(out, "q(D) ", so->witness, 0);
+        witness_print_vector(out, "q(D')", so->witness, 1);
+        witness_print_vector(out, "T    ", so->witness, 2);
+        fprintf(out, "  output %s\n  re-check: %s\n", os,
+            so->recheck ? so->recheck : "(none: not certified again)");
+        flint_free(os);
+        flint_free(w);
+    }
+    }
+
+void
+search_header_text(const svt_variant_struct * var,
+    const svt_model_struct * const * models, slong nc, const search_opts * o)
+{
+    FILE * out = o->base.out;
+    slong ic;
+
+    fprintf(out, "verify search %s: %s [%s]\n", var->name, var->title, var->source);
+    fprintf(out, "  claim: ");
+    if (models[0]->has_claim)
+    {
+        char * cl = decimal_interval(models[0]->claimed, 10);
+        fprintf(out, "%s%s", cl, var->monotone_only ? " for monotone queries" : "");
+        flint_free(cl);
+    }
+    else
+        fprintf(out, "none (report only)");
+    fprintf(out, "; c in");
+    for (ic = 0; ic < nc; ic++)
+        fprintf(out, " %ld", (long) models[ic]->c);
+    fprintf(out, "; work %ld (time limit %.0f s); seed %lu; shard %ld/%ld\n",
+        (long) o->work, o->seconds, o->seed,
+        (long) o->shard, (long) o->nshards);
+    if (svt_program_reads_no_input(svt_variant_program(var)))
+        fprintf(out, "  note: no state of this automaton reads its input "
+            "(every state is non-input), so its outputs do not depend on "
+            "the input and its privacy loss is 0, whatever a syntactic "
+            "check reports\n");
+}

@@ -17,6 +17,7 @@
 #include "custom.h"
 #include "report.h"
 #include "search.h"
+#include "render.h"
 #include "witness.h"
 
 /* how long a ratio may run past the search's --seconds (the outer time
@@ -723,28 +724,10 @@ json_stage(const search_opts * o, const svt_variant_struct * var,
     const svt_model_t M, const char * stage, const tally * t,
     const cand * best, double seconds)
 {
-    json_t * j;
-    if (!o->base.json)
-        return;
-    j = report_json_core("search", var->name, best->have ? "custom" : NULL, M,
-        0, o->base.out_digits);
-    if (best->have)
-    {
-        report_json_set_loss(j, best->r->loss, o->base.out_digits);
-        report_json_set_verdict(j, best->r->verdict);
-    }
-    report_json_set_seconds(j, seconds);
-    json_object_set_new(j, "stage", json_string(stage));
-    json_object_set_new(j, "shard", json_integer(o->shard));
-    json_object_set_new(j, "shards", json_integer(o->nshards));
-    json_object_set_new(j, "ratios", json_integer(t->evaluated));
-    json_object_set_new(j, "exceeds", json_integer(t->exceeds + t->infinite));
-    json_object_set_new(j, "inconclusive", json_integer(t->inconclusive));
-    json_object_set_new(j, "best", best->have ? json_string(best->desc) : json_null());
-    json_object_set_new(j, "best_log_ratio", best->have && arb_is_finite(best->r->loss)
-        ? report_json_interval(best->r->loss, o->base.out_digits) : best->have
-        && best->r->verdict == VERDICT_INFINITE ? json_string("inf") : json_null());
-    report_json_line(j);
+    if (o->base.json)
+        search_stage_json(o, var, M, stage, t->evaluated, t->exceeds
+            + t->infinite, t->inconclusive, best->have ? best->desc : NULL,
+            best->have ? best->r : NULL, seconds);
 }
 
 /* writes the runs as a custom construction file */
@@ -1155,33 +1138,13 @@ search_models(search_run * S)
 static void
 search_header(search_run * S)
 {
+    const svt_model_struct * models[3];
     slong ic;
-    FILE * out = S->o->base.out;
-
-    if (!S->o->base.json)
-    {
-        fprintf(out, "verify search %s: %s [%s]\n", S->var->name, S->var->title, S->var->source);
-        fprintf(out, "  claim: ");
-        if (S->models[0]->has_claim)
-        {
-            char * cl = decimal_interval(S->models[0]->claimed, 10);
-            fprintf(out, "%s%s", cl, S->var->monotone_only ? " for monotone queries" : "");
-            flint_free(cl);
-        }
-        else
-            fprintf(out, "none (report only)");
-        fprintf(out, "; c in");
-        for (ic = 0; ic < S->nc; ic++)
-            fprintf(out, " %ld", (long) S->models[ic]->c);
-        fprintf(out, "; work %ld (time limit %.0f s); seed %lu; shard %ld/%ld\n",
-            (long) S->o->work, S->o->seconds, S->o->seed,
-            (long) S->o->shard, (long) S->o->nshards);
-        if (svt_program_reads_no_input(svt_variant_program(S->var)))
-            fprintf(out, "  note: no state of this automaton reads its input "
-                "(every state is non-input), so its outputs do not depend on "
-                "the input and its privacy loss is 0, whatever a syntactic "
-                "check reports\n");
-    }
+    if (S->o->base.json)
+        return;
+    for (ic = 0; ic < S->nc; ic++)
+        models[ic] = S->models[ic];
+    search_header_text(S->var, models, S->nc, S->o);
 }
 
 /* the largest m of a construction: the construction's own limit, and
@@ -1725,131 +1688,45 @@ search_report(search_run * S)
             &S->o->base.ro, S->o->base.eps, S->o->base.delta, &S->o->base.ov);
     }
 
-    if (S->o->base.json)
     {
-        const svt_model_struct * M = S->best.have
-            ? S->models[S->best.ci_index] : S->models[0];
-        json_t * j = report_json_core("search", S->var->name, S->best.have
-            ? "custom" : NULL, M, 0, S->o->base.out_digits);
-        if (S->best.have)
-        {
-            report_json_set_loss(j, S->best.r->loss, S->o->base.out_digits);
-            report_json_set_verdict(j, S->t.stopped ? VERDICT_INCONCLUSIVE
-                : S->best.r->verdict);
-        }
-        else if (S->t.inconclusive > 0 || S->t.stopped)
-            report_json_set_verdict(j, VERDICT_INCONCLUSIVE);
-        report_json_set_seconds(j, now() - S->t0);
-        json_object_set_new(j, "stage", json_string("result"));
-        json_object_set_new(j, "work", json_integer((json_int_t) S->t.work));
-        json_object_set_new(j, "stopped", S->t.stopped
-            ? json_string("time limit") : json_null());
-        json_object_set_new(j, "shard", json_integer(S->o->shard));
-        json_object_set_new(j, "shards", json_integer(S->o->nshards));
-        json_object_set_new(j, "ratios", json_integer(S->t.evaluated));
-        json_object_set_new(j, "violation", json_boolean(violation));
-        json_object_set_new(j, "inconclusive", json_integer(S->t.inconclusive));
-        json_object_set_new(j, "family_growth", json_string(S->growth));
-        json_object_set_new(j, "slope_per_block", json_real(S->slope));
-        json_object_set_new(j, "block_queries", json_integer((json_int_t) S->block));
-        json_object_set_new(j, "slope_per_query", json_real(S->slope / (double) S->block));
-        json_object_set_new(j, "proof", S->proof[0] ? json_string(S->proof) : json_null());
-        json_object_set_new(j, "family_losses", S->family_note[0]
-            ? json_string(S->family_note) : json_null());
-        if (S->best.have)
-        {
-            report_ctx ctx = { "custom", 0, S->o->base.out_digits };
-            char * os = custom_output_string(S->best.R);
-            json_object_set_new(j, "best", json_string(S->best.desc));
-            json_object_set_new(j, "best_output", json_string(os));
-            json_object_set_new(j, "best_output_stops",
-                json_boolean(S->best.R->stops));
-            json_object_set_new(j, "best_input", witness_runs_json(S->best.R));
-            json_object_set_new(j, "best_ratio", report_ratio_json(S->models[S->best.ci_index],
-                &ctx, S->best.r));
-            flint_free(os);
-        }
-        json_object_set_new(j, "status", json_string(violation ? "violated"
-            : S->models[0]->has_claim ? "undecided" : "no-claim"));
-        json_object_set_new(j, "witness", violation ? witness_runs_json(W)
-            : json_null());
-        json_object_set_new(j, "recheck", cmd ? json_string(cmd) : json_null());
-        json_object_set_new(j, "saved", S->o->save_path && S->best.have
-            ? json_string(S->o->save_path) : json_null());
-        report_json_line(j);
-    }
-    else
-    {
-        fprintf(out, "  tried %ld ratios, work %.2f of %ld (--work), in %.1f s: "
-            "%ld within, %ld exceed, %ld infinite, %ld impossible, %ld "
-            "undecided\n", (long) S->t.evaluated, (double) S->t.work
-            / SEARCH_WORK_UNIT, (long) S->o->work, now() - S->t0,
-            (long) S->t.within, (long) S->t.exceeds, (long) S->t.infinite,
-            (long) S->t.impossible, (long) S->t.inconclusive);
-        if (S->t.timed_out > 0)
-            fprintf(out, "  (%ld more were stopped by the time limit before "
-                "they were decided, and are not counted)\n",
-                (long) S->t.timed_out);
-        if (S->t.stopped)
-            fprintf(out, "  STOPPED by the time limit (--seconds %.0f) before "
-                "the work budget was done: no verdict (exit 3); what was found "
-                "is below, but a run with more time could find more\n",
-                S->o->seconds);
-        else if (!violation && S->t.inconclusive > 0)
-            fprintf(out, "  INCONCLUSIVE: %ld ratio%s could not be decided at "
-                "the precision cap; they are counted, not dropped (exit 3)\n",
-                (long) S->t.inconclusive, S->t.inconclusive == 1 ? "" : "s");
-        if (S->best.have)
-        {
-            report_ctx ctx = { "custom", 0, S->o->base.out_digits };
-            char * os = custom_output_describe(S->best.R);
-            fprintf(out, "%s: %s\n", violation ? "VIOLATION (certified)"
-                : S->t.stopped ? "stopped by the time limit; the largest ratio "
-                "found before it" : "no certified violation; the largest ratio "
-                "found", S->best.desc);
-            witness_print_vector(out, "q(D) ", S->best.R, 0);
-            witness_print_vector(out, "q(D')", S->best.R, 1);
-            witness_print_vector(out, "T    ", S->best.R, 2);
-            fprintf(out, "  output %s\n", os);
-            flint_free(os);
-            report_ratio_human(out, S->models[S->best.ci_index], &ctx, S->best.r);
-            fprintf(out, "  family in m (best input, a block repeated m times): %s",
-                S->growth);
-            if (strcmp(S->growth, "growing") == 0)
-                fprintf(out, " (~%.6g per repetition of %lu quer%s, %.6g per "
-                    "query)", S->slope, S->block, S->block == 1 ? "y" : "ies",
-                    S->slope / (double) S->block);
-            if (S->family_note[0])
-                fprintf(out, "\n  the family's certified ln ratios: %s", S->family_note);
-            if (S->proof[0])
-                fprintf(out, "\n  %s\n", S->proof);
-            else if (strncmp(S->growth, "growing", 7) == 0)
-                fprintf(out, "\n  the growth is evidence, not a proof: no pointwise "
-                    "kappa > 1 was certified over the whole domain\n");
-            else if (strncmp(S->growth, "not measured", 12) == 0)
-                fprintf(out, "\n  %s\n", violation ? "the violation is certified "
-                    "at the input above" : "");
-            else
-                fprintf(out, "\n  %s\n", violation ? "the violation is certified "
-                    "at the input above; growth in m is not decided on this "
-                    "family" : "");
-        }
-        if (violation)
-        {
-            char * os = custom_output_describe(W), * w = wr->verdict
-                == VERDICT_INFINITE ? NULL : decimal_interval(wr->loss,
-                S->o->base.out_digits);
-            fprintf(out, "VIOLATED: the smallest witness (%lu quer%s), ln ratio %s:\n",
-                svt_runs_length(W), svt_runs_length(W) == 1 ? "y" : "ies",
-                w ? w : "inf");
-            witness_print_vector(out, "q(D) ", W, 0);
-            witness_print_vector(out, "q(D')", W, 1);
-            witness_print_vector(out, "T    ", W, 2);
-            fprintf(out, "  output %s\n  re-check: %s\n", os,
-                cmd ? cmd : "(none: not certified again)");
-            flint_free(os);
-            flint_free(w);
-        }
+        search_outcome so;
+        so.var = S->var;
+        so.M = S->best.have ? S->models[S->best.ci_index] : S->models[0];
+        so.has_claim = S->models[0]->has_claim;
+        so.out = out;
+        so.out_digits = S->o->base.out_digits;
+        so.have_best = S->best.have;
+        so.best_desc = S->best.desc;
+        so.best_R = S->best.R;
+        so.best_r = S->best.r;
+        so.violation = violation;
+        so.stopped = S->t.stopped;
+        so.evaluated = S->t.evaluated;
+        so.within = S->t.within;
+        so.exceeds = S->t.exceeds;
+        so.infinite = S->t.infinite;
+        so.impossible = S->t.impossible;
+        so.inconclusive = S->t.inconclusive;
+        so.timed_out = S->t.timed_out;
+        so.work = S->t.work;
+        so.work_budget = S->o->work;
+        so.seconds_limit = S->o->seconds;
+        so.seconds_used = now() - S->t0;
+        so.shard = S->o->shard;
+        so.nshards = S->o->nshards;
+        so.growth = S->growth;
+        so.slope = S->slope;
+        so.block = S->block;
+        so.proof = S->proof;
+        so.family_note = S->family_note;
+        so.witness = violation ? W : NULL;
+        so.witness_r = wr;
+        so.recheck = cmd;
+        so.save_path = S->o->save_path;
+        if (S->o->base.json)
+            search_outcome_json(&so);
+        else
+            search_outcome_text(&so);
     }
     if (S->best.have && S->o->save_path != NULL)
     {
