@@ -1640,16 +1640,6 @@ classes_explained(align_result_t res, const align_ctx * C, const site_map * S,
 }
 
 /* the neighbours of class cls: q' - q in [dlo, dhi] */
-static int
-reads_abs_query(const svt_program * P)
-{
-    int i;
-    for (i = 0; i < P->nstates; i++)
-        if (P->states[i].abs_query)
-            return 1;
-    return 0;
-}
-
 static void
 set_class(align_ctx * C, int ncls, int cls)
 {
@@ -1693,7 +1683,7 @@ align_prove(align_result_t res, const svt_model_t M)
     res->monotone = M->var->monotone_only;
     /* monotone queries: two classes by the sign of q' - q, unless a state
        reads |q| (|q'| - |q| need not keep the sign of q' - q) */
-    ncls = M->var->monotone_only && !reads_abs_query(C.P) ? 2 : 1;
+    ncls = M->var->monotone_only && !svt_program_reads_abs_query(C.P) ? 2 : 1;
 
     if (C.P->argmax)
     {

@@ -151,13 +151,22 @@ svt_program_reads_no_input(const svt_program * P)
 }
 
 int
+svt_program_reads_abs_query(const svt_program * P)
+{
+    int i;
+    for (i = 0; i < P->nstates; i++)
+        if (P->states[i].abs_query)
+            return 1;
+    return 0;
+}
+
+int
 svt_variant_translation_invariant(const svt_variant_struct * var)
 {
     const svt_program * P = svt_variant_program(var);
     int i, j, k;
-    for (i = 0; i < P->nstates; i++)
-        if (P->states[i].abs_query)
-            return 0;
+    if (svt_program_reads_abs_query(P))
+        return 0;
     for (i = 0; i < P->nstates; i++)
         for (j = 0; j < P->states[i].nbranches; j++)
             for (k = 0; k < P->states[i].branches[j].natoms; k++)

@@ -375,6 +375,9 @@ int svt_variant_translation_invariant(const svt_variant_struct * var);
 /* 1 when no state reads the input (DiPA automata whose states are all
    non-input): the outputs do not depend on the input */
 int svt_program_reads_no_input(const svt_program * P);
+/* 1 when some state's answers are |q| + noise (abs(q)): |q'| - |q| need
+   not keep the sign of q' - q, nor the probabilities a translation */
+int svt_program_reads_abs_query(const svt_program * P);
 
 /* why the walk finds no path producing R (NULL: some path, or not
    decided) */
