@@ -36,15 +36,30 @@ typedef struct
 curve_spec;
 
 static const curve_spec curves[] = {
-    { "alg1", "bottoms", "alg1 (eps-DP), bottoms, m = 1000", 1000 },
-    { "alg4", "split-c", "alg4 (broken), split-c, m = 1000", 1000 },
-    { "alg6", "split", "alg6 (broken), split, m = 30", 30 },
-    { "gaussian-svt", "bottoms", "Gaussian SVT, bottoms, N = 1000", 1000 } };
+    { "alg1", "bottoms", "alg1 (eps-DP), bottoms, m", 1000 },
+    { "alg4", "split-c", "alg4 (broken), split-c, m", 1000 },
+    { "alg6", "split", "alg6 (broken), split, m", 30 },
+    { "gaussian-svt", "bottoms", "Gaussian SVT, bottoms, N", 1000 } };
+
+#define NCURVES ((slong) (sizeof(curves) / sizeof(curves[0])))
+
+ulong
+approx_page_size(ulong size, ulong m_max)
+{
+    return FLINT_MIN(size, APPROX_PAGE_SCALE * m_max);
+}
+
+static void
+curve_label(char * buf, size_t len, slong i, ulong m_max)
+{
+    snprintf(buf, len, "%s = %lu", curves[i].label,
+        approx_page_size(curves[i].m, m_max));
+}
 
 /* delta(eps) at eps = 0, 0.1, ..., 4 into plots/approx-delta.dat, one
    block per curve (midpoints of certified balls; 0 where delta is 0) */
 static void
-delta_curves(const char * dir, int progress)
+delta_curves(const char * dir, int progress, ulong m_max)
 {
     svt_catalog_t cat;
     FILE * dat = page_open(dir, "plots/approx-delta.dat");
@@ -59,20 +74,23 @@ delta_curves(const char * dir, int progress)
     fmpq_init(one);
     fmpq_init(zero);
     fmpq_one(one);
-    for (i = 0; i < (slong) (sizeof(curves) / sizeof(curves[0])); i++)
+    for (i = 0; i < NCURVES; i++)
     {
         const svt_variant_struct * v = svt_catalog_find(cat, curves[i].variant);
         const construction_info * ci = construction_find(curves[i].construction);
         svt_model_t M;
         svt_runs_t R;
         approx_pair_t A;
-        progress_line(progress, curves[i].label);
+        char label[96];
+        curve_label(label, sizeof(label), i, m_max);
+        progress_line(progress, label);
         svt_model_init(M);
         svt_runs_init(R);
         approx_pair_init(A);
-        fprintf(dat, "# %s\n", curves[i].label);
+        fprintf(dat, "# %s\n", label);
         if (svt_model_set(M, v, one, 1, one, NULL, err, sizeof(err)) == 0
-                && construction_build(R, ci, curves[i].m, M->c, one, zero, err,
+                && construction_build(R, ci, approx_page_size(curves[i].m,
+                    m_max), M->c, one, zero, err,
                     sizeof(err)) == 0
                 && approx_pair_compute(A, M, R, 12, err, sizeof(err)) == 0)
             for (k = 0; k <= 40; k++)
@@ -97,7 +115,7 @@ delta_curves(const char * dir, int progress)
 }
 
 static void
-delta_plot(FILE * h, const char * dir)
+delta_plot(FILE * h, const char * dir, ulong m_max)
 {
     FILE * gp = page_open(dir, "plots/approx-delta.gp");
     slong i;
@@ -110,10 +128,13 @@ delta_plot(FILE * h, const char * dir)
         "set arrow from 1, graph 0 to 1, graph 1 nohead dashtype 2\n"
         "set label 'claimed eps of the Laplace variants' at 1.05, graph 0.95\n"
         "plot ");
-    for (i = 0; i < (slong) (sizeof(curves) / sizeof(curves[0])); i++)
+    for (i = 0; i < NCURVES; i++)
+    {
+        char label[96];
+        curve_label(label, sizeof(label), i, m_max);
         fprintf(gp, "%s'plots/approx-delta.dat' index %ld using 1:($2 > 0 ? $2 "
-            ": 1/0) with linespoints title '%s'", i ? ", " : "", (long) i,
-            curves[i].label);
+            ": 1/0) with linespoints title '%s'", i ? ", " : "", (long) i, label);
+    }
     fprintf(gp, "\nset terminal pngcairo size 860,480\n"
         "set output 'plots/approx-delta.png'\nreplot\n");
     page_close(gp, dir, "plots/approx-delta.gp");
@@ -129,7 +150,7 @@ delta_plot(FILE * h, const char * dir)
 /* ---- the tables --------------------------------------------------------- */
 
 static void
-laplace_table(FILE * h, int progress)
+laplace_table(FILE * h, int progress, ulong m_max)
 {
     static const struct { const char * v, * c; ulong m; } rows[] = {
         { "alg1", "bottoms", 1000 }, { "alg4", "split-c", 1000 },
@@ -152,11 +173,12 @@ laplace_table(FILE * h, int progress)
     for (i = 0; i < 3; i++)
     {
         progress_line(progress, rows[i].v);
-        if (claims_laplace(d, lo, hi, rows[i].v, rows[i].c, rows[i].m, t, err,
+        ulong m = approx_page_size(rows[i].m, m_max);
+        if (claims_laplace(d, lo, hi, rows[i].v, rows[i].c, m, t, err,
                 sizeof(err)) != 0)
             continue;
         fprintf(h, "<tr><td>%s</td><td>%s, m = %lu</td><td>(1, 0)</td>",
-            rows[i].v, rows[i].c, rows[i].m);
+            rows[i].v, rows[i].c, m);
         cell(h, d, 10);
         arb_union(lo, lo, hi, PREC);
         cell(h, lo, 10);
@@ -222,7 +244,7 @@ zhu_wang_table(FILE * h, int progress)
 }
 
 static void
-dipapprox_table(FILE * h, int progress)
+dipapprox_table(FILE * h, int progress, ulong m_max)
 {
     static const ulong Ns[3] = { 25, 100, 1000 };
     arb_t lo, hi, blo, bhi;
@@ -249,8 +271,11 @@ dipapprox_table(FILE * h, int progress)
         "<th>ours (certified)</th><th>at k</th><th>claim</th></tr>\n");
     for (i = 0; i < 3; i++)
     {
-        ulong N = Ns[i];
+        ulong N = Ns[i] <= APPROX_PAGE_SCALE * m_max ? Ns[i]
+            : i == 0 ? APPROX_PAGE_SCALE * m_max : 0;
         char what[64];
+        if (N == 0)
+            break;
         snprintf(what, sizeof(what), "DiPApprox N = %lu", N);
         progress_line(progress, what);
         if (claims_dipapprox_worst(blo, bhi, &bk, N, err, sizeof(err)) != 0)
@@ -270,7 +295,7 @@ dipapprox_table(FILE * h, int progress)
 }
 
 static void
-lebensold_table(FILE * h, int progress)
+lebensold_table(FILE * h, int progress, ulong m_max)
 {
     static const ulong ts[4] = { 1, 10, 100, 1000 };
     arb_t x, y;
@@ -289,7 +314,7 @@ lebensold_table(FILE * h, int progress)
         "quadrature of their integrand (tests/refs/lebensold_expost.py), "
         "uncertified; ours: a certified enclosure.</p>\n<table><tr><th>t</th>"
         "<th>their quadrature</th><th>ours (certified)</th><th>agree</th></tr>\n");
-    for (i = 0; i < 4; i++)
+    for (i = 0; i < 4 && ts[i] <= APPROX_PAGE_SCALE * m_max; i++)
     {
         progress_line(progress, "Lebensold et al.");
         if (claims_lebensold(x, ts[i], err, sizeof(err)) != 0)
@@ -308,7 +333,7 @@ lebensold_table(FILE * h, int progress)
 }
 
 void
-approx_page(const char * dir, int progress)
+approx_page(const char * dir, int progress, ulong m_max)
 {
     FILE * h = page_open(dir, "approx.html");
     page_head(h, "svt-verify: approximate DP");
@@ -322,12 +347,15 @@ approx_page(const char * dir, int progress)
         "1001 classes instead of 2<sup>1000</sup> outputs (<code>verify delta"
         "</code>, <code>verify renyi</code>). Every number below is a certified "
         "enclosure, and a test pins each of them (tests/test_approx.c).</p>\n");
-    delta_curves(dir, progress);
-    delta_plot(h, dir);
-    laplace_table(h, progress);
+    fprintf(h, "<p>The sizes on this page (m, N, t) are at most %lu, five "
+        "times the report's --m-max %lu, and at most those of the publications."
+        "</p>\n", APPROX_PAGE_SCALE * m_max, m_max);
+    delta_curves(dir, progress, m_max);
+    delta_plot(h, dir, m_max);
+    laplace_table(h, progress, m_max);
     zhu_wang_table(h, progress);
-    dipapprox_table(h, progress);
-    lebensold_table(h, progress);
+    dipapprox_table(h, progress, m_max);
+    lebensold_table(h, progress, m_max);
     fprintf(h, "</body></html>\n");
     page_close(h, dir, "approx.html");
     if (progress)

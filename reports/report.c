@@ -78,6 +78,10 @@ typedef struct
     char disagreement[1536];    /* the paragraph that says how */
     int klass;                  /* KLASS_*: the index's colour */
     svt_status status;          /* the one decision */
+    int wit_exceeds;            /* its certified L exceeds the claim and
+                                   every construction's ratio (a witness
+                                   of verify prove) */
+    char wit[400];              /* that L and where it was found */
     char loss[256];             /* the certified loss, for the summary */
     int any_linear;             /* some construction grows linearly */
     double ymin, ymax;          /* the plotted ln ratios: the least
@@ -250,6 +254,16 @@ proved_text(vresult * V, const ctx * C, const arb_t L, int inf_L)
         decision_add_loss(D, inf_L, L, C->c, "the constructions");
     decision_finish(D, V->M);
     V->status = D->status;
+    V->wit_exceeds = 0;
+    V->wit[0] = '\0';
+    if (D->have_L && !D->L_inf && V->M->has_claim && !inf_L
+            && arb_gt(D->L, V->M->claimed) && (L == NULL || arb_gt(D->L, L)))
+    {
+        char * l = iv(D->L, 8);
+        V->wit_exceeds = 1;
+        snprintf(V->wit, sizeof(V->wit), "%s (%s)", l, D->L_where);
+        flint_free(l);
+    }
     if (P->A->proved)
     {
         char f[200], * b = iv(P->A->bound, 10);
@@ -382,7 +396,8 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
         sweep_result_clear(s);
     }
     page_close(dat, C->dir, name);
-
+    /* the one decision first: the texts below agree with it */
+    proved_text(V, C, any_inf ? NULL : best_where ? best : NULL, any_inf);
     {
         char * b = best_where ? iv(best, 8) : NULL;
         if (!V->M->has_claim)
@@ -394,6 +409,9 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
             snprintf(V->measured, sizeof(V->measured), "inf-DP (grows linearly in m)");
         else if (any_exceed)
             snprintf(V->measured, sizeof(V->measured), "not eps-DP (bounded)");
+        else if (V->wit_exceeds)
+            snprintf(V->measured, sizeof(V->measured), "not eps-DP: within the "
+                "claim on every construction tried, but a witness exceeds it");
         else if (undecided > 0)
             snprintf(V->measured, sizeof(V->measured), "undecided: %ld ratio%s "
                 "not decided at the precision cap", (long) undecided,
@@ -407,21 +425,24 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
             snprintf(V->evidence, sizeof(V->evidence), "ln ratio grows ~%.4g per query; "
                 "largest %s (%s, m = %lu)", best_slope, b ? b : "-", best_where
                 ? best_where : "-", best_m);
+        else if (V->wit_exceeds)
+            snprintf(V->evidence, sizeof(V->evidence), "ln ratio %s; on the "
+                "constructions at most %s (%s, m = %lu)", V->wit, b ? b : "-",
+                best_where ? best_where : "-", best_m);
         else if (b)
             snprintf(V->evidence, sizeof(V->evidence), "largest ln ratio %s (%s, m = %lu)",
                 b, best_where, best_m);
         else
             snprintf(V->evidence, sizeof(V->evidence), "-");
         flag_disagreement(V, C, best, best_where, best_m);
-        V->klass = !V->M->has_claim ? KLASS_OTHER : any_inf || any_grow
-            ? KLASS_UNBOUNDED : any_exceed ? KLASS_BOUNDED : undecided > 0
-            ? KLASS_OTHER : KLASS_PRIVATE;
         if (any_inf)
             snprintf(V->loss, sizeof(V->loss), "inf (a probability is exactly 0)");
         else if (any_grow)
             snprintf(V->loss, sizeof(V->loss), "grows ~%.4g per query; %s at m = "
                 "%lu (%s)", best_slope, b ? b : "-", best_m, best_where
                 ? best_where : "-");
+        else if (V->wit_exceeds)
+            snprintf(V->loss, sizeof(V->loss), "%s", V->wit);
         else if (b)
             snprintf(V->loss, sizeof(V->loss), "%s (%s, m = %lu)", b, best_where,
                 best_m);
@@ -429,7 +450,6 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
             snprintf(V->loss, sizeof(V->loss), "-");
         flint_free(b);
     }
-    proved_text(V, C, any_inf ? NULL : best_where ? best : NULL, any_inf);
     arb_clear(best);
 }
 
@@ -560,9 +580,10 @@ flag_disagreement(vresult * V, const ctx * C, const arb_t best,
     int stated_private = !stated_broken && strstr(pp, "-DP") != NULL
         && strstr(pp, "no pure") == NULL && strstr(pp, "not stated") == NULL
         && strstr(pp, "DiPAut") == NULL;
-    int measured_ok = strncmp(V->measured, "eps-DP", 6) == 0;
-    int measured_broken = strncmp(V->measured, "inf-DP", 6) == 0
-        || strncmp(V->measured, "not eps-DP", 10) == 0;
+    /* measured: the one decision */
+    int measured_broken = V->status == STATUS_VIOLATED
+        || V->status == STATUS_UNBOUNDED;
+    int measured_ok = !measured_broken && strncmp(V->measured, "eps-DP", 6) == 0;
     char * b = arb_is_finite(best) ? iv(best, 10) : NULL;
     char * cl = V->M->has_claim ? iv(V->M->claimed, 10) : NULL;
     V->disagrees = V->M->has_claim && ((stated_broken && measured_ok)
@@ -1538,7 +1559,8 @@ usage(FILE * f)
         "               is written as NAME.tmp and renamed when complete, so a\n"
         "               run that is stopped leaves the previous report intact\n"
         "  --m-max M    the largest m of the measured families (default 200,\n"
-        "               1 to 10^6); the time grows with M\n"
+        "               1 to 10^6); the approximate-DP page's sizes are at\n"
+        "               most 5 M (and 1000); the time grows with M\n"
         "  --help       this text\n"
         "  --version    the version\n"
         "\n"
@@ -1687,7 +1709,7 @@ main(int argc, char ** argv)
         "href=\"approx.html\">approximate DP</a>.</p>\n");
     fprintf(md, "\n## Approximate and Renyi DP\n\nSee approx.html: certified "
         "delta(eps) curves and the published claims of Gaussian SVT.\n");
-    approx_page(C.dir, C.progress);
+    approx_page(C.dir, C.progress, C.m_max);
     biblio_html(h);
     biblio_md(md);
     fprintf(h, "</body></html>\n");

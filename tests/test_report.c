@@ -180,6 +180,46 @@ Test(report, every_variant_has_its_row, .timeout = 900)
     cr_assert(strstr(md, "**abs-inside.** The source says: not private") != NULL);
     cr_assert(strstr(md, "moved by +20 Delta") != NULL, "%s", md);
     cr_assert(strstr(html, "#disagree-alg1\"") == NULL);
+    /* the Figure-2 row says what the one decision says: a variant the
+       summary shows violated is never "eps-DP on every construction
+       tried" there, nor flagged as disagreeing with a source that says
+       it is not private */
+    for (i = 0; i < svt_catalog_count(cat); i++)
+    {
+        const char * name = svt_catalog_get(cat, i)->name;
+        char key[256], * row, * end;
+        int broken;
+        snprintf(key, sizeof(key), "<tr class=\"verdict violated\"><td><a "
+            "href=\"variant-%s.html\">", name);
+        broken = strstr(html, key) != NULL;
+        snprintf(key, sizeof(key), "<tr class=\"verdict unbounded\"><td><a "
+            "href=\"variant-%s.html\">", name);
+        broken |= strstr(html, key) != NULL;
+        snprintf(key, sizeof(key), "<tr><td><a href=\"variant-%s.html\">%s</a>",
+            name, name);
+        row = strstr(html, key);
+        cr_assert(row != NULL, "Figure-2 row of %s", name);
+        end = strstr(row, "</tr>");
+        cr_assert(end != NULL);
+        if (broken)
+        {
+            char * e = strstr(row, "<td>eps-DP on every construction tried");
+            cr_assert(e == NULL || e > end, "%s: violated, but its Figure-2 "
+                "row says eps-DP", name);
+            if (strstr(svt_catalog_get(cat, i)->paper_property, "not private"))
+            {
+                char * d = strstr(row, "(disagrees with the source");
+                cr_assert(d == NULL || d > end, "%s: violated as its source "
+                    "says, yet flagged as disagreeing", name);
+            }
+        }
+    }
+    {
+        char * r = strstr(html, "<tr><td><a href=\"variant-bad-adaptive-svt.html\">");
+        cr_assert(r != NULL && strstr(r, "but a witness exceeds it") != NULL
+            && strstr(r, "but a witness exceeds it") < strstr(r, "</tr>"),
+            "bad-adaptive-svt: the witness of verify prove in its row");
+    }
     /* the approximate-DP page: linked, its four tables and its plot */
     cr_assert(strstr(html, "<a href=\"approx.html\">") != NULL);
     {
@@ -190,8 +230,16 @@ Test(report, every_variant_has_its_row, .timeout = 900)
         cr_assert(strstr(ap, "<h2>Zhu and Wang: the RDP of Gaussian SVT") != NULL);
         cr_assert(strstr(ap, "<h2>DiPApprox, its Theorem 1 setting") != NULL);
         cr_assert(strstr(ap, "<h2>Lebensold, Precup and Balle") != NULL);
-        cr_assert(count(ap, "holds on every pair tried") == 3, "DiPApprox rows");
-        cr_assert(count(ap, "to their 25 digits") == 4, "Lebensold rows");
+        /* sizes follow --m-max 10: DiPApprox N = 25 only (of 25, 100,
+           1000), Lebensold t = 1 and 10 (of 1, 10, 100, 1000) */
+        cr_assert(count(ap, "holds on every pair tried") == 1, "DiPApprox rows");
+        cr_assert(strstr(ap, "<tr><td>25</td><td>1.24</td>") != NULL);
+        cr_assert(count(ap, "to their 25 digits") == 2, "Lebensold rows");
+        cr_assert(strstr(ap, "alg1 (eps-DP), bottoms, m = 50") != NULL,
+            "the curves' m is five times --m-max");
+        cr_assert(strstr(ap, "<td>alg1</td><td>bottoms, m = 50</td>") != NULL);
+        cr_assert(strstr(ap, "<td>alg6</td><td>split, m = 30</td>") != NULL,
+            "a size below the cap is the publication's");
         cr_assert(strstr(ap, "<svg") != NULL, "the delta curves");
         free(ap);
     }
