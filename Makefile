@@ -267,6 +267,7 @@ bench: $(B)/bench-integrals $(B)/bench-verify $(B)/bench-templates $(B)/bin/veri
 	./$(B)/bench-verify
 	./$(B)/bench-templates
 	sh tests/bench-decide.sh ./$(B)/bin/verify
+	sh tests/bench-dipa.sh ./$(B)/bin/verify
 
 # the template benchmark against the library of revision BASE, in one run
 bench-compare:

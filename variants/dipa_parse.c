@@ -1,30 +1,13 @@
-/* dipa_parse.c -- reading DiPAut's automata (.dipa) into a program.
-
-   The grammar is DiPAut's (core/parser.py of bhusalb/DiPAut):
-     block     := '(' SID [':' 'non-input'] ',' r ',' r [',' r ',' r] ')'
-                  ':' statement
-     statement := 'if' '(' cmp ')' 'then' bstmt ('elseif' '(' cmp ')'
-                  'then' bstmt)* | bstmt
-     cmp       := 'insample' op VAR ('&&' 'insample' op VAR)*
-     bstmt     := [VAR ':=' 'insample' (',' VAR ':=' 'insample')* ';']
-                  'output' (OID | 'insample' | 'insampleprime') ';'
-                  'goto' SID
-     r         := NUMBER | NUMBER '/' NUMBER
-   with SID = q..., OID = o..., op in <, <=, >, >=.  Lines starting with
-   '#' are ours: "# claimed = EXPR" sets the claimed budget.
-
-   Semantics (DiPA): in state (d, mu, d', mu') reading input a,
-   insample = a + mu + Lap(1/(d eps)) and insample' = a + mu' +
-   Lap(1/(d' eps)); a non-input state reads nothing (a = 0).  The
-   outputs obot and otop are our bot and top; other output names are
-   labels; 'goto' to a state that is not defined ends the run.  Each
-   step of the automaton is one entry of the query and output vectors
-   (a non-input step's query value is ignored). */
+/* dipa_parse.c -- reading DiPAut's automata (.dipa): the text into a
+   dipa_automaton of any size (dipa_read), and the automaton into the
+   one model, a program, where it fits the engine (dipa_to_program).  The
+   grammar and the semantics are in dipa.h. */
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include "program.h"
+#include "dipa.h"
 
 typedef struct
 {
@@ -33,12 +16,7 @@ typedef struct
     const char * line_start;
     char * err;
     size_t errlen;
-    char reg[PROG_MAX_REGS][32];    /* the registers' names, as seen */
-    int nregs;
-    long reg_line[PROG_MAX_REGS];   /* where each is first seen */
-    int reg_col[PROG_MAX_REGS];
-    unsigned assigned;              /* the registers some transition sets */
-    fmpq * dsum;            /* the sum of every d and d' */
+    dipa_automaton_struct * A;
 }
 dipa_lex;
 
@@ -164,77 +142,97 @@ drational(dipa_lex * L, fmpq_t x)
     return 0;
 }
 
-/* the noise Lap(1/(d eps)) centred at mu: a new entry of the table */
-static int
-dnoise(svt_program * P, int * idx, dipa_lex * L, const char * at,
-    const fmpq_t d, const fmpq_t mu)
+/* ---- the automaton ---------------------------------------------------- */
+
+void
+dipa_automaton_init(dipa_automaton_t A)
 {
-    char expr[200], msg[200], * ds;
-    int ecol;
-    if (fmpq_sgn(d) <= 0)
-        return dfail(L, at, "found %s, expected a scaling factor d > 0 (the "
-            "noise is Lap(1/(d eps)))", "d = 0");
-    if (P->nnoises == PROG_MAX_NOISES)
-        return dfail(L, at, "found %s, expected at most 64 noise laws",
-            "one more state");
-    ds = fmpq_get_str(NULL, 10, d);
-    snprintf(expr, sizeof(expr), "1/((%s)*eps)", ds);
-    flint_free(ds);
-    P->noises[P->nnoises].scale = spec_expr_parse(expr, msg, sizeof(msg), &ecol);
-    if (P->noises[P->nnoises].scale == NULL)
-        return dfail(L, at, "%s", msg);
-    P->noises[P->nnoises].law = INTEGRAL_LAPLACE;
-    fmpq_set(P->noises[P->nnoises].mean, mu);
-    fmpq_set(P->noises[P->nnoises].d, d);
-    fmpq_add(L->dsum, L->dsum, d);
-    *idx = P->nnoises++;
-    return 0;
+    memset(A, 0, sizeof(*A));
+    fmpq_init(A->dsum);
 }
+
+void
+dipa_automaton_clear(dipa_automaton_t A)
+{
+    int i, j;
+    for (i = 0; i < A->nstates; i++)
+    {
+        dipa_state * S = A->states + i;
+        for (j = 0; j < S->ntrans; j++)
+        {
+            flint_free(S->trans[j].atoms);
+            flint_free(S->trans[j].assign);
+        }
+        flint_free(S->trans);
+        fmpq_clear(S->d);
+        fmpq_clear(S->mu);
+        fmpq_clear(S->dp);
+        fmpq_clear(S->mup);
+    }
+    flint_free(A->states);
+    flint_free(A->reg_names);
+    flint_free(A->reg_line);
+    flint_free(A->reg_col);
+    flint_free(A->reg_assigned);
+    fmpq_clear(A->dsum);
+    memset(A, 0, sizeof(*A));
+}
+
+/* ---- reading ----------------------------------------------------------- */
 
 /* a variable: its register index in *reg (a new one when first seen) */
 static int
 dvariable(dipa_lex * L, const char * at, const char * name, int * reg)
 {
+    dipa_automaton_struct * A = L->A;
     int i;
-    for (i = 0; i < L->nregs; i++)
-        if (strcmp(L->reg[i], name) == 0)
+    for (i = 0; i < A->nregs; i++)
+        if (strcmp(A->reg_names[i], name) == 0)
         {
             *reg = i;
             return 0;
         }
-    if (L->nregs == PROG_MAX_REGS || strlen(name) >= 32)
-        return dfail(L, at, "found %s, expected at most 3 registers (the "
-            "exact joint integral is over the registers and insample)", name);
-    strcpy(L->reg[L->nregs], name);
-    L->reg_line[L->nregs] = L->line;
-    L->reg_col[L->nregs] = (int) (at - L->line_start) + 1;
-    *reg = L->nregs++;
+    if (A->nregs == DIPA_MAX_REGS || strlen(name) >= 32)
+        return dfail(L, at, "found %s, expected at most 1024 registers of at "
+            "most 31 characters", name);
+    if (A->nregs == A->alloc_regs)
+    {
+        A->alloc_regs = A->alloc_regs ? 2 * A->alloc_regs : 8;
+        A->reg_names = flint_realloc(A->reg_names, A->alloc_regs * 32);
+        A->reg_line = flint_realloc(A->reg_line, A->alloc_regs * sizeof(int));
+        A->reg_col = flint_realloc(A->reg_col, A->alloc_regs * sizeof(int));
+        A->reg_assigned = flint_realloc(A->reg_assigned, A->alloc_regs
+            * sizeof(int));
+    }
+    strcpy(A->reg_names[A->nregs], name);
+    A->reg_line[A->nregs] = (int) L->line;
+    A->reg_col[A->nregs] = (int) (at - L->line_start) + 1;
+    A->reg_assigned[A->nregs] = 0;
+    *reg = A->nregs++;
     return 0;
 }
 
 /* insample OP VAR (&& ...) */
 static int
-dguard(prog_branch * B, dipa_lex * L)
+dguard(dipa_trans * T, dipa_lex * L)
 {
     do
     {
         char var[32];
         const char * at;
-        prog_op op;
-        int strict = 0, reg;
-        fmpq_t zero;
+        int ge, strict = 0, reg;
         if (dexpect(L, "insample", "'insample' (a comparison insample OP VAR)"))
             return -1;
         dskip(L);
         at = L->p;
         if (dsym(L, ">="))
-            op = PROG_GE;
+            ge = 1;
         else if (dsym(L, ">"))
-            op = PROG_GE, strict = 1;
+            ge = 1, strict = 1;
         else if (dsym(L, "<="))
-            op = PROG_LT;
+            ge = 0;
         else if (dsym(L, "<"))
-            op = PROG_LT, strict = 1;
+            ge = 0, strict = 1;
         else
             return dfail(L, at, "found %s, expected <, <=, > or >=",
                 "another token");
@@ -244,33 +242,30 @@ dguard(prog_branch * B, dipa_lex * L)
             return dfail(L, at, "found %s, expected a variable", "no variable");
         if (dvariable(L, at, var, &reg))
             return -1;
-        if (B->natoms == PROG_MAX_ATOMS)
-            return dfail(L, at, "found %s, expected at most 4 comparisons",
-                "a fifth one");
-        fmpq_init(zero);
-        B->atoms[B->natoms].answer = 0;
-        B->atoms[B->natoms].reg = reg;
-        B->atoms[B->natoms].op = op;
-        B->atoms[B->natoms].strict = strict;
-        fmpq_zero(B->atoms[B->natoms].off);
-        B->natoms++;
-        fmpq_clear(zero);
+        if (T->natoms == DIPA_MAX_ATOMS)
+            return dfail(L, at, "found %s, expected at most 64 comparisons",
+                "one more");
+        if ((T->natoms & 7) == 0)
+            T->atoms = flint_realloc(T->atoms, (T->natoms + 8) * sizeof(dipa_atom));
+        T->atoms[T->natoms].reg = reg;
+        T->atoms[T->natoms].ge = ge;
+        T->atoms[T->natoms].strict = strict;
+        T->atoms[T->natoms].line = (int) L->line;
+        T->atoms[T->natoms].col = (int) (at - L->line_start) + 1;
+        T->natoms++;
     }
     while (dsym(L, "&&"));
     return 0;
 }
 
-/* [VAR := insample;] output X; goto SID */
+/* [VAR := insample (, VAR := insample)*;] output X; goto SID */
 static int
-dbstatement(svt_program * P, prog_branch * B, dipa_lex * L, int prime_noise,
-    const char * state_at)
+dbstatement(dipa_trans * T, dipa_lex * L, int has_prime)
 {
     char word[32], buf[40];
     const char * at;
-    int reg;
-    (void) P;
+    int reg, k;
     dskip(L);
-    at = L->p;
     if (!dsym(L, "output"))
     {
         do
@@ -283,16 +278,24 @@ dbstatement(svt_program * P, prog_branch * B, dipa_lex * L, int prime_noise,
             if (dvariable(L, at, word, &reg) || dexpect(L, ":=", "':='")
                     || dexpect(L, "insample", "'insample' (VAR := insample)"))
                 return -1;
-            if (B->assign != 0 && B->assign != 1u << reg)
-                return dfail(L, at, "found %s, expected one register assigned "
-                    "per transition (two registers holding the same value are "
-                    "not supported)", word);
-            B->assign = 1u << reg;
-            L->assigned |= 1u << reg;
-            B->reset = PROG_RESET_ANSWER;
-            B->reset_answer = 0;
-            B->line = (int) L->line;    /* errors point at the assignment */
-            B->col = (int) (at - L->line_start) + 1;
+            for (k = 0; k < T->nassign; k++)
+                if (T->assign[k] == reg)
+                    return dfail(L, at, "found '%s' assigned twice, expected "
+                        "each register once per transition", word);
+            if (T->nassign == 0)
+            {
+                T->assign_line = (int) L->line;
+                T->assign_col = (int) (at - L->line_start) + 1;
+            }
+            else if (T->nassign == 1)
+            {
+                T->assign2_line = (int) L->line;
+                T->assign2_col = (int) (at - L->line_start) + 1;
+            }
+            if ((T->nassign & 7) == 0)
+                T->assign = flint_realloc(T->assign, (T->nassign + 8) * sizeof(int));
+            T->assign[T->nassign++] = reg;
+            L->A->reg_assigned[reg] = 1;
         }
         while (dsym(L, ","));
         if (dexpect(L, ";", "';'") || dexpect(L, "output", "'output'"))
@@ -302,28 +305,18 @@ dbstatement(svt_program * P, prog_branch * B, dipa_lex * L, int prime_noise,
     at = L->p;
     if (dsym(L, "insampleprime") || dsym(L, "insample'"))
     {
-        if (prime_noise < 0)
+        if (!has_prime)
             return dfail(L, at, "found %s, expected a state with d' and mu' "
                 "(d, mu, d', mu') to output insample'", "insample'");
-        B->out = PROG_OUT_FRESH;
-        B->out_noise = prime_noise;
+        T->out = DIPA_OUT_PRIME;
     }
     else if (dsym(L, "insample"))
-    {
-        B->out = PROG_OUT_NOISY;
-        B->out_answer = 0;
-    }
+        T->out = DIPA_OUT_INSAMPLE;
     else if (dword(L, word) && word[0] == 'o')
     {
-        if (strcmp(word, "obot") == 0)
-            B->out = PROG_OUT_BOT;
-        else if (strcmp(word, "otop") == 0)
-            B->out = PROG_OUT_TOP;
-        else
-        {
-            B->out = PROG_OUT_LABEL;
-            strcpy(B->out_label, word);
-        }
+        T->out = strcmp(word, "obot") == 0 ? DIPA_OUT_BOT
+            : strcmp(word, "otop") == 0 ? DIPA_OUT_TOP : DIPA_OUT_LABEL;
+        strcpy(T->label, word);
     }
     else
         return dfail(L, at, "found %s, expected an output name o..., "
@@ -332,115 +325,126 @@ dbstatement(svt_program * P, prog_branch * B, dipa_lex * L, int prime_noise,
         return -1;
     dskip(L);
     at = L->p;
-    if (!dword(L, B->next_name) || B->next_name[0] != 'q')
+    if (!dword(L, T->next_name) || T->next_name[0] != 'q')
         return dfail(L, at, "found %s, expected a state name q...",
             "something else");
-    (void) state_at;
+    return 0;
+}
+
+/* a new transition of S, at the reader's place */
+static dipa_trans *
+dnew_trans(dipa_state * S, dipa_lex * L)
+{
+    dipa_trans * T;
+    if ((S->ntrans & 7) == 0)
+        S->trans = flint_realloc(S->trans, (S->ntrans + 8) * sizeof(dipa_trans));
+    T = S->trans + S->ntrans++;
+    memset(T, 0, sizeof(*T));
+    T->line = (int) L->line;
+    T->col = (int) (L->p - L->line_start) + 1;
+    return T;
+}
+
+/* the state header (qN[:non-input], d, mu[, d', mu']): */
+static int
+dheader(dipa_state * S, dipa_lex * L)
+{
+    const char * at;
+    char name[32];
+    int i;
+    dskip(L);
+    at = L->p;
+    if (!dword(L, name) || name[0] != 'q')
+        return dfail(L, at, "found %s, expected a state name q...",
+            "something else");
+    for (i = 0; L->A->states + i != S; i++)
+        if (strcmp(L->A->states[i].name, name) == 0)
+            return dfail(L, at, "found '%s' again, expected a new state name",
+                name);
+    strcpy(S->name, name);
+    if (dsym(L, ":"))
+    {
+        if (dexpect(L, "non-input", "'non-input'"))
+            return -1;
+        S->noninput = 1;
+    }
+    if (dexpect(L, ",", "',' then d") || drational(L, S->d)
+            || dexpect(L, ",", "',' then mu") || drational(L, S->mu))
+        return -1;
+    if (dsym(L, ","))
+    {
+        if (drational(L, S->dp) || dexpect(L, ",", "',' then mu'")
+                || drational(L, S->mup))
+            return -1;
+        S->has_prime = 1;
+    }
+    return dexpect(L, ")", "')'") || dexpect(L, ":", "':' after the state");
+}
+
+static int
+dpositive(dipa_lex * L, const char * at, const fmpq_t d)
+{
+    if (fmpq_sgn(d) <= 0)
+        return dfail(L, at, "found %s, expected a scaling factor d > 0 (the "
+            "noise is Lap(1/(d eps)))", "d = 0");
     return 0;
 }
 
 static int
-dblock(svt_program * P, dipa_lex * L)
+dblock(dipa_lex * L)
 {
-    prog_state * S;
-    fmpq_t r[4];
-    char name[32];
-    const char * at, * state_at;
-    int nr = 2, i, k, prime = -1, ret = -1;
+    dipa_automaton_struct * A = L->A;
+    dipa_state * S;
+    const char * state_at;
 
-    for (k = 0; k < 4; k++)
-        fmpq_init(r[k]);
     dskip(L);
     state_at = L->p;
-    if (P->nstates == PROG_MAX_STATES)
+    if (A->nstates == DIPA_MAX_STATES)
+        return dfail(L, state_at, "found %s, expected at most 4096 states",
+            "one more");
+    if (A->nstates == A->alloc_states)
     {
-        dfail(L, state_at, "found %s, expected at most 16 states", "a 17th");
-        goto done;
+        A->alloc_states = A->alloc_states ? 2 * A->alloc_states : 16;
+        A->states = flint_realloc(A->states, A->alloc_states * sizeof(dipa_state));
     }
-    S = P->states + P->nstates;
-    if (dexpect(L, "(", "'(' starting a state (qN, d, mu)"))
-        goto done;
-    dskip(L);
-    at = L->p;
-    if (!dword(L, name) || name[0] != 'q')
-    {
-        dfail(L, at, "found %s, expected a state name q...", "something else");
-        goto done;
-    }
-    for (i = 0; i < P->nstates; i++)
-        if (strcmp(P->states[i].name, name) == 0)
-        {
-            dfail(L, at, "found '%s' again, expected a new state name", name);
-            goto done;
-        }
-    strcpy(S->name, name);
+    S = A->states + A->nstates++;
+    memset(S, 0, sizeof(*S));
+    fmpq_init(S->d);
+    fmpq_init(S->mu);
+    fmpq_init(S->dp);
+    fmpq_init(S->mup);
     S->line = (int) L->line;
-    if (dsym(L, ":"))
-    {
-        if (dexpect(L, "non-input", "'non-input'"))
-            goto done;
-        S->noninput = 1;
-    }
-    if (dexpect(L, ",", "',' then d") || drational(L, r[0])
-            || dexpect(L, ",", "',' then mu") || drational(L, r[1]))
-        goto done;
-    if (dsym(L, ","))
-    {
-        if (drational(L, r[2]) || dexpect(L, ",", "',' then mu'")
-                || drational(L, r[3]))
-            goto done;
-        nr = 4;
-    }
-    if (dexpect(L, ")", "')'") || dexpect(L, ":", "':' after the state"))
-        goto done;
-    P->nstates++;
-    S->nanswers = 1;
-    strcpy(S->answer_name[0], "insample");
-    if (dnoise(P, &S->answer_noise[0], L, state_at, r[0], r[1]))
-        goto done;
-    if (nr == 4 && dnoise(P, &prime, L, state_at, r[2], r[3]))
-        goto done;
+    S->col = (int) (state_at - L->line_start) + 1;
+    if (dexpect(L, "(", "'(' starting a state (qN, d, mu)") || dheader(S, L)
+            || dpositive(L, state_at, S->d)
+            || (S->has_prime && dpositive(L, state_at, S->dp)))
+        return -1;
+    fmpq_add(A->dsum, A->dsum, S->d);
+    fmpq_add(A->dsum, A->dsum, S->dp);
     if (dsym(L, "if"))
     {
         do
         {
-            prog_branch * B;
-            if (S->nbranches == PROG_MAX_BRANCHES)
-            {
-                dfail(L, L->p, "found %s, expected at most 8 branches",
-                    "a ninth");
-                goto done;
-            }
-            B = S->branches + S->nbranches++;
-            B->line = (int) L->line;
-            B->col = (int) (L->p - L->line_start) + 1;
-            B->next = (int) (S - P->states);
-            if (dexpect(L, "(", "'('") || dguard(B, L) || dexpect(L, ")", "')'")
+            dipa_trans * T;
+            if (S->ntrans == DIPA_MAX_TRANS)
+                return dfail(L, L->p, "found %s, expected at most 64 "
+                    "transitions in a state", "one more");
+            T = dnew_trans(S, L);
+            if (dexpect(L, "(", "'('") || dguard(T, L) || dexpect(L, ")", "')'")
                     || dexpect(L, "then", "'then'")
-                    || dbstatement(P, B, L, prime, state_at))
-                goto done;
+                    || dbstatement(T, L, S->has_prime))
+                return -1;
         }
         while (dsym(L, "elseif"));
     }
-    else
-    {
-        prog_branch * B = S->branches + S->nbranches++;
-        B->line = (int) L->line;
-        B->col = (int) (L->p - L->line_start) + 1;
-        B->next = (int) (S - P->states);
-        if (dbstatement(P, B, L, prime, state_at))
-            goto done;
-    }
-    ret = 0;
-done:
-    for (k = 0; k < 4; k++)
-        fmpq_clear(r[k]);
-    return ret;
+    else if (dbstatement(dnew_trans(S, L), L, S->has_prime))
+        return -1;
+    return 0;
 }
 
 int
-svt_program_parse_dipa(svt_program * P, fmpq_t dsum, const char * text,
-    const char * file, char * err, size_t errlen)
+dipa_read(dipa_automaton_t A, const char * text, const char * file,
+    char * err, size_t errlen)
 {
     dipa_lex L;
     int i, j, k;
@@ -450,50 +454,216 @@ svt_program_parse_dipa(svt_program * P, fmpq_t dsum, const char * text,
     L.line = 1;
     L.err = err;
     L.errlen = errlen;
-    L.dsum = dsum;
-    fmpq_zero(dsum);
-    P->dipa = 1;
+    L.A = A;
     for (;;)
     {
         dskip(&L);
         if (*L.p == '\0')
             break;
-        if (dblock(P, &L))
+        if (dblock(&L))
             return -1;
     }
-    if (P->nstates == 0)
+    if (A->nstates == 0)
         return dfail(&L, L.p, "found %s, expected a state (qN, d, mu): ...",
             "an empty automaton");
-    /* with several registers, each must be set by some transition */
-    for (i = 0; L.nregs > 1 && i < L.nregs; i++)
-        if (!(L.assigned >> i & 1))
+    /* goto an undefined state ends the run */
+    for (i = 0; i < A->nstates; i++)
+        for (j = 0; j < A->states[i].ntrans; j++)
         {
-            snprintf(err, errlen, "%s:%ld:%d: found register '%s', never "
-                "assigned (no transition sets it := insample), expected every "
-                "register of an automaton with several to be assigned before "
-                "it is compared", file, L.reg_line[i], L.reg_col[i], L.reg[i]);
-            return -1;
+            dipa_trans * T = A->states[i].trans + j;
+            T->next = -1;
+            for (k = 0; k < A->nstates; k++)
+                if (strcmp(A->states[k].name, T->next_name) == 0)
+                    T->next = k;
         }
-    strcpy(P->register_name, L.nregs > 0 ? L.reg[0] : "x");
-    P->nregs = L.nregs > 0 ? L.nregs : 1;
-    for (i = 0; i < L.nregs; i++)
-        strcpy(P->reg_names[i], L.reg[i]);
+    return 0;
+}
+
+/* ---- the program ------------------------------------------------------- */
+
+static int
+pfail(char * err, size_t errlen, const char * file, int line, int col,
+    const char * msg)
+{
+    snprintf(err, errlen, "%s:%d:%d: %s", file, line, col, msg);
+    return -1;
+}
+
+/* the noise Lap(1/(d eps)) centred at mu: a new entry of P's table */
+static int
+pnoise(svt_program * P, int * idx, const fmpq_t d, const fmpq_t mu,
+    const char * file, const dipa_state * S, char * err, size_t errlen)
+{
+    char expr[200], msg[200], * ds;
+    int ecol;
+    if (P->nnoises == PROG_MAX_NOISES)
+        return pfail(err, errlen, file, S->line, S->col, "found one more "
+            "state, expected at most 64 noise laws (the engine's limit)");
+    ds = fmpq_get_str(NULL, 10, d);
+    snprintf(expr, sizeof(expr), "1/((%s)*eps)", ds);
+    flint_free(ds);
+    P->noises[P->nnoises].scale = spec_expr_parse(expr, msg, sizeof(msg), &ecol);
+    if (P->noises[P->nnoises].scale == NULL)
+        return pfail(err, errlen, file, S->line, S->col, msg);
+    P->noises[P->nnoises].law = INTEGRAL_LAPLACE;
+    fmpq_set(P->noises[P->nnoises].mean, mu);
+    fmpq_set(P->noises[P->nnoises].d, d);
+    *idx = P->nnoises++;
+    return 0;
+}
+
+/* the engine's limits, each at its place in the file */
+static int
+plimits(const dipa_automaton_t A, const char * file, char * err, size_t errlen)
+{
+    char msg[300];
+    int i, j;
+    if (A->nstates > PROG_MAX_STATES)
+    {
+        snprintf(msg, sizeof(msg), "found a state %s, expected at most %d "
+            "states for the probabilities (verify prove and check decide automata of "
+            "any size)", A->states[PROG_MAX_STATES].name, PROG_MAX_STATES);
+        return pfail(err, errlen, file, A->states[PROG_MAX_STATES].line,
+            A->states[PROG_MAX_STATES].col, msg);
+    }
+    if (A->nregs > PROG_MAX_REGS)
+    {
+        snprintf(msg, sizeof(msg), "found %s, expected at most %d registers "
+            "for the probabilities (the exact joint integral is over the "
+            "registers and insample; verify prove and check decide automata of any "
+            "size)", A->reg_names[PROG_MAX_REGS], PROG_MAX_REGS);
+        return pfail(err, errlen, file, A->reg_line[PROG_MAX_REGS],
+            A->reg_col[PROG_MAX_REGS], msg);
+    }
+    for (i = 0; i < A->nstates; i++)
+    {
+        const dipa_state * S = A->states + i;
+        if (S->ntrans > PROG_MAX_BRANCHES)
+            return pfail(err, errlen, file, S->trans[PROG_MAX_BRANCHES].line,
+                S->trans[PROG_MAX_BRANCHES].col, "found a ninth, expected at "
+                "most 8 branches for the probabilities");
+        for (j = 0; j < S->ntrans; j++)
+        {
+            const dipa_trans * T = S->trans + j;
+            if (T->natoms > PROG_MAX_ATOMS)
+                return pfail(err, errlen, file, T->atoms[PROG_MAX_ATOMS].line,
+                    T->atoms[PROG_MAX_ATOMS].col, "found a fifth one, expected "
+                    "at most 4 comparisons for the probabilities");
+            if (T->nassign > 1)
+            {
+                snprintf(msg, sizeof(msg), "found %s, expected one register "
+                    "assigned per transition for the probabilities (two "
+                    "registers holding the same value; verify prove and check decide "
+                    "such automata)", A->reg_names[T->assign[1]]);
+                return pfail(err, errlen, file, T->assign2_line, T->assign2_col,
+                    msg);
+            }
+        }
+    }
+    return 0;
+}
+
+/* the branch of transition T */
+static void
+pbranch(prog_branch * B, const dipa_trans * T, int prime_noise, int self)
+{
+    int k;
+    B->line = T->line;
+    B->col = T->col;
+    B->natoms = T->natoms;
+    for (k = 0; k < T->natoms; k++)
+    {
+        B->atoms[k].answer = 0;
+        B->atoms[k].reg = T->atoms[k].reg;
+        B->atoms[k].op = T->atoms[k].ge ? PROG_GE : PROG_LT;
+        B->atoms[k].strict = T->atoms[k].strict;
+        fmpq_zero(B->atoms[k].off);
+    }
+    if (T->nassign > 0)
+    {
+        B->assign = 1u << T->assign[0];
+        B->reset = PROG_RESET_ANSWER;
+        B->reset_answer = 0;
+        B->line = T->assign_line;   /* errors point at the assignment */
+        B->col = T->assign_col;
+    }
+    B->out = T->out == DIPA_OUT_BOT ? PROG_OUT_BOT : T->out == DIPA_OUT_TOP
+        ? PROG_OUT_TOP : T->out == DIPA_OUT_LABEL ? PROG_OUT_LABEL
+        : T->out == DIPA_OUT_INSAMPLE ? PROG_OUT_NOISY : PROG_OUT_FRESH;
+    if (T->out == DIPA_OUT_LABEL)
+        strcpy(B->out_label, T->label);
+    B->out_answer = 0;
+    B->out_noise = prime_noise;
+    B->next = T->next >= 0 ? T->next : self;
+    B->stop = T->next < 0;
+    strcpy(B->next_name, T->next >= 0 ? T->next_name : "");
+}
+
+int
+dipa_to_program(svt_program * P, const dipa_automaton_t A, const char * file,
+    int * too_large, char * err, size_t errlen)
+{
+    int i, j;
+    *too_large = 0;
+    if (plimits(A, file, err, errlen))
+    {
+        *too_large = 1;
+        return -1;
+    }
+    /* with several registers, each must be set by some transition */
+    for (i = 0; A->nregs > 1 && i < A->nregs; i++)
+        if (!A->reg_assigned[i])
+        {
+            char msg[300];
+            snprintf(msg, sizeof(msg), "found register '%s', never assigned "
+                "(no transition sets it := insample), expected every register "
+                "of an automaton with several to be assigned before it is "
+                "compared", A->reg_names[i]);
+            return pfail(err, errlen, file, A->reg_line[i], A->reg_col[i], msg);
+        }
+    P->dipa = 1;
+    for (i = 0; i < A->nstates; i++)
+    {
+        const dipa_state * D = A->states + i;
+        prog_state * S = P->states + i;
+        int prime = -1;
+        strcpy(S->name, D->name);
+        S->line = D->line;
+        S->noninput = D->noninput;
+        S->nanswers = 1;
+        strcpy(S->answer_name[0], "insample");
+        if (pnoise(P, &S->answer_noise[0], D->d, D->mu, file, D, err, errlen)
+                || (D->has_prime && pnoise(P, &prime, D->dp, D->mup, file, D,
+                    err, errlen)))
+            return -1;
+        S->nbranches = D->ntrans;
+        for (j = 0; j < D->ntrans; j++)
+            pbranch(S->branches + j, D->trans + j, prime, i);
+        P->nstates++;
+    }
+    strcpy(P->register_name, A->nregs > 0 ? A->reg_names[0] : "x");
+    P->nregs = A->nregs > 0 ? A->nregs : 1;
+    for (i = 0; i < A->nregs; i++)
+        strcpy(P->reg_names[i], A->reg_names[i]);
     /* the register before its first assignment: never compared in a
        well-formed automaton; drawn from the first state's noise */
     P->register_noise = P->states[0].answer_noise[0];
-    /* goto an undefined state ends the run */
-    for (i = 0; i < P->nstates; i++)
-        for (j = 0; j < P->states[i].nbranches; j++)
-        {
-            prog_branch * B = P->states[i].branches + j;
-            for (k = 0; k < P->nstates; k++)
-                if (strcmp(P->states[k].name, B->next_name) == 0)
-                    break;
-            if (k == P->nstates)
-            {
-                B->stop = 1;
-                B->next_name[0] = '\0';
-            }
-        }
-    return svt_program_finish(P, file, L.line, err, errlen);
+    return svt_program_finish(P, file, 1, err, errlen);
+}
+
+int
+svt_program_parse_dipa(svt_program * P, fmpq_t dsum, const char * text,
+    const char * file, char * err, size_t errlen)
+{
+    dipa_automaton_t A;
+    int too_large, r;
+    dipa_automaton_init(A);
+    r = dipa_read(A, text, file, err, errlen);
+    if (r == 0)
+    {
+        fmpq_set(dsum, A->dsum);
+        r = dipa_to_program(P, A, file, &too_large, err, errlen);
+    }
+    dipa_automaton_clear(A);
+    return r;
 }

@@ -139,6 +139,28 @@ parse_law(integral_law_kind * law, spec_expr ** e, int * present, ctx * c,
     return r;
 }
 
+const char *
+svt_dipa_claim(char * expr, size_t len, const char * text, const fmpq_t dsum)
+{
+    const char * cl = strstr(text, "# claimed =");
+    if (cl != NULL && (cl == text || cl[-1] == '\n'))
+    {
+        const char * e = cl + 11, * eol = strchr(e, '\n');
+        size_t n = eol ? (size_t) (eol - e) : strlen(e);
+        snprintf(expr, len, "%.*s", (int) FLINT_MIN(n, 290), e);
+        return "(DiPA states no budget; the claim is the file's '# claimed' "
+            "line)";
+    }
+    else
+    {
+        char * ds = fmpq_get_str(NULL, 10, dsum);
+        snprintf(expr, len, "2*(%s)*eps", ds);
+        flint_free(ds);
+        return "(DiPA states no budget; the claim is the reference 2 (sum of d "
+            "and d') eps)";
+    }
+}
+
 /* A DiPA automaton (.dipa): the program, named after the file.  DiPA
    files state no budget; the claim is "# claimed = EXPR" when the file
    has that line, else the reference 2 (sum of d and d') eps. */
@@ -146,7 +168,7 @@ int
 svt_variant_parse_dipa(svt_variant_struct * v, const char * text,
     const char * file, char * err, size_t errlen)
 {
-    const char * base = strrchr(file, '/'), * cl;
+    const char * base = strrchr(file, '/'), * pp;
     char name[64], expr[300], msg[256];
     fmpq_t dsum;
     size_t i, n;
@@ -172,25 +194,8 @@ svt_variant_parse_dipa(svt_variant_struct * v, const char * text,
         svt_variant_clear(v);
         return -1;
     }
-    cl = strstr(text, "# claimed =");
-    if (cl != NULL && (cl == text || cl[-1] == '\n'))
-    {
-        const char * e = cl + 11, * eol = strchr(e, '\n');
-        size_t len = eol ? (size_t) (eol - e) : strlen(e);
-        snprintf(expr, sizeof(expr), "%.*s", (int) FLINT_MIN(len, 290), e);
-        const char * pp = "(DiPA states no budget; the claim is the file's "
-            "'# claimed' line)";
-        v->paper_property = dupstr(pp, strlen(pp));
-    }
-    else
-    {
-        char * ds = fmpq_get_str(NULL, 10, dsum);
-        snprintf(expr, sizeof(expr), "2*(%s)*eps", ds);
-        flint_free(ds);
-        const char * pp = "(DiPA states no budget; the claim is the "
-            "reference 2 (sum of d and d') eps)";
-        v->paper_property = dupstr(pp, strlen(pp));
-    }
+    pp = svt_dipa_claim(expr, sizeof(expr), text, dsum);
+    v->paper_property = dupstr(pp, strlen(pp));
     fmpq_clear(dsum);
     v->claimed = spec_expr_parse(expr, msg, sizeof(msg), &ecol);
     if (v->claimed == NULL)
@@ -598,21 +603,19 @@ svt_regular_file(const char * path, const char * what, long max_bytes,
     return -1;
 }
 
-int
-svt_variant_load(svt_variant_struct * v, const char * path, char * err,
-    size_t errlen)
+char *
+svt_read_spec_text(const char * path, char * err, size_t errlen)
 {
     FILE * f;
     char * buf;
     size_t n;
-    int r;
     if (svt_regular_file(path, "spec file", (1 << 20) - 1, err, errlen) != 0)
-        return -1;
+        return NULL;
     f = fopen(path, "rb");
     if (f == NULL)
     {
         snprintf(err, errlen, "%s:0:0: cannot open the file", path);
-        return -1;
+        return NULL;
     }
     buf = flint_malloc(1 << 20);
     n = fread(buf, 1, (1 << 20) - 1, f);
@@ -621,7 +624,7 @@ svt_variant_load(svt_variant_struct * v, const char * path, char * err,
         fclose(f);
         flint_free(buf);
         snprintf(err, errlen, "%s:0:0: larger than 1 MiB", path);
-        return -1;
+        return NULL;
     }
     fclose(f);
     buf[n] = '\0';
@@ -630,8 +633,20 @@ svt_variant_load(svt_variant_struct * v, const char * path, char * err,
         snprintf(err, errlen, "%s:%ld:1: found a NUL byte, expected text", path,
             1L);
         flint_free(buf);
-        return -1;
+        return NULL;
     }
+    return buf;
+}
+
+int
+svt_variant_load(svt_variant_struct * v, const char * path, char * err,
+    size_t errlen)
+{
+    char * buf = svt_read_spec_text(path, err, errlen);
+    size_t n;
+    int r;
+    if (buf == NULL)
+        return -1;
     n = strlen(path);
     if (n > 5 && strcmp(path + n - 5, ".dipa") == 0)
         r = svt_variant_parse_dipa(v, buf, path, err, errlen);

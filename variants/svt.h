@@ -155,6 +155,15 @@ svt_shape;
 int svt_program_shape(svt_shape * sh, const svt_program * P);
 /* the program of a variant: its own, or its template's compiled one */
 const svt_program * svt_variant_program(const svt_variant_struct * v);
+/* The text of a spec file (at most 1 MiB, no NUL byte; flint_free it),
+   or NULL with a one-line message in err. */
+char * svt_read_spec_text(const char * path, char * err, size_t errlen);
+/* The claimed budget of a DiPA file's text as an expression in eps (into
+   expr): its "# claimed = EXPR" line, else the reference 2 dsum eps
+   (dsum: the sum of every d and d'); returns the sentence that says
+   which. */
+const char * svt_dipa_claim(char * expr, size_t len, const char * text,
+    const fmpq_t dsum);
 /* Reads and parses a spec file (a .dipa file as DiPA automaton). */
 int svt_variant_load(svt_variant_struct * v, const char * path, char * err,
     size_t errlen);

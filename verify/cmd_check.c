@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cli.h"
 #include "junit.h"
+#include "prove.h"
 
 /* the options of check (var) or all (var NULL) into o */
 static void
@@ -70,6 +71,18 @@ cmd_check(cli_struct * cl)
     int rc;
     if (cl->npos < 2)
         cli_die("check needs VARIANT (see verify list)");
+    if (strlen(cl->pos[1]) > 5
+            && strcmp(cl->pos[1] + strlen(cl->pos[1]) - 5, ".dipa") == 0)
+    {
+        /* an automaton beyond the engine: its proof for every m decides */
+        check_opts_init(&o);
+        cli_refuse(cl, "check");
+        cli_common_options(&o, cl, 1000, 480);
+        rc = verify_prove_dipa_file(cl->pos[1], &o, "check");
+        check_opts_clear(&o);
+        if (rc >= 0)
+            return rc;
+    }
     var = cli_variant(cl, cl->pos[1]);
     check_opts_init(&o);
     cli_refuse(cl, "check");

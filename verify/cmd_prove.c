@@ -16,6 +16,18 @@ cmd_prove(cli_struct * cl)
     int rc;
     if (cl->npos < 2)
         cli_die("prove needs VARIANT (a built-in name or a spec file)");
+    if (strlen(cl->pos[1]) > 5
+            && strcmp(cl->pos[1] + strlen(cl->pos[1]) - 5, ".dipa") == 0)
+    {
+        /* an automaton beyond the engine: the prover of any size */
+        cli_refuse(cl, "prove");
+        search_opts_init(&so);
+        cli_search_options(&so, cl, PROVE_DEFAULT_WORK);
+        rc = verify_prove_dipa_file(cl->pos[1], &so.base, "prove");
+        search_opts_clear(&so);
+        if (rc >= 0)
+            return rc;
+    }
     var = cli_variant(cl, cl->pos[1]);
     cli_refuse(cl, "prove");
     search_opts_init(&so);

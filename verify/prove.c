@@ -357,6 +357,7 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
     if (prove_model(M, var, o, c) != 0)
         return 2;
     align_prove(P->A, M);
+    prove_any_size(P->A, var, M);
     P->proof_seconds = now() - t0;
     /* a released number with Gaussian noise: its own family in v decides */
     if (P->A->gaussian && !P->A->proved && !M->shaped)

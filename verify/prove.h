@@ -6,6 +6,7 @@
 #define SVT_PROVE_H
 
 #include "align.h"
+#include "check.h"
 #include "search.h"
 #include "witness.h"
 
@@ -80,6 +81,20 @@ int verify_prove(const svt_variant_struct * var, const search_opts * o,
 /* The proof A of M's model, in one line for `check`: 1 when proved with
    B <= claimed, 0 otherwise (the line says what holds). */
 int prove_claim_line(char * line, size_t len, const align_result_t A,
+    const svt_model_t M);
+
+/* `verify prove FILE.dipa` (and check: mode) for an automaton the
+   engine does not take for its size (dipa_prove.h: any number of states
+   and registers), at o's eps and Delta (text or JSON): prints the proof
+   and returns the exit code (0 proved, 3 undecided, 2 bad claim); -1
+   when path is not such an automaton (prove it as usual). */
+int verify_prove_dipa_file(const char * path, const check_opts * o,
+    const char * mode);
+
+/* For a DiPA variant (its .dipa file): the proof of dipa_prove.h, which
+   replaces A's when A has none or a larger bound (both are sound).
+   Returns 1 when it did. */
+int prove_any_size(align_result_t A, const svt_variant_struct * var,
     const svt_model_t M);
 
 #endif

@@ -1,0 +1,148 @@
+/* dipa_impl.h -- the internals of the prover for DiPA automata of any
+   size (dipa_prove.h), shared by dipa_facts.c, dipa_graph.c and
+   dipa_prove.c.  Not a public interface. */
+
+#ifndef SVT_DIPA_IMPL_H
+#define SVT_DIPA_IMPL_H
+
+#include <stdint.h>
+#include "dipa_prove.h"
+
+#define INF WORD_MAX
+#define MAX_FACTS 256           /* facts kept per node (more are dropped:
+                                   fewer facts only cost precision) */
+#define MAX_FNODES 400000       /* (state, facts) nodes */
+#define MAX_SNODES 2000000      /* (state, facts, shifts) nodes */
+#define COVER_REGS 7            /* a state's ending is decided from the
+                                   facts when it compares at most this many
+                                   registers (else it is taken possible) */
+#define H1 2                    /* shifts in half-units (midpoints exact) */
+
+/* byte strings, each with its index (dipa_facts.c) */
+typedef struct
+{
+    unsigned char * arena;
+    size_t used, cap;
+    size_t * off;
+    int * len;
+    int n, alloc;
+    int * table;
+    size_t tcap;
+}
+interner;
+
+void interner_init(interner * I);
+void interner_clear(interner * I);
+/* the index of key (a new one when not seen; *fresh says so) */
+int intern(interner * I, const unsigned char * key, int len, int * fresh);
+const unsigned char * interned(const interner * I, int i, int * len);
+
+/* A set of order facts.  A fact is a code (a * DIPA_MAX_REGS + b) * 2 +
+   eq, meaning x_a < x_b (eq = 0) or x_a = x_b (eq = 1, a < b); a set is
+   sorted and closed under transitivity. */
+typedef struct
+{
+    int n;
+    uint32_t f[MAX_FACTS];
+}
+facts;
+
+uint32_t fcode(int a, int b, int eq);
+int fhas(const facts * F, uint32_t c);
+
+/* the automaton, prepared */
+typedef struct
+{
+    const dipa_automaton_struct * A;
+    int R;                      /* registers */
+    int ** comp;                /* comp[s]: the registers state s compares */
+    int * ncomp;
+    int * disjoint;             /* its guards are pairwise disjoint */
+    int * has_else;             /* a transition without a guard */
+    int * site;                 /* site of (s, j) at site_of[s] + j, -1 */
+    int * site_of;
+    int nsites;
+    int * site_state, * site_trans;
+    int * sig_off, * sig_n;     /* site x's shifts: sigma[sig_off[x] + g],
+                                   one per guess g (a value assigned to k
+                                   registers: which is reassigned first,
+                                   g < k, or none, g = k; one value: 1) */
+    int nsig;
+    int guesses;                /* some transition assigns several */
+    slong * dnum;               /* d of state s in units of 1/(2 L) per
+                                   half-unit of shift ... */
+    slong * dpnum;              /* ... and d' */
+    fmpz_t L;                   /* the common denominator */
+}
+prep;
+
+/* -1 when the scales' denominators are too large for word arithmetic */
+int prep_init(prep * P, const dipa_automaton_struct * A);
+void prep_clear(prep * P);
+
+/* the graph of (state, facts) reached from the first state */
+typedef struct
+{
+    interner I;                 /* key: state, then the facts */
+    int * state;
+    int * succ;                 /* succ[off[f] + j]: the fact node after
+                                   transition j (-1: the run stops, -2:
+                                   impossible); j = ntrans: the ending */
+    int * off;
+    int n, alloc, nsucc;
+}
+fgraph;
+
+/* -1 when there are more than MAX_FNODES */
+int fgraph_build(fgraph * G, const prep * P, slong * work);
+void fgraph_clear(fgraph * G);
+
+/* Cost of transition j of state s (j = ntrans: the ending) with the
+   current shifts cur[] and the site's shift snew: in units of 1 / (H1 L)
+   (L the common denominator of the scales), or -1 when no rule aligns
+   it. */
+slong trans_cost(const prep * P, int s, int j, const signed char * cur,
+    int snew);
+
+/* the graph of (state, facts, shifts) under a choice of shifts sigma */
+typedef struct
+{
+    interner I;                 /* key: fact node, then the shifts */
+    int n, alloc;
+    int * fn;                   /* its fact node */
+    int * estart;               /* its edges: estart[u] .. estart[u + 1] - 1 */
+    int ne, ealloc;
+    int * eto;                  /* -1: the run stops */
+    int * etrans;               /* the transition (j = ntrans: the ending) */
+    slong * ecost;              /* -1: no rule aligns it */
+}
+sgraph;
+
+/* -1 when the work budget or the node limit is reached */
+int sgraph_build(sgraph * S, const prep * P, const fgraph * G,
+    const signed char * sigma, slong * work, slong budget);
+void sgraph_clear(sgraph * S);
+/* the source node of edge e */
+int edge_source(const sgraph * S, int e);
+
+/* a class's bound, or why there is none */
+typedef struct
+{
+    slong B;                    /* INF: no bound */
+    int bad_edge;               /* why not: an edge of the graph ... */
+    int bad_kind;               /* 1 not aligned and the run goes on, 2 a
+                                   costly cycle, 3 the class's last step
+                                   not aligned, 4 the work budget */
+    int bad_state, bad_trans;
+}
+verdict;
+
+/* the main class (runs whose last step is not a delegated ending); the
+   stopping transitions no rule aligns are collected in deleg[] as
+   state * (DIPA_MAX_TRANS + 1) + j */
+void main_class(verdict * V, const sgraph * S, const fgraph * G, int * deleg,
+    int * ndeleg);
+/* the class of the runs whose last step is transition j of state s */
+void end_class(verdict * V, const sgraph * S, const fgraph * G, int s, int j);
+
+#endif

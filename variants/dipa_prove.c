@@ -1,0 +1,446 @@
+/* dipa_prove.c -- the prover for DiPA automata of any size
+   (dipa_prove.h), part 3: the choice of the shifts (what the cycles ask,
+   then one entry at a time while the bound decreases), the classes of
+   the endings, and the proof in words.  Parts 1 and 2: dipa_facts.c,
+   dipa_graph.c (dipa_impl.h). */
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dipa_impl.h"
+
+/* ---- the choice of the shifts -------------------------------------------- */
+
+typedef struct
+{
+    const prep * P;
+    const fgraph * G;
+    slong work, budget;
+    int stopped;
+    char * reach;               /* reach[s * n + t]: t reached from s */
+    char * cur_at;              /* cur_at[x * n + s]: site x's value is a
+                                   compared register's current value in s */
+}
+search;
+
+/* reach[] by a walk from each state */
+static void
+search_reach(search * Q)
+{
+    const dipa_automaton_struct * A = Q->P->A;
+    int n = A->nstates, s, * queue = flint_malloc(n * sizeof(int));
+    Q->reach = flint_calloc((size_t) n * n, 1);
+    for (s = 0; s < n; s++)
+    {
+        int head = 0, tail = 0, j;
+        char * r = Q->reach + (size_t) s * n;
+        queue[tail++] = s;
+        while (head < tail)
+        {
+            const dipa_state * D = A->states + queue[head++];
+            for (j = 0; j < D->ntrans; j++)
+                if (D->trans[j].next >= 0 && !r[D->trans[j].next])
+                    r[D->trans[j].next] = 1, queue[tail++] = D->trans[j].next;
+        }
+    }
+    flint_free(queue);
+}
+
+/* Where site x's value is current (until a transition assigns its
+   register again), and what the cycles there ask of its shift: -1 for
+   insample >= x, +1 for insample < x, 0 in a non-input state, from the
+   registers it is assigned to but skip (the one a guess reassigns
+   first).  Returns the preferred shift (0 when the cycles disagree or
+   ask nothing). */
+static int
+site_walk(search * Q, int x, int skip)
+{
+    const prep * P = Q->P;
+    const dipa_automaton_struct * A = P->A;
+    const dipa_trans * X = A->states[P->site_state[x]].trans + P->site_trans[x];
+    int n = A->nstates, votes = 0, k, * queue = flint_malloc(n * sizeof(int));
+    char * seen = flint_calloc(n, 1);
+    for (k = 0; k < X->nassign && X->next >= 0; k++)
+    {
+        int r = X->assign[k], head = 0, tail = 0, j, a;
+        if (r == skip)
+            continue;
+        memset(seen, 0, n);
+        seen[X->next] = 1;
+        queue[tail++] = X->next;
+        while (head < tail)
+        {
+            int u = queue[head++];
+            const dipa_state * D = A->states + u;
+            for (a = 0; a < P->ncomp[u]; a++)
+                if (P->comp[u][a] == r && Q->cur_at != NULL)
+                    Q->cur_at[(size_t) x * n + u] = 1;
+            for (j = 0; j < D->ntrans; j++)
+            {
+                const dipa_trans * T = D->trans + j;
+                int cyc = T->next >= 0 && Q->reach[(size_t) T->next * n + u];
+                for (a = 0; a < T->natoms && cyc; a++)
+                    if (T->atoms[a].reg == r)
+                        votes |= D->noninput ? 2 : T->atoms[a].ge ? 1 : 4;
+                for (a = 0; a < T->nassign && T->assign[a] != r; a++)
+                    ;
+                if (a == T->nassign && T->next >= 0 && !seen[T->next])
+                    seen[T->next] = 1, queue[tail++] = T->next;
+            }
+        }
+    }
+    flint_free(queue);
+    flint_free(seen);
+    return votes == 1 ? -1 : votes == 4 ? 1 : 0;
+}
+
+/* the main class's bound under sigma (INF: none); deleg as main_class */
+static slong
+eval_main(search * Q, const signed char * sigma, verdict * V, int * deleg,
+    int * ndeleg, slong * nodes)
+{
+    sgraph S;
+    if (sgraph_build(&S, Q->P, Q->G, sigma, &Q->work, Q->budget) != 0)
+    {
+        Q->stopped = 1;
+        sgraph_clear(&S);
+        V->B = INF, V->bad_kind = 4;
+        *ndeleg = 0;
+        return INF;
+    }
+    main_class(V, &S, Q->G, deleg, ndeleg);
+    if (V->bad_kind == 1 || V->bad_kind == 2)
+    {
+        int u = edge_source(&S, V->bad_edge);
+        V->bad_state = Q->G->state[S.fn[u]];
+        V->bad_trans = S.etrans[V->bad_edge];
+    }
+    if (nodes)
+        *nodes = S.n;
+    sgraph_clear(&S);
+    return V->B;
+}
+
+/* the class of transition code's runs under sigma */
+static slong
+eval_class(search * Q, const signed char * sigma, int code, verdict * V)
+{
+    sgraph S;
+    if (sgraph_build(&S, Q->P, Q->G, sigma, &Q->work, Q->budget) != 0)
+    {
+        Q->stopped = 1;
+        sgraph_clear(&S);
+        V->B = INF, V->bad_kind = 4;
+        return INF;
+    }
+    end_class(V, &S, Q->G, code / (DIPA_MAX_TRANS + 1), code % (DIPA_MAX_TRANS + 1));
+    if (V->bad_kind >= 1 && V->bad_kind <= 3)
+    {
+        int u = edge_source(&S, V->bad_edge);
+        V->bad_state = Q->G->state[S.fn[u]];
+        V->bad_trans = S.etrans[V->bad_edge];
+    }
+    sgraph_clear(&S);
+    return V->B;
+}
+
+/* one site at a time, while the main bound decreases */
+static slong
+descend(search * Q, signed char * sigma, slong B, int * deleg)
+{
+    int pass, x, v, nd;
+    verdict V;
+    for (pass = 0; pass < 2 && !Q->stopped; pass++)
+    {
+        int improved = 0;
+        for (x = 0; x < Q->P->nsig && !Q->stopped; x++)
+            for (v = -1; v <= 1; v++)
+            {
+                signed char old = sigma[x];
+                slong b;
+                if (v == old)
+                    continue;
+                sigma[x] = (signed char) v;
+                b = eval_main(Q, sigma, &V, deleg, &nd, NULL);
+                if (b < B)
+                    B = b, improved = 1;
+                else
+                    sigma[x] = old;
+            }
+        if (!improved || B == INF)
+            break;
+    }
+    return B;
+}
+
+/* ---- the proof ------------------------------------------------------------ */
+
+void
+dipa_proof_init(dipa_proof_t R)
+{
+    memset(R, 0, sizeof(*R));
+    fmpq_init(R->B);
+}
+
+void
+dipa_proof_clear(dipa_proof_t R)
+{
+    fmpq_clear(R->B);
+}
+
+static void
+step(dipa_proof_t R, const char * fmt, ...)
+{
+    va_list ap;
+    if (R->nsteps == DIPA_PROVE_STEPS)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(R->steps[R->nsteps++], sizeof(R->steps[0]), fmt, ap);
+    va_end(ap);
+}
+
+static void
+trans_name(char * buf, size_t len, const dipa_automaton_struct * A, int s, int j)
+{
+    if (j >= A->states[s].ntrans)
+        snprintf(buf, len, "state %s, the ending (no guard holds)", A->states[s].name);
+    else
+        snprintf(buf, len, "state %s, transition %d", A->states[s].name, j + 1);
+}
+
+/* units of 1/(2 L) as a rational, printed */
+static void
+units_str(char * buf, size_t len, slong u, const prep * P)
+{
+    fmpq_t q;
+    char * s;
+    fmpq_init(q);
+    fmpz_set_si(fmpq_numref(q), u);
+    fmpz_mul_ui(fmpq_denref(q), P->L, H1);
+    fmpq_canonicalise(q);
+    s = fmpq_get_str(NULL, 10, q);
+    snprintf(buf, len, "%s", s);
+    flint_free(s);
+    fmpq_clear(q);
+}
+
+static void
+why_not(dipa_proof_t R, const verdict * V, const dipa_automaton_struct * A,
+    const char * who)
+{
+    char t[120];
+    if (V->bad_kind == 4)
+    {
+        snprintf(R->reason, sizeof(R->reason), "%s: the work budget (%ld "
+            "transitions examined) ran out before a bound was found", who,
+            (long) R->work);
+        return;
+    }
+    trans_name(t, sizeof(t), A, V->bad_state, V->bad_trans);
+    snprintf(R->reason, sizeof(R->reason), V->bad_kind == 2 ? "%s: %s lies on "
+        "a cycle and costs something under every choice of shifts tried"
+        : V->bad_kind == 3 ? "%s: its last step, %s, is aligned by no rule under "
+        "the shifts tried" : "%s: no rule aligns %s under the shifts tried, and "
+        "the run goes on after it", who, t);
+}
+
+/* the shifts of the sites, in words (the moved ones) */
+static void
+shift_steps(dipa_proof_t R, const prep * P, const signed char * sigma)
+{
+    const dipa_automaton_struct * A = P->A;
+    int x, g, shown = 0, moved = 0;
+    for (x = 0; x < P->nsig; x++)
+        moved += sigma[x] != 0;
+    step(R, "a shift for each value a transition assigns (%d such transitions): "
+        "on D' the registers hold it moved by the shift; %d moved, every other "
+        "by 0", P->nsites, moved);
+    if (P->guesses)
+        step(R, "a value assigned to several registers at once has a shift for "
+            "each class of runs: the register reassigned first (or none); the "
+            "classes partition the runs by their transitions, and each keeps "
+            "them");
+    for (x = 0; x < P->nsites && shown < 12; x++)
+        for (g = 0; g < P->sig_n[x] && shown < 12; g++)
+            if (sigma[P->sig_off[x] + g] != 0)
+            {
+                const dipa_trans * T = A->states[P->site_state[x]].trans
+                    + P->site_trans[x];
+                char t[120], c[80] = "";
+                trans_name(t, sizeof(t), A, P->site_state[x], P->site_trans[x]);
+                if (P->sig_n[x] > 1)
+                    snprintf(c, sizeof(c), ", when %s%s is reassigned first",
+                        g < T->nassign ? A->reg_names[T->assign[g]] : "none",
+                        g < T->nassign ? "" : " of them");
+                step(R, "%s (%s%s := insample%s): moved by %+d", t,
+                    A->reg_names[T->assign[0]], T->nassign > 1 ? ", ..." : "",
+                    c, (int) sigma[P->sig_off[x] + g]);
+                shown++;
+            }
+    if (shown < moved)
+        step(R, "... and %d more moved values", moved - shown);
+}
+
+/* the candidate shifts of an ending's class: those of the main class
+   with every value compared in its state set to 0, or all 0 */
+static slong
+best_class(search * Q, const signed char * sigma, int code, verdict * V)
+{
+    const prep * P = Q->P;
+    int n = P->A->nstates, s = code / (DIPA_MAX_TRANS + 1), x;
+    signed char * alt = flint_malloc(P->nsig + 1);
+    verdict W;
+    slong b = INF, c;
+    if (Q->cur_at != NULL)
+    {
+        int g;
+        memcpy(alt, sigma, P->nsig);
+        for (x = 0; x < P->nsites; x++)
+            if (Q->cur_at[(size_t) x * n + s])
+                for (g = 0; g < P->sig_n[x]; g++)
+                    alt[P->sig_off[x] + g] = 0;
+        b = eval_class(Q, alt, code, V);
+    }
+    if (b > 0 && !Q->stopped)
+    {
+        memset(alt, 0, P->nsig + 1);
+        c = eval_class(Q, alt, code, &W);
+        if (c < b)
+            b = c, *V = W;
+    }
+    flint_free(alt);
+    return b;
+}
+
+static int
+run_classes(dipa_proof_t R, search * Q, const signed char * sigma,
+    const int * deleg, int nd, slong * B)
+{
+    const dipa_automaton_struct * A = Q->P->A;
+    int k, shown = 0;
+    slong most = 0;
+    for (k = 0; k < nd; k++)
+    {
+        verdict V;
+        char t[120], u[64];
+        slong b = best_class(Q, sigma, deleg[k], &V);
+        trans_name(t, sizeof(t), A, deleg[k] / (DIPA_MAX_TRANS + 1),
+            deleg[k] % (DIPA_MAX_TRANS + 1));
+        if (b == INF)
+        {
+            char who[200];
+            R->work = Q->work;
+            snprintf(who, sizeof(who), "the runs whose last step is %s", t);
+            why_not(R, &V, A, who);
+            return -1;
+        }
+        *B = FLINT_MAX(*B, b);
+        most = FLINT_MAX(most, b);
+        if (shown++ < 8)
+        {
+            units_str(u, sizeof(u), b, Q->P);
+            step(R, "the runs whose last step is %s (no rule aligns it under "
+                "those shifts): a class of their own, with shifts of their own; "
+                "their costliest run costs %s", t, u);
+        }
+    }
+    if (shown > 8)
+    {
+        char u[64];
+        units_str(u, sizeof(u), most, Q->P);
+        step(R, "... and %d more such classes, each costing at most %s",
+            shown - 8, u);
+    }
+    R->nclasses = nd + 1;
+    return 0;
+}
+
+int
+dipa_prove(dipa_proof_t R, const dipa_automaton_t A, slong work)
+{
+    prep P;
+    fgraph G;
+    search Q;
+    signed char * sigma;
+    int * deleg, nd = 0, x;
+    verdict V;
+    slong B;
+    char u[64];
+
+    R->proved = 0;
+    R->nsteps = 0;
+    memset(&Q, 0, sizeof(Q));
+    if (prep_init(&P, A) != 0)
+    {
+        R->unsupported = 1;
+        snprintf(R->reason, sizeof(R->reason), "the scales' denominators are "
+            "too large for the prover's exact word arithmetic");
+        prep_clear(&P);
+        return 0;
+    }
+    R->nsites = P.nsites;
+    Q.P = &P;
+    Q.G = &G;
+    Q.budget = work > 0 ? work : DIPA_PROVE_WORK;
+    if (fgraph_build(&G, &P, &Q.work) != 0)
+    {
+        R->unsupported = 1;
+        snprintf(R->reason, sizeof(R->reason), "more than %d orders of the "
+            "registers to track", MAX_FNODES);
+        fgraph_clear(&G);
+        prep_clear(&P);
+        return 0;
+    }
+    search_reach(&Q);
+    if ((double) P.nsites * A->nstates <= 5e7)
+        Q.cur_at = flint_calloc((size_t) P.nsites * A->nstates + 1, 1);
+    sigma = flint_calloc(P.nsig + 1, 1);
+    deleg = flint_malloc(((size_t) A->nstates * (DIPA_MAX_TRANS + 1) + 1) * sizeof(int));
+    for (x = 0; x < P.nsites; x++)
+    {
+        const dipa_trans * T = A->states[P.site_state[x]].trans + P.site_trans[x];
+        int g;
+        sigma[P.sig_off[x]] = (signed char) site_walk(&Q, x, -1);
+        for (g = 0; P.sig_n[x] > 1 && g < P.sig_n[x]; g++)
+            sigma[P.sig_off[x] + g] = (signed char) site_walk(&Q, x,
+                g < T->nassign ? T->assign[g] : -1);
+    }
+    B = eval_main(&Q, sigma, &V, deleg, &nd, NULL);
+    B = descend(&Q, sigma, B, deleg);
+    B = eval_main(&Q, sigma, &V, deleg, &nd, &R->nodes);
+    shift_steps(R, &P, sigma);
+    step(R, "the graph of (state, order facts, shifts of the registers' current "
+        "values): %ld nodes (%d of (state, facts))", (long) R->nodes, G.n);
+    R->work = Q.work;
+    if (B == INF)
+        why_not(R, &V, A, "the runs");
+    else
+    {
+        units_str(u, sizeof(u), B, &P);
+        step(R, "every cycle costs 0; the costliest run whose last step is "
+            "aligned costs %s", u);
+        if (run_classes(R, &Q, sigma, deleg, nd, &B) == 0)
+        {
+            fmpz_set_si(fmpq_numref(R->B), B);
+            fmpz_mul_ui(fmpq_denref(R->B), P.L, H1);
+            fmpq_canonicalise(R->B);
+            units_str(u, sizeof(u), B, &P);
+            if (nd > 0)
+                step(R, "B = the largest over the %d classes = %s", nd + 1, u);
+            else
+                step(R, "B = the cost of the costliest run = %s", u);
+            R->proved = 1;
+        }
+    }
+    R->stopped = Q.stopped;
+    R->work = Q.work;
+    flint_free(sigma);
+    flint_free(deleg);
+    flint_free(Q.reach);
+    flint_free(Q.cur_at);
+    fgraph_clear(&G);
+    prep_clear(&P);
+    return 0;
+}
