@@ -7,6 +7,7 @@
 #include <jansson.h>
 #include "cli.h"
 #include "render.h"
+#include "prove.h"
 
 /* `verify list --json`: {"variants": [...], "constructions": [...]} */
 static int
@@ -123,6 +124,13 @@ cmd_lint(cli_struct * cl)
     char err[1024];
     if (cl->npos < 2)
         cli_die("lint needs a spec FILE");
+    if (strlen(cl->pos[1]) > 5
+            && strcmp(cl->pos[1] + strlen(cl->pos[1]) - 5, ".dipa") == 0)
+    {
+        int rc = lint_dipa_file(cl->pos[1], cl->value[O_JSON] != NULL);
+        if (rc >= 0)
+            return rc;
+    }
     if (svt_variant_load(&v, cl->pos[1], err, sizeof(err)) != 0)
         cli_die(err);
     lint_instantiate(&v, cl->pos[1]);

@@ -97,4 +97,9 @@ int verify_prove_dipa_file(const char * path, const check_opts * o,
 int prove_any_size(align_result_t A, const svt_variant_struct * var,
     const svt_model_t M);
 
+/* `verify lint FILE.dipa` for an automaton the engine does not take for
+   its size: prints that it reads (text or JSON) and returns 0, or 2 on a
+   bad claim; -1 when path is not such an automaton. */
+int lint_dipa_file(const char * path, int json);
+
 #endif

@@ -280,3 +280,51 @@ prove_any_size(align_result_t A, const svt_variant_struct * var,
     dipa_automaton_clear(D);
     return used;
 }
+
+int
+lint_dipa_file(const char * path, int json)
+{
+    dipa_automaton_t A;
+    char why[1024], expr[300], err[512], * text = NULL;
+    int rc = -1;
+    dipa_automaton_init(A);
+    if (too_large_for_engine(A, &text, path, why, sizeof(why)) == 0)
+    {
+        check_opts o;
+        fmpq_t q;
+        arb_t x;
+        check_opts_init(&o);
+        fmpq_init(q);
+        arb_init(x);
+        svt_dipa_claim(expr, sizeof(expr), text, A->dsum);
+        if (claim_value(q, x, expr, &o, err, sizeof(err)) < 0)
+        {
+            fprintf(stderr, "verify: %s:1:12: # claimed: %s\n", path, err);
+            rc = 2;
+        }
+        else if (json)
+        {
+            json_t * j = report_json_core("lint", path, NULL, NULL, 0, 15);
+            json_object_set_new(j, "file", json_string(path));
+            json_object_set_new(j, "ok", json_true());
+            json_object_set_new(j, "states", json_integer(A->nstates));
+            json_object_set_new(j, "registers", json_integer(A->nregs));
+            json_object_set_new(j, "engine_refusal", json_string(why));
+            report_json_line(j);
+            rc = 0;
+        }
+        else
+        {
+            printf("%s: ok -- DiPA automaton, %d states, %d registers; the "
+                "engine's probabilities refuse it (%s); verify prove and check "
+                "decide it\n", path, A->nstates, A->nregs, why);
+            rc = 0;
+        }
+        fmpq_clear(q);
+        arb_clear(x);
+        check_opts_clear(&o);
+    }
+    flint_free(text);
+    dipa_automaton_clear(A);
+    return rc;
+}
