@@ -243,10 +243,15 @@ zhu_wang_table(FILE * h, int progress)
     arb_clear(r);
 }
 
+/* DiPApprox's N and Lebensold et al.'s stopping times t on this page
+   (DiPApprox's own run went to N = 25) */
+static const ulong Ns[3] = { 25, 100, 1000 };
+static const ulong ts[4] = { 1, 10, 100, 1000 };
+#define DIPAPPROX_OWN_N 25
+
 static void
 dipapprox_table(FILE * h, int progress, ulong m_max)
 {
-    static const ulong Ns[3] = { 25, 100, 1000 };
     arb_t lo, hi, blo, bhi;
     char err[512];
     slong i;
@@ -262,13 +267,14 @@ dipapprox_table(FILE * h, int progress, ulong m_max)
         "0.196 that this spec reproduces), stopping at the "
         "first query below the threshold, inputs in {0, 1} (spec "
         "variants/specs/approx/dipapprox-svt.svt). Claimed: (1.24, 0.01). "
-        "DiPApprox confirms it for N &le; 25 in 441 s. Ours: the smallest "
+        "DiPApprox confirms it for N &le; %d in 441 s. Ours: the smallest "
         "eps_prv with delta &le; 0.01, certified, on the worst pair found: "
         "inputs 0<sup>k</sup> 1<sup>N-k</sup> against 1<sup>k</sup> "
         "0<sup>N-k</sup> over k on a grid (every input changed; all equal is k "
         "= N; k on the grid of claims_dipapprox_worst). Our value bounds the mechanism's from below: above 1.24 would "
         "refute the claim.</p>\n<table><tr><th>N</th><th>claimed eps_prv</th>"
-        "<th>ours (certified)</th><th>at k</th><th>claim</th></tr>\n");
+        "<th>ours (certified)</th><th>at k</th><th>claim</th></tr>\n",
+        DIPAPPROX_OWN_N);
     for (i = 0; i < 3; i++)
     {
         ulong N = Ns[i] <= APPROX_PAGE_SCALE * m_max ? Ns[i]
@@ -297,7 +303,6 @@ dipapprox_table(FILE * h, int progress, ulong m_max)
 static void
 lebensold_table(FILE * h, int progress, ulong m_max)
 {
-    static const ulong ts[4] = { 1, 10, 100, 1000 };
     arb_t x, y;
     char err[512];
     slong i;
@@ -332,6 +337,53 @@ lebensold_table(FILE * h, int progress, ulong m_max)
     arb_clear(y);
 }
 
+/* a list "a, b and c" of the sizes of v[0..n) within the cap (the first
+   capped to it when first_capped, as DiPApprox's first row is) */
+static void
+size_list(FILE * h, const ulong * v, int n, ulong cap, int first_capped)
+{
+    int i, k = 0, shown = 0;
+    for (i = 0; i < n; i++)
+        shown += v[i] <= cap || (i == 0 && first_capped);
+    for (i = 0; i < n; i++)
+        if (v[i] <= cap || (i == 0 && first_capped))
+        {
+            k++;
+            fprintf(h, "%s%lu", k == 1 ? "" : k == shown ? " and " : ", ",
+                FLINT_MIN(v[i], cap));
+        }
+}
+
+/* the sizes of the page exactly: its settings, capped at 5 M */
+static void
+sizes_sentence(FILE * h, ulong m_max)
+{
+    ulong cap = APPROX_PAGE_SCALE * m_max, top;
+    slong i;
+    fprintf(h, "<p>The sizes on this page are its own settings capped at %d M "
+        "= %lu (M the report's --m-max, %lu): the delta curves and the Laplace "
+        "table at ",
+        APPROX_PAGE_SCALE, cap, m_max);
+    for (i = 0; i < NCURVES; i++)
+        fprintf(h, "%s%s = %lu", i == 0 ? "" : i + 1 == NCURVES ? " and " : ", ",
+            curves[i].label, approx_page_size(curves[i].m, m_max));
+    fprintf(h, "; DiPApprox's setting at N = ");
+    size_list(h, Ns, 3, cap, 1);
+    fprintf(h, " (of ");
+    size_list(h, Ns, 3, UWORD_MAX, 0);
+    for (i = 0, top = 0; i < 3; i++)
+        if (Ns[i] <= cap || i == 0)
+            top = FLINT_MIN(Ns[i], cap);
+    fprintf(h, "; DiPApprox's own run went to N = %d, ours %s N = %lu); "
+        "Lebensold et al.'s loss at t = ", DIPAPPROX_OWN_N, top
+        > DIPAPPROX_OWN_N ? "goes beyond it, to" : top == DIPAPPROX_OWN_N
+        ? "goes as far," : "stops below it, at", top);
+    size_list(h, ts, 4, cap, 0);
+    fprintf(h, " (of ");
+    size_list(h, ts, 4, UWORD_MAX, 0);
+    fprintf(h, ").</p>\n");
+}
+
 void
 approx_page(const char * dir, int progress, ulong m_max)
 {
@@ -347,9 +399,7 @@ approx_page(const char * dir, int progress, ulong m_max)
         "1001 classes instead of 2<sup>1000</sup> outputs (<code>verify delta"
         "</code>, <code>verify renyi</code>). Every number below is a certified "
         "enclosure, and a test pins each of them (tests/test_approx.c).</p>\n");
-    fprintf(h, "<p>The sizes on this page (m, N, t) are at most %lu, five "
-        "times the report's --m-max %lu, and at most those of the publications."
-        "</p>\n", APPROX_PAGE_SCALE * m_max, m_max);
+    sizes_sentence(h, m_max);
     delta_curves(dir, progress, m_max);
     delta_plot(h, dir, m_max);
     laplace_table(h, progress, m_max);

@@ -10,7 +10,8 @@
 /* the page's sizes (the curves' and tables' m, DiPApprox's N, the
    stopping times t) are at most APPROX_PAGE_SCALE * m_max, so the
    report's time follows its --m-max; at the default m_max = 200 they are
-   the publications' own (up to 1000) */
+   the page's own settings (up to 1000: DiPApprox's N = 25, 100, 1000, of
+   which DiPApprox itself ran N = 25) */
 #define APPROX_PAGE_SCALE 5
 
 /* min(size, APPROX_PAGE_SCALE * m_max) */

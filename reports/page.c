@@ -100,6 +100,7 @@ page_head(FILE * f, const char * title)
         ".verdict.unbounded{background:#ffc0c0;}"
         ".verdict.violated{background:#ffc0c0;}"
         ".verdict.other{background:#e4e4e4;}"
+        ".verdict.undecided{background:#e4e4e4;}"
         "code.recheck{background:#f0f0ff;white-space:nowrap;}"
         "</style></head><body>\n");
 }

@@ -19,6 +19,7 @@
 #include "page.h"
 #include "bibliography.h"
 #include "approx_page.h"
+#include "stated.h"
 
 #ifndef SVT_VERSION
 #define SVT_VERSION "unknown"
@@ -73,7 +74,7 @@ typedef struct
     slong nrows;
     char measured[512];
     char evidence[512];
-    char proved[512];           /* the bound for every m, beside L */
+    char proved[1024];          /* the bound for every m, beside L */
     int disagrees;              /* measured and stated properties differ */
     char disagreement[1536];    /* the paragraph that says how */
     int klass;                  /* KLASS_*: the index's colour */
@@ -82,62 +83,60 @@ typedef struct
                                    every construction's ratio (a witness
                                    of verify prove) */
     char wit[400];              /* that L and where it was found */
-    char loss[256];             /* the certified loss, for the summary */
+    char loss[512];             /* the certified loss, for the summary */
+    int unbounded;              /* no finite bound, proved (the decision) */
+    int growing;                /* a family's certified growth in m, its
+                                   unboundedness not proved */
+    int gaussian;               /* Gaussian noise: no pure eps bound */
+    int bounded;                /* a bound B for every m is proved */
+    int stated_eq;              /* ... and it is exactly the budget of the
+                                   stated property, */
+    char stated_budget[128];    /* ... as the source writes it */
+    char Bform[200];            /* B exactly ("7/4"), or its decimal */
+    char Ltext[400];            /* the decision's best certified ratio L
+                                   and where it was found ("" if none) */
+    slong tight;                /* the digits to which L and B agree, when
+                                   6 or more (0 otherwise) */
+    char claim[64];             /* the claim: "eps", "2 eps" */
     int any_linear;             /* some construction grows linearly */
     double ymin, ymax;          /* the plotted ln ratios: the least
                                    positive one and the largest */
 }
 vresult;
 
-#define KLASS_PRIVATE 0     /* within its claim on every construction */
-#define KLASS_BOUNDED 1     /* bounded, but above its claim */
-#define KLASS_UNBOUNDED 2   /* infinite, or growing without bound in m */
-#define KLASS_OTHER 3       /* no pure claim, or undecided */
+#define KLASS_PRIVATE 0     /* the claim proved for every m */
+#define KLASS_BOUNDED 1     /* violated, a bound B above the claim proved */
+#define KLASS_UNBOUNDED 2   /* violated, no finite bound (proved) */
+#define KLASS_NOCLAIM 3     /* no pure claim (report only) */
 #define KLASS_VIOLATED 4    /* a certified violation, no bound proved */
-#define KLASS_COUNT 5
+#define KLASS_UNDECIDED 5   /* neither proved nor violated */
+#define KLASS_COUNT 6
 
 /* the classes follow the one decision (verify/decision.h): private only
    when the claim is proved for every m */
 static const char * klass_name[KLASS_COUNT] = { "private (proved)",
     "violated, bounded above its claim", "unbounded (proved)",
-    "no pure claim or undecided", "violated (no bound found)" };
-static const char * klass_css[KLASS_COUNT] = { "private", "bounded", "unbounded",
-    "other", "violated" };
+    "no pure claim", "violated (no bound found)", "undecided" };
+static const char * klass_css[KLASS_COUNT] = { "private", "bounded",
+    "unbounded", "other", "violated", "undecided" };
+/* what each class means, as the decision decides it */
+static const char * klass_meaning[KLASS_COUNT] = {
+    "a shift coupling proves ln ratio <= B <= the claim for every m "
+    "(verify prove), and no certified ratio contradicts it",
+    "a certified ratio exceeds the claim, and a bound B above the claim is "
+    "proved for every m",
+    "a certified ratio exceeds the claim, and the loss is proved to have no "
+    "finite bound (an exact zero, a proof that the ratio grows at least like "
+    "alpha kappa^m, or Gaussian noise)",
+    "the variant claims no pure eps (report only); its row says whether its "
+    "loss is bounded",
+    "a certified ratio exceeds the claim, no shift coupling bounds the loss, "
+    "and that it has no bound is not proved",
+    "no proof, and no certified ratio above the claim (or a time limit "
+    "stopped the work)" };
 
 static void flag_disagreement(vresult * V, const ctx * C, const arb_t best,
     const char * best_where, ulong best_m);
-
-/* the rationals eps, c, Delta and every eps_k that is a rational (as
-   given by --epsK, or its expression); def says which are defined */
-static void
-model_rationals(fmpq * vals, int * def, const svt_model_t M)
-{
-    static const int order[3] = { 2, 0, 1 };
-    int k;
-    for (k = 0; k < SPEC_NVARS; k++)
-        def[k] = k < 3;
-    fmpq_set(vals + SPEC_VAR_EPS, M->eps_q);
-    fmpq_set_si(vals + SPEC_VAR_C, M->c, 1);
-    fmpq_set(vals + SPEC_VAR_DELTA, M->delta_q);
-    for (k = 0; k < 3; k++)
-    {
-        int i = order[k];
-        fmpq * v = vals + SPEC_VAR_EPS1 + i;
-        if (M->epsk_is_given[i])
-        {
-            fmpq_set(v, M->epsk_given[i]);
-            def[SPEC_VAR_EPS1 + i] = 1;
-        }
-        else if (M->var->eps_expr[i] == NULL)
-        {
-            fmpq_zero(v);
-            def[SPEC_VAR_EPS1 + i] = M->var->prog == NULL;
-        }
-        else
-            def[SPEC_VAR_EPS1 + i] = spec_expr_eval_fmpq(v, M->var->eps_expr[i],
-                vals, def) == 0;
-    }
-}
 
 /* an expression of the model as an exact rational ("3", "2/3") when it
    is one, else the certified decimal of x */
@@ -149,7 +148,7 @@ exact_text(char * buf, size_t len, const svt_model_t M, const spec_expr * e,
     int def[SPEC_NVARS];
     fmpq_t q;
     fmpq_init(q);
-    model_rationals(vals, def, M);
+    stated_model_rationals(vals, def, M);
     if (e != NULL && spec_expr_eval_fmpq(q, e, vals, def) == 0)
     {
         char * t = fmpq_get_str(NULL, 10, q);
@@ -173,8 +172,8 @@ noise_of(const svt_program * P, int which)
 {
     svt_shape sh;
     int shaped = svt_program_shape(&sh, P), i, j;
-    if (which == 0)
-        return P->register_noise;
+    if (which == 0)     /* Report Noisy Max has no threshold register */
+        return P->argmax ? -1 : P->register_noise;
     if (which == 1)
         return shaped ? sh.nu : P->states[0].nanswers > 0
             ? P->states[0].answer_noise[0] : -1;
@@ -187,21 +186,45 @@ noise_of(const svt_program * P, int which)
     return -1;
 }
 
-/* a noise as its law and exact scale: "Lap 3", "Gauss sd 2", "Exp 2" */
+/* one noise n of the program as its law and exact scale */
+static void
+noise_text(char * buf, size_t len, const svt_model_t M, int n)
+{
+    const svt_program * P = M->prog;
+    char v[48];
+    exact_text(v, sizeof(v), M, P->noises[n].scale, M->prog_scale + n);
+    snprintf(buf, len, "%s%s", P->noises[n].exponential ? "Exp "
+        : P->noises[n].law == INTEGRAL_GAUSSIAN ? "Gauss sd " : "Lap ", v);
+}
+
+/* a noise as its law and exact scale: "Lap 3", "Gauss sd 2", "Exp 2";
+   the query noise of a program that draws several answers per query
+   lists each ("Lap 8, Lap 4 (two answers)") */
 static const char *
 scale_text(const svt_model_t M, int which, char * buf, size_t len)
 {
     const svt_program * P = M->prog;
-    int n = noise_of(P, which);
-    char v[48];
+    const prog_state * S = P->states;
+    int n = noise_of(P, which), k;
+    size_t used;
     if (n < 0)
     {
-        snprintf(buf, len, "%s", which == 1 ? "none" : "no");
+        snprintf(buf, len, "%s", which == 2 ? "no" : "none");
         return buf;
     }
-    exact_text(v, sizeof(v), M, P->noises[n].scale, M->prog_scale + n);
-    snprintf(buf, len, "%s%s", P->noises[n].exponential ? "Exp "
-        : P->noises[n].law == INTEGRAL_GAUSSIAN ? "Gauss sd " : "Lap ", v);
+    noise_text(buf, len, M, n);
+    if (which != 1 || M->shaped || S->nanswers < 2)
+        return buf;
+    for (k = 1; k < S->nanswers && (used = strlen(buf)) + 1 < len; k++)
+        if (S->answer_noise[k] >= 0)
+        {
+            char t[64];
+            noise_text(t, sizeof(t), M, S->answer_noise[k]);
+            snprintf(buf + used, len - used, ", %s", t);
+        }
+    used = strlen(buf);
+    snprintf(buf + used, len - used, " (%s answers)", S->nanswers == 2 ? "two"
+        : S->nanswers == 3 ? "three" : "several");
     return buf;
 }
 
@@ -232,6 +255,89 @@ numeric_text(const svt_model_t M, char * buf, size_t len)
     return buf;
 }
 
+/* the decision's facts the texts use: the bound B, the best certified
+   ratio L, whether B is the stated property, the class */
+static void
+decision_facts(vresult * V, const prove_result_t P, const decision_t D)
+{
+    V->status = D->status;
+    V->unbounded = D->unbounded;
+    V->growing = D->growing && !D->unbounded;
+    V->gaussian = P->A->gaussian;
+    V->bounded = P->A->proved;
+    V->tight = P->A->proved && prove_sandwich_digits(P) >= 6
+        ? prove_sandwich_digits(P) : 0;
+    V->Bform[0] = V->Ltext[0] = '\0';
+    stated_claim_text(V->claim, sizeof(V->claim), V->M);
+    V->stated_eq = stated_B_is_stated(V->stated_budget,
+        sizeof(V->stated_budget), P->A, V->M);
+    if (P->A->proved)
+    {
+        char * b = iv(P->A->bound, 10);
+        align_bound_form(V->Bform, sizeof(V->Bform), P->A);
+        if (V->Bform[0] == '\0')
+            snprintf(V->Bform, sizeof(V->Bform), "%s", b);
+        flint_free(b);
+    }
+    if (D->have_L && D->L_inf)
+        snprintf(V->Ltext, sizeof(V->Ltext), "L = inf (%.300s)", D->L_where);
+    else if (D->have_L)
+    {
+        char * l = decimal_bound(D->L, 10, 0);
+        snprintf(V->Ltext, sizeof(V->Ltext), "L >= %s (%.300s)", l, D->L_where);
+        flint_free(l);
+    }
+    V->klass = D->status == STATUS_PROVED ? KLASS_PRIVATE
+        : D->status == STATUS_UNBOUNDED ? KLASS_UNBOUNDED
+        : D->status == STATUS_VIOLATED ? (P->A->proved ? KLASS_BOUNDED
+            : KLASS_VIOLATED) : D->status == STATUS_NO_CLAIM ? KLASS_NOCLAIM
+        : KLASS_UNDECIDED;
+}
+
+/* the bound for every m, in words, from the decision (V->proved) */
+static void
+bound_words(vresult * V, const decision_t D)
+{
+    size_t n;
+    if (V->bounded)
+    {
+        char * l = D->have_L && !D->L_inf ? decimal_bound(D->L, 10, 0) : NULL;
+        snprintf(V->proved, sizeof(V->proved), "B = %s%s%s%s; ", V->Bform,
+            l ? "; the largest loss lies in [" : "", l ? l : "", l ? ", B]" : "");
+        flint_free(l);
+    }
+    else
+        V->proved[0] = '\0';
+    n = strlen(V->proved);
+    if (D->status == STATUS_PROVED)
+        snprintf(V->proved + n, sizeof(V->proved) - n, "claim proved for every m");
+    else if (V->bounded && V->stated_eq)
+        snprintf(V->proved + n, sizeof(V->proved) - n, "B = %s: the stated "
+            "property, proved for every m; above the claim %s, which a "
+            "certified ratio exceeds", V->stated_budget, V->claim);
+    else if (V->bounded)
+        snprintf(V->proved + n, sizeof(V->proved) - n, "%s",
+            D->status == STATUS_NO_CLAIM ? "no claim" : D->status
+            == STATUS_VIOLATED ? "B above the claim, and a certified ratio "
+            "exceeds it" : "B above the claim; undecided");
+    else if (V->unbounded)
+        snprintf(V->proved, sizeof(V->proved), "%sunbounded, proved: the loss "
+            "has no finite bound; %s%s", D->status == STATUS_NO_CLAIM ? "no pure "
+            "eps for any eps: " : "", V->Ltext, V->gaussian ? " (Gaussian noise "
+            "has no pure eps bound; verify delta gives (eps, delta))"
+            : " (verify prove)");
+    else if (D->status == STATUS_VIOLATED)
+        snprintf(V->proved, sizeof(V->proved), "no bound found: no shift "
+            "coupling bounds the loss; a certified ratio exceeds the claim%s "
+            "(verify prove)", V->growing ? " and grows with m on the proof's "
+            "family, but growth without bound is not proved" : ", but growth "
+            "without bound is not proved");
+    else
+        snprintf(V->proved, sizeof(V->proved), "not decided: %.600s (verify prove)",
+            D->reason[0] ? D->reason : "no shift coupling bounds the loss, and "
+            "no certified ratio exceeds the claim");
+}
+
 /* the one decision (verify/decision.h) from the proof, its witness and
    the sweeps' largest certified ratio (L; NULL when none, inf_L when
    infinite): the bound for every m in V->proved, the class of the
@@ -253,7 +359,6 @@ proved_text(vresult * V, const ctx * C, const arb_t L, int inf_L)
     if (inf_L || L != NULL)
         decision_add_loss(D, inf_L, L, C->c, "the constructions");
     decision_finish(D, V->M);
-    V->status = D->status;
     V->wit_exceeds = 0;
     V->wit[0] = '\0';
     if (D->have_L && !D->L_inf && V->M->has_claim && !inf_L
@@ -264,39 +369,143 @@ proved_text(vresult * V, const ctx * C, const arb_t L, int inf_L)
         snprintf(V->wit, sizeof(V->wit), "%s (%s)", l, D->L_where);
         flint_free(l);
     }
-    if (P->A->proved)
-    {
-        char f[200], * b = iv(P->A->bound, 10);
-        char * l = D->have_L && !D->L_inf ? decimal_bound(D->L, 10, 0) : NULL;
-        align_bound_form(f, sizeof(f), P->A);
-        snprintf(V->proved, sizeof(V->proved), "B = %s%s%s%s; %s",
-            f[0] ? f : b, l ? "; the largest loss lies in [" : "", l ? l : "",
-            l ? ", B]" : "", D->status == STATUS_PROVED ? "claim proved for "
-            "every m" : D->status == STATUS_NO_CLAIM ? "no claim"
-            : D->status == STATUS_VIOLATED ? "B above the claim, and a "
-            "certified ratio exceeds it" : "B above the claim; undecided");
-        flint_free(b);
-        flint_free(l);
-    }
-    else if (D->status == STATUS_UNBOUNDED)
-        snprintf(V->proved, sizeof(V->proved), "unbounded, proved: the loss has "
-            "no finite bound%s", P->A->gaussian ? " (Gaussian noise has no pure "
-            "eps bound; verify delta gives (eps, delta))" : " (verify prove)");
-    else if (D->status == STATUS_VIOLATED)
-        snprintf(V->proved, sizeof(V->proved), "no bound found: no shift "
-            "coupling bounds the loss; a certified ratio exceeds the claim, but "
-            "growth without bound is not proved (verify prove)");
-    else
-        snprintf(V->proved, sizeof(V->proved), "not decided: no shift coupling "
-            "bounds the loss, and no certified ratio exceeds the claim "
-            "(verify prove)");
-    V->klass = D->status == STATUS_PROVED ? KLASS_PRIVATE
-        : D->status == STATUS_UNBOUNDED ? KLASS_UNBOUNDED
-        : D->status == STATUS_VIOLATED ? (P->A->proved ? KLASS_BOUNDED
-            : KLASS_VIOLATED) : KLASS_OTHER;
+    decision_facts(V, P, D);
+    bound_words(V, D);
     decision_clear(D);
     prove_result_clear(P);
     search_opts_clear(&so);
+}
+
+/* what the sweeps over the constructions found */
+typedef struct
+{
+    int any_inf, any_grow, any_exceed;
+    slong undecided;
+    double slope;           /* the largest linear slope, per query */
+    const arb_struct * best;
+    const char * where;     /* NULL: no finite ratio */
+    ulong m;
+}
+sweep_facts;
+
+/* the sweep's part of the measured column: what it shows up to m_max
+   beside what the decision proves */
+static const char *
+sweep_clause(const sweep_facts * F, const ctx * C, char * buf, size_t len)
+{
+    if (F->any_inf)
+        snprintf(buf, len, "; a probability is exactly 0 on a construction");
+    else if (F->any_grow)
+        snprintf(buf, len, "; the sweep shows linear growth up to m = %lu",
+            C->m_max);
+    else
+        snprintf(buf, len, "; growth not shown by the sweep up to m = %lu",
+            C->m_max);
+    return buf;
+}
+
+/* the measured column, as the one decision says (V->status) */
+static void
+measured_text(vresult * V, const ctx * C, const sweep_facts * F)
+{
+    char sw[128], head[128];
+    if (V->M->has_claim)
+        snprintf(head, sizeof(head), "%s", strcmp(V->claim, "eps") == 0
+            ? "not eps-DP" : "");
+    if (V->M->has_claim && head[0] == '\0')
+        snprintf(head, sizeof(head), "not private at its claim %s", V->claim);
+    if (!V->M->has_claim)
+        snprintf(V->measured, sizeof(V->measured), "no pure claim%s%s",
+            V->unbounded ? ": no pure eps for any eps (loss unbounded, proved)"
+            : "", !V->unbounded && F->any_grow ? "; ln ratio grows linearly" : "");
+    else if (V->status == STATUS_UNBOUNDED)
+        snprintf(V->measured, sizeof(V->measured), "%s (%s)%s", F->any_inf
+            ? "inf-DP" : head, F->any_inf ? "exact zero, proved" : "unbounded, "
+            "proved", F->any_inf ? "" : sweep_clause(F, C, sw, sizeof(sw)));
+    else if (V->status == STATUS_VIOLATED && V->bounded && V->stated_eq)
+        snprintf(V->measured, sizeof(V->measured), "%s; B = %s = %s, the stated "
+            "property, proved", head, V->Bform, V->stated_budget);
+    else if (V->status == STATUS_VIOLATED && V->bounded)
+        snprintf(V->measured, sizeof(V->measured), "%s (bounded: B = %s, "
+            "proved)", head, V->Bform);
+    else if (V->status == STATUS_VIOLATED)
+        snprintf(V->measured, sizeof(V->measured), "%s (%s)%s", head,
+            V->growing ? "certified ratios grow with m; unbounded not proved"
+            : "no bound found", V->wit_exceeds && !F->any_exceed ? ": within "
+            "the claim on every construction tried, but a witness exceeds it"
+            : sweep_clause(F, C, sw, sizeof(sw)));
+    else if (V->status == STATUS_PROVED)
+        snprintf(V->measured, sizeof(V->measured), "eps-DP on every "
+            "construction tried, and proved");
+    else if (F->undecided > 0)
+        snprintf(V->measured, sizeof(V->measured), "undecided: %ld ratio%s "
+            "not decided at the precision cap", (long) F->undecided,
+            F->undecided == 1 ? "" : "s");
+    else
+        snprintf(V->measured, sizeof(V->measured), "undecided: within the "
+            "claim on every construction tried, not proved");
+}
+
+/* the evidence column: the certified ratios behind the measured one */
+static void
+evidence_text(vresult * V, const sweep_facts * F)
+{
+    char * b = F->where ? iv(F->best, 8) : NULL;
+    if (F->any_inf)
+        snprintf(V->evidence, sizeof(V->evidence), "a probability is exactly 0 "
+            "on one side only");
+    else if (F->any_grow)
+        snprintf(V->evidence, sizeof(V->evidence), "ln ratio grows ~%.4g per "
+            "query; largest %s (%s, m = %lu)", F->slope, b ? b : "-", F->where
+            ? F->where : "-", F->m);
+    else if (V->wit_exceeds)
+        snprintf(V->evidence, sizeof(V->evidence), "ln ratio %s; on the "
+            "constructions at most %s (%s, m = %lu)", V->wit, b ? b : "-",
+            F->where ? F->where : "-", F->m);
+    else if (b)
+        snprintf(V->evidence, sizeof(V->evidence), "largest ln ratio %s (%s, "
+            "m = %lu)", b, F->where, F->m);
+    else
+        snprintf(V->evidence, sizeof(V->evidence), "-");
+    flint_free(b);
+}
+
+static int
+measured_ok(const vresult * V)
+{
+    return V->status == STATUS_PROVED;
+}
+
+/* the summary's certified loss: for a decided variant the decision's
+   numbers (B and the best certified L), else the constructions' */
+static void
+loss_text(vresult * V, const sweep_facts * F)
+{
+    char * b = F->where ? iv(F->best, 8) : NULL;
+    if (V->status == STATUS_PROVED || (V->bounded && V->status
+            == STATUS_VIOLATED))
+        snprintf(V->loss, sizeof(V->loss), "B = %s%s%s, proved for every m; "
+            "%s", V->Bform, V->stated_eq && !measured_ok(V) ? " = " : "",
+            V->stated_eq && !measured_ok(V) ? V->stated_budget : "",
+            V->Ltext[0] ? V->Ltext : "no ratio");
+    else if (F->any_inf)
+        snprintf(V->loss, sizeof(V->loss), "inf (a probability is exactly 0)");
+    else if (V->unbounded && !V->M->has_claim)
+        snprintf(V->loss, sizeof(V->loss), "no pure eps for any eps: loss "
+            "unbounded, proved (%s)", V->Ltext);
+    else if (V->unbounded && V->Ltext[0])
+        snprintf(V->loss, sizeof(V->loss), "no finite bound, proved; %s",
+            V->Ltext);
+    else if (F->any_grow)
+        snprintf(V->loss, sizeof(V->loss), "grows ~%.4g per query; %s at m = "
+            "%lu (%s)", F->slope, b ? b : "-", F->m, F->where ? F->where : "-");
+    else if (V->wit_exceeds)
+        snprintf(V->loss, sizeof(V->loss), "%s", V->wit);
+    else if (b)
+        snprintf(V->loss, sizeof(V->loss), "%s (%s, m = %lu)", b, F->where, F->m);
+    else
+        snprintf(V->loss, sizeof(V->loss), "-");
+    flint_free(b);
 }
 
 static void
@@ -399,56 +608,12 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
     /* the one decision first: the texts below agree with it */
     proved_text(V, C, any_inf ? NULL : best_where ? best : NULL, any_inf);
     {
-        char * b = best_where ? iv(best, 8) : NULL;
-        if (!V->M->has_claim)
-            snprintf(V->measured, sizeof(V->measured), "no pure claim%s",
-                any_grow ? "; ln ratio grows linearly" : "");
-        else if (any_inf)
-            snprintf(V->measured, sizeof(V->measured), "inf-DP (exact zero)");
-        else if (any_grow)
-            snprintf(V->measured, sizeof(V->measured), "inf-DP (grows linearly in m)");
-        else if (any_exceed)
-            snprintf(V->measured, sizeof(V->measured), "not eps-DP (bounded)");
-        else if (V->wit_exceeds)
-            snprintf(V->measured, sizeof(V->measured), "not eps-DP: within the "
-                "claim on every construction tried, but a witness exceeds it");
-        else if (undecided > 0)
-            snprintf(V->measured, sizeof(V->measured), "undecided: %ld ratio%s "
-                "not decided at the precision cap", (long) undecided,
-                undecided == 1 ? "" : "s");
-        else
-            snprintf(V->measured, sizeof(V->measured), "eps-DP on every construction tried");
-        if (any_inf)
-            snprintf(V->evidence, sizeof(V->evidence), "a probability is exactly 0 on "
-                "one side only");
-        else if (any_grow)
-            snprintf(V->evidence, sizeof(V->evidence), "ln ratio grows ~%.4g per query; "
-                "largest %s (%s, m = %lu)", best_slope, b ? b : "-", best_where
-                ? best_where : "-", best_m);
-        else if (V->wit_exceeds)
-            snprintf(V->evidence, sizeof(V->evidence), "ln ratio %s; on the "
-                "constructions at most %s (%s, m = %lu)", V->wit, b ? b : "-",
-                best_where ? best_where : "-", best_m);
-        else if (b)
-            snprintf(V->evidence, sizeof(V->evidence), "largest ln ratio %s (%s, m = %lu)",
-                b, best_where, best_m);
-        else
-            snprintf(V->evidence, sizeof(V->evidence), "-");
+        sweep_facts F = { any_inf, any_grow, any_exceed, undecided, best_slope,
+            best, best_where, best_m };
+        measured_text(V, C, &F);
+        evidence_text(V, &F);
         flag_disagreement(V, C, best, best_where, best_m);
-        if (any_inf)
-            snprintf(V->loss, sizeof(V->loss), "inf (a probability is exactly 0)");
-        else if (any_grow)
-            snprintf(V->loss, sizeof(V->loss), "grows ~%.4g per query; %s at m = "
-                "%lu (%s)", best_slope, b ? b : "-", best_m, best_where
-                ? best_where : "-");
-        else if (V->wit_exceeds)
-            snprintf(V->loss, sizeof(V->loss), "%s", V->wit);
-        else if (b)
-            snprintf(V->loss, sizeof(V->loss), "%s (%s, m = %lu)", b, best_where,
-                best_m);
-        else
-            snprintf(V->loss, sizeof(V->loss), "-");
-        flint_free(b);
+        loss_text(V, &F);
     }
     arb_clear(best);
 }
@@ -566,6 +731,44 @@ shifted_best(arb_t best, slong * best_t, const vresult * V, const ctx * C)
     }
 }
 
+/* the paragraph for a variant its source calls broken and the decision
+   proves: the proof, how tight it is, and the evidence of the inputs
+   where the absolute value matters */
+static void
+proved_against_source(vresult * V, const ctx * C, const char * b,
+    const char * best_where, ulong best_m)
+{
+    arb_t sb;
+    slong t = 0;
+    char * s = NULL, shifted[400], tight[500];
+    arb_init(sb);
+    shifted[0] = '\0';
+    if (!svt_variant_translation_invariant(V->var))
+    {
+        shifted_best(sb, &t, V, C);
+        s = arb_is_finite(sb) ? iv(sb, 10) : NULL;
+        snprintf(shifted, sizeof(shifted), ", and %s on split-c with every "
+            "query and the threshold moved by %+ld Delta (m = %lu; the "
+            "absolute value makes the position of the queries matter)",
+            s ? s : "-", (long) t, C->m_max);
+    }
+    tight[0] = '\0';
+    if (V->tight)
+        snprintf(tight, sizeof(tight), ", and it is tight: the best "
+            "certified ratio, %.400s, agrees with B to %ld digits", V->Ltext,
+            (long) V->tight);
+    snprintf(V->disagreement, sizeof(V->disagreement), "The source says: %s. "
+        "Proved: a shift coupling proves ln ratio <= B = %s <= the claim %s "
+        "for every m (`verify prove %s`)%s. So, as modelled (top/bot "
+        "outputs, inputs the vectors of query answers), the leak the source "
+        "describes costs no more than the claim. On the constructions the "
+        "largest certified ratio is %s (%s, m = %lu)%s.", V->var->paper_property,
+        V->Bform, V->claim, V->var->name, tight, b ? b : "-", best_where
+        ? best_where : "-", best_m, shifted);
+    flint_free(s);
+    arb_clear(sb);
+}
+
 /* a measured property that differs from the stated one: the flag and
    its paragraph (the best certified evidence, and why they may differ) */
 static void
@@ -575,6 +778,7 @@ flag_disagreement(vresult * V, const ctx * C, const arb_t best,
     const char * pp = V->var->paper_property;
     /* the stated property: broken, private, or neither said */
     int stated_broken = strstr(pp, "not private") != NULL
+        || strncmp(pp, "incorrect", 9) == 0
         || strncmp(pp, "inf-DP", 6) == 0 || strstr(pp, "not eps-DP") != NULL
         || strstr(pp, "(1+6c)/4") != NULL;
     int stated_private = !stated_broken && strstr(pp, "-DP") != NULL
@@ -583,36 +787,15 @@ flag_disagreement(vresult * V, const ctx * C, const arb_t best,
     /* measured: the one decision */
     int measured_broken = V->status == STATUS_VIOLATED
         || V->status == STATUS_UNBOUNDED;
-    int measured_ok = !measured_broken && strncmp(V->measured, "eps-DP", 6) == 0;
+    int measured_ok = V->status == STATUS_PROVED;
     char * b = arb_is_finite(best) ? iv(best, 10) : NULL;
     char * cl = V->M->has_claim ? iv(V->M->claimed, 10) : NULL;
     V->disagrees = V->M->has_claim && ((stated_broken && measured_ok)
         || (stated_private && measured_broken));
     if (!V->disagrees)
         goto done;
-    if (stated_broken && !svt_variant_translation_invariant(V->var))
-    {
-        arb_t sb;
-        slong t;
-        char * s;
-        arb_init(sb);
-        shifted_best(sb, &t, V, C);
-        s = arb_is_finite(sb) ? iv(sb, 10) : NULL;
-        snprintf(V->disagreement, sizeof(V->disagreement), "The source says: %s. "
-            "Measured: every certified ratio tried stays within the claimed "
-            "eps = %s. Best certified evidence: ln ratio %s on the constructions "
-            "(%s, m = %lu), and %s on split-c with every query and the threshold "
-            "moved by %+ld Delta (m = %lu; the absolute value makes the position "
-            "of the queries matter, and the ratio approaches the claim as they "
-            "move away from 0). No input tried shows the leak the source "
-            "describes: either it needs outputs or inputs outside these families "
-            "(`verify search %s` explores more, and finds the same), or, with "
-            "top/bot outputs only, the leak does not reach the claimed budget.",
-            pp, cl ? cl : "-", b ? b : "-", best_where ? best_where : "-", best_m,
-            s ? s : "-", (long) t, C->m_max, V->var->name);
-        flint_free(s);
-        arb_clear(sb);
-    }
+    if (stated_broken)
+        proved_against_source(V, C, b, best_where, best_m);
     else
         snprintf(V->disagreement, sizeof(V->disagreement), "The source says: %s. "
             "Measured: %s; best certified evidence: ln ratio %s (%s, m = %lu), "
@@ -1054,13 +1237,69 @@ gptt_kappa(arb_t res, const arb_t b, const arb_t z, slong prec)
     arb_clear(t);
 }
 
+/* "What the numbers show" after the App. 9.3 tables: for GPTT, kappa(t)
+   falls only to e^(1/b) (lnk: ln kappa at the first and last t); for
+   Alg. 1, whether the logic with delta(t) tracked concludes anything */
+static void
+gptt_conclusions(FILE * h, FILE * md, arb_t lastbound[2],
+    arb_t lastloss[2], const arb_t tailk, const arb_t claim, arb_t lnk[2],
+    const arb_t invb, const ulong * ts, size_t nts)
+{
+    char msg1[1400], msg2[1400];
+    char * kt = decimal_interval(tailk, 8), * l0 = decimal_interval(lnk[0], 6);
+    char * l1 = decimal_interval(lnk[1], 6), * ib = decimal_bound(invb, 6, 0);
+    arb_t t;
+    arb_init(t);
+    arb_one(t);
+    if (arb_gt(tailk, t) && arb_gt(lastbound[0], claim)
+            && arb_lt(lastbound[0], lastloss[0]))
+        snprintf(msg2, sizeof(msg2), "For GPTT: App. 9.3 says kappa(z) goes "
+            "to 1 as |z| grows; it goes to e^(1/b), b the query-noise scale "
+            "(kappa(200) = %s). So kappa(t) does fall as delta(t) grows, as "
+            "the paper says (ln kappa(t) from %s at t = %lu to %s at t = %lu), "
+            "but only towards e^(1/b) (ln = %s), not to 1: kappa(t)^t/2 grows "
+            "without bound, and the conclusion 'ratio > kappa(t)^t/2' holds at "
+            "every t above (it stays below the certified ratio). On this "
+            "construction the proof of Chen and Machanavajjhala [CM15] reaches "
+            "a true conclusion: GPTT is not private on cm15.", kt, l0, ts[0],
+            l1, ts[nts - 1], ib);
+    else
+        snprintf(msg2, sizeof(msg2), "For GPTT: kappa(200) = %s; compare the "
+            "last two columns above.", kt);
+    arb_mul_2exp_si(t, claim, -1);
+    if (arb_lt(lastbound[1], t))
+        snprintf(msg1, sizeof(msg1), "For Alg. 1 the numbers agree with App. "
+            "9.3. Its 'proof' that Alg. 1 is not private (kappa taken as one "
+            "constant, so kappa^t/2 becomes 'as large as needed') contradicts "
+            "Lemma 1: that is how the paper shows the logic is flawed, since it "
+            "ignores that delta, and so kappa, depend on t. With delta(t) "
+            "tracked, as in the table, kappa(t) falls towards 1 as delta(t) "
+            "grows, t ln kappa(t) stays bounded, and kappa(t)^t/2 remains below "
+            "e^(eps/2) (Lemma 1's bound) for every t above: the logic done "
+            "right concludes nothing for Alg. 1.");
+    else
+        snprintf(msg1, sizeof(msg1), "For Alg. 1 the logic's bound "
+            "kappa(t)^t/2 passes e^(eps/2) at the largest t: it concludes a "
+            "false statement, contradicting Lemma 1, as the paper says.");
+    fprintf(h, "<p><b>What the numbers show.</b> %s %s</p>\n", msg2, msg1);
+    fprintf(md, "\n**What the numbers show.** %s %s\n", msg2, msg1);
+    flint_free(kt);
+    flint_free(l0);
+    flint_free(l1);
+    flint_free(ib);
+    arb_clear(t);
+}
+
 static void
 proof_gptt(FILE * h, FILE * md, const ctx * C)
 {
     static const ulong ts[] = { 1, 2, 5, 10, 20, 50, 100, 1000 };
     int part;
     char err[256];
-    arb_t lastbound[2], lastloss[2], tailk, claim;
+    arb_t lastbound[2], lastloss[2], tailk, claim, lnk[2], invb;
+    arb_init(lnk[0]);
+    arb_init(lnk[1]);
+    arb_init(invb);
     arb_init(lastbound[0]);
     arb_init(lastbound[1]);
     arb_init(lastloss[0]);
@@ -1156,6 +1395,8 @@ proof_gptt(FILE * h, FILE * md, const ctx * C)
             arb_log(t, t, prec);
             arb_sub(bound, bound, t, prec);
             arb_set(lastbound[part], bound);
+            if (part == 0)
+                arb_set(lnk[i == 0 ? 0 : 1], lk);
             arb_set(lastloss[part], r->loss);
             s[0] = decimal_interval(r->p[1]->value, 6);
             s[1] = decimal_interval(delta, 8);
@@ -1184,57 +1425,39 @@ proof_gptt(FILE * h, FILE * md, const ctx * C)
             /* kappa(z) far out: the limit App. 9.3 says is 1 */
             arb_set_si(tailk, 200);
             gptt_kappa(tailk, M->nu_scale, tailk, 512);
+            arb_inv(invb, M->nu_scale, 256);
             arb_set(claim, M->claimed);
         }
         svt_model_clear(M);
     }
-    {
-        char msg1[1024], msg2[1024];
-        char * kt = decimal_interval(tailk, 8);
-        int tail_not_one;
-        arb_t t;
-        arb_init(t);
-        arb_one(t);
-        tail_not_one = arb_gt(tailk, t) && !arb_overlaps(tailk, t);
-        if (tail_not_one && arb_gt(lastbound[0], claim) && arb_lt(lastbound[0], lastloss[0]))
-            snprintf(msg2, sizeof(msg2), "For GPTT the numbers disagree with App. 9.3: "
-                "kappa(z) does not go to 1 as |z| grows (kappa(200) = %s, the limit is "
-                "e^(1/b) with b the query-noise scale), so kappa(t) does not fall with t, "
-                "kappa(t)^t/2 grows without bound, and the conclusion 'ratio > "
-                "kappa(t)^t/2' holds at every t above (it stays below the certified "
-                "ratio). On this construction the proof of Chen and "
-                "Machanavajjhala [CM15] reaches a true "
-                "conclusion: GPTT is not private on cm15.", kt);
-        else
-            snprintf(msg2, sizeof(msg2), "For GPTT: kappa(200) = %s; compare the last "
-                "two columns above.", kt);
-        arb_mul_2exp_si(t, claim, -1);
-        if (arb_lt(lastbound[1], t))
-            snprintf(msg1, sizeof(msg1), "For Alg. 1 the same logic concludes nothing: "
-                "kappa(t) falls towards 1 as delta(t) grows, t ln kappa(t) stays bounded, "
-                "and kappa(t)^t/2 remains below e^(eps/2) (Lemma 1's bound) for every t "
-                "above. The paper's remark that this logic makes the Alg. 1 ratio 'as "
-                "large as needed' is not borne out by the numbers: there the dependence "
-                "of delta on t that the paper points at does decide the matter.");
-        else
-            snprintf(msg1, sizeof(msg1), "For Alg. 1 the logic's bound kappa(t)^t/2 "
-                "passes e^(eps/2) at the largest t: it concludes a false statement, "
-                "contradicting Lemma 1, as the paper says.");
-        flint_free(kt);
-        arb_clear(t);
-        fprintf(h, "<p><b>What the numbers show.</b> %s %s</p>\n", msg2, msg1);
-        fprintf(md, "\n**What the numbers show.** %s %s\n", msg2, msg1);
-    }
+    gptt_conclusions(h, md, lastbound, lastloss, tailk, claim, lnk, invb, ts,
+        sizeof(ts) / sizeof(ts[0]));
     arb_clear(lastbound[0]);
     arb_clear(lastbound[1]);
     arb_clear(lastloss[0]);
     arb_clear(lastloss[1]);
     arb_clear(tailk);
     arb_clear(claim);
+    arb_clear(lnk[0]);
+    arb_clear(lnk[1]);
+    arb_clear(invb);
 }
 
 /* ---- pages ------------------------------------------------------------ */
 
+
+/* a growth the sweep does not show, beside what verify prove proves */
+static void
+growth_not_shown(FILE * p, const vresult * V, const ctx * C)
+{
+    fprintf(p, " up to m = %lu", C->m_max);
+    if (V->unbounded)
+        fprintf(p, "; <code>verify prove %s</code> proves the loss unbounded "
+            "on its own family", V->var->name);
+    else if (V->growing)
+        fprintf(p, "; <code>verify prove %s</code> certifies growth on its "
+            "own family (no bound at all is not proved)", V->var->name);
+}
 
 /* the table of the constructions tried on one variant, each with what it
    is, what it shows, and for a violation the command that re-checks it */
@@ -1260,10 +1483,15 @@ variant_rows(FILE * p, const vresult * V, const ctx * C)
             fprintf(p, ": ");
             page_escape(p, ci->explain);
             fprintf(p, ".");
+            if (r->growth == GROWTH_NOT_SHOWN && strstr(ci->explain, "grow"))
+                fprintf(p, " (Up to m = %lu this sweep does not show that "
+                    "growth: see the growth column.)", C->m_max);
         }
         fprintf(p, "</td><td>%s</td><td>%lu</td><td>%s",
             s ? s : r->growth == GROWTH_INFINITE ? "inf" : "no possible output",
             r->max_m, growth_name(r->growth));
+        if (r->growth == GROWTH_NOT_SHOWN)
+            growth_not_shown(p, V, C);
         if (r->growth == GROWTH_LINEAR && r->block > 1)
             fprintf(p, " (~%.4g per block of %lu queries, %.4g per query)",
                 r->slope, r->block, r->slope / (double) r->block);
@@ -1400,7 +1628,7 @@ variant_page(const vresult * V, const ctx * C, slong i, const char * caption)
     page_escape(p, V->measured);
     fprintf(p, "</b> &mdash; ");
     page_escape(p, V->evidence);
-    fprintf(p, ". Proved for every m (a shift coupling, `verify prove %s`): <b>",
+    fprintf(p, ". Proved for every m (`verify prove %s`): <b>",
         V->var->name);
     page_escape(p, V->proved);
     fprintf(p, "</b>.</p>\n<h2>Spec</h2>\n<pre>");
@@ -1458,15 +1686,15 @@ index_summary(FILE * h, FILE * md, const vresult * V, slong n)
         fprintf(h, "<span class=\"verdict %s\">%s</span> ", klass_css[k],
             klass_name[k]);
     fprintf(h, "</p>\n<p>The class is the one decision of <code>verify "
-        "prove</code> and <code>verify check</code>: private (proved): a shift "
-        "coupling proves ln ratio &le; B &le; the claim for every m; violated, "
-        "bounded above its claim: a certified ratio exceeds the claim, and a "
-        "bound B above it is proved; unbounded (proved): the loss has no "
-        "finite bound (an exact zero, or a proof that the ratio grows like "
-        "kappa^m); violated (no bound found): a certified ratio exceeds the "
-        "claim and no shift coupling bounds the loss; otherwise no pure claim, "
-        "or undecided.  Each variant's page has the command that re-checks "
-        "each violation.</p>\n");
+        "prove</code> and <code>verify check</code>:");
+    for (k = 0; k < KLASS_COUNT; k++)
+    {
+        fprintf(h, " %s: ", klass_name[k]);
+        page_escape(h, klass_meaning[k]);
+        fprintf(h, "%s", k + 1 < KLASS_COUNT ? ";" : ".");
+    }
+    fprintf(h, " Each variant's page has the command that re-checks each "
+        "violation.</p>\n");
     fprintf(h, "<table id=\"summary-table\"><tr><th>variant</th>"
         "<th>verdict</th><th>certified loss (eps = 1)</th></tr>\n");
     fprintf(md, "## Summary\n\n| variant | verdict | certified loss |\n|---|---|---|\n");

@@ -1607,3 +1607,18 @@ Test(programs, noisy_max_closed_forms)
     arb_clear(F);
     fmpz_clear(e);
 }
+
+/* a strict comparison (y > z) is a template's y >= z when a tie has
+   probability 0 (continuous noise on the answer or the register): isvt4
+   has Alg. 3's shape, so every template analysis (the alpha kappa^m
+   proof among them) applies to it */
+Test(programs, strict_comparison_keeps_the_template_shape)
+{
+    svt_model_t M;
+    t_model(M, "isvt4", "1", 1);
+    cr_assert(M->shaped, "isvt4 is not template-shaped");
+    cr_assert_eq(M->output, SVT_OUT_COMPARED);
+    cr_assert_eq(M->comparison, SVT_CMP_STANDARD);
+    cr_assert(M->has_cutoff);
+    svt_model_clear(M);
+}

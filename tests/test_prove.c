@@ -609,3 +609,24 @@ Test(prove, every_builtin_sandwich, .timeout = 2400)
     svt_catalog_clear(cat);
     arb_clear(half);
 }
+
+/* isvt4 is Alg. 3 written as a program with a strict comparison y > z:
+   with continuous noise a tie has probability 0, so it has Alg. 3's
+   shape and gets the same alpha kappa^m proof (it was "growing", violated
+   with no proof of unboundedness, while alg3 was unbounded) */
+Test(prove, program_form_of_alg3_gets_the_kappa_proof, .timeout = 300)
+{
+    static const char * const names[2] = { "alg3", "isvt4" };
+    int i;
+    for (i = 0; i < 2; i++)
+    {
+        prove_result_t P;
+        sandwich(P, names[i]);
+        cr_assert_eq(P->decision, PROVE_UNBOUNDED, "%s", names[i]);
+        cr_assert(P->unbounded_proved, "%s: unboundedness not proved: %s",
+            names[i], P->family);
+        cr_assert(strstr(P->family, "alpha kappa^m") != NULL, "%s: %s",
+            names[i], P->family);
+        prove_result_clear(P);
+    }
+}

@@ -184,12 +184,16 @@ svt_variant_program(const svt_variant_struct * v)
 
 /* the first branch of a template's state: one atom y >= rho (abs(y) for
    abs-inside) on answer 0, no offset, top / y / q + noise, cost 1 with a
-   counter (0 without), no stop, no move, reset none or a fresh draw */
+   counter (0 without), no stop, no move, reset none or a fresh draw.
+   y > rho is y >= rho when the answer or the register is noisy: their
+   noises are continuous, so a tie has probability 0 (isvt4 is Alg. 3) */
 static int
 shape_top(svt_shape * sh, const svt_program * P, const prog_branch * B)
 {
     const prog_atom * a = B->atoms;
-    if (B->natoms != 1 || a->answer != 0 || a->reg != 0 || a->strict
+    int tie_null = P->register_noise >= 0 || P->states[0].answer_noise[0] >= 0;
+    if (B->natoms != 1 || a->answer != 0 || a->reg != 0
+            || (a->strict && !tie_null)
             || !fmpq_is_zero(a->off) || (a->op != PROG_GE && a->op != PROG_ABS_GE)
             || B->stop || B->next != 0 || B->cost != (P->has_counter ? 1 : 0)
             || B->reset == PROG_RESET_ANSWER)

@@ -549,7 +549,9 @@ witness_growing(witness_t W, const svt_model_t M, const align_result_t A,
         snprintf(W->desc, sizeof(W->desc), "where the proof fails (%.60s: %s), "
             "%s m = %lu times", last->what, last->loop ? "a costly branch on a "
             "cycle, repeated" : "a branch no shift aligns, once",
-            forcing ? "after queries that force the register's shift," : "with",
+            !forcing ? "with" : M->prog != NULL && M->prog->argmax ? "after "
+            "queries that force the coupling's shift," : "after queries that "
+            "force the register's shift,",
             ms[2]);
     }
     else if (W->have)
