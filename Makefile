@@ -186,7 +186,7 @@ test-plain: $(B)/tests $(B)/bin/verify $(B)/bin/svt-report
 # that mostly repeat whole searches and proofs through the binary
 # (decision, determinism, search) and the browser-rendered report run
 # sanitized in `make test-long` (SAN_SUITES=all).
-SAN_SUITES ?= approx|cli|endings|generated|hardening|install|integrals|programs|prove|schema|simulate|soundness|specs|verify
+SAN_SUITES ?= approx|cli|dipa_fast|endings|generated|hardening|install|integrals|programs|prove|schema|simulate|soundness|specs|verify
 SAN_FILTER = $(if $(filter all,$(SAN_SUITES)),*/*,@($(SAN_SUITES))/*)
 test-san: $(B)/tests-san $(B)/san/bin/verify $(B)/san/bin/svt-report
 	@echo "test-san: the suites $(SAN_SUITES) under ASan and UBSan"
@@ -215,11 +215,13 @@ GEN_SEED ?= 1000001
 SOUNDNESS_PAIRS ?= 2000
 .PHONY: test-long
 test-long: $(B)/tests $(B)/bin/verify $(B)/bin/svt-report
-	@echo "test-long: seed $(GEN_SEED): $(GEN_PROGRAMS) generated programs, $(SOUNDNESS_PAIRS) pairs per variant (soundness), then every suite sanitized"
+	@echo "test-long: seed $(GEN_SEED): $(GEN_PROGRAMS) generated programs, $(SOUNDNESS_PAIRS) pairs per variant (soundness), 400 generated DiPA automata, then every suite sanitized"
 	SVT_GEN_PROGRAMS=$(GEN_PROGRAMS) SVT_GEN_SEED=$(GEN_SEED) ./$(B)/tests --jobs 2 --filter 'generated/*'
 	VERIFY_BIN=./$(B)/bin/verify REPORT_BIN=./$(B)/bin/svt-report \
 	    SVT_SOUNDNESS_PAIRS=$(SOUNDNESS_PAIRS) SVT_SOUNDNESS_SEED=$(GEN_SEED) \
 	    ./$(B)/tests --jobs 2 --filter 'soundness/*'
+	VERIFY_BIN=./$(B)/bin/verify SVT_DIPA_AUTOMATA=400 SVT_DIPA_SEED=$(GEN_SEED) \
+	    ./$(B)/tests --jobs 2 --filter 'dipa/any_size_prover_sound_on_generated_automata'
 	$(MAKE) --no-print-directory test-san SAN_SUITES=all
 	@echo "test-long: passed (seed $(GEN_SEED))"
 

@@ -17,7 +17,12 @@
 #include <string.h>
 #include "align_impl.h"
 
-#define NCONF_MAX 13        /* weak orders of 3 registers */
+#define NCONF_MAX 13        /* weak orders of 3 registers: the tables and
+                               the sets (bits of an unsigned) hold no more,
+                               so automata with more registers track no
+                               facts here (dipa_prove.c tracks them as
+                               pairs, for any number) */
+#define FACTS_REGS 3
 
 typedef struct
 {
@@ -214,7 +219,7 @@ reg_facts_build(reg_facts * F, const svt_program * P, int max_sets)
     conf_table T;
     int seen[FACTS_MAX][PROG_MAX_STATES], stack[FACTS_MAX * PROG_MAX_STATES];
     int top = 0;
-    if (!P->dipa || P->nregs < 2 || P->nregs > PROG_MAX_REGS)
+    if (!P->dipa || P->nregs < 2 || P->nregs > FACTS_REGS)
     {
         facts_none(F);
         return;

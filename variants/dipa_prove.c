@@ -30,7 +30,8 @@ static void
 search_reach(search * Q)
 {
     const dipa_automaton_struct * A = Q->P->A;
-    int n = A->nstates, s, * queue = flint_malloc(n * sizeof(int));
+    /* s is queued first unmarked, and again when a cycle reaches it */
+    int n = A->nstates, s, * queue = flint_malloc((n + 1) * sizeof(int));
     Q->reach = flint_calloc((size_t) n * n, 1);
     for (s = 0; s < n; s++)
     {
