@@ -17,13 +17,8 @@ static char out[1 << 18];
 static json_t *
 last_json(void)
 {
-    char * p = out + strlen(out);
     json_error_t e;
-    while (p > out && p[-1] == '\n')
-        *--p = '\0';
-    while (p > out && p[-1] != '\n')
-        p--;
-    return json_loads(p, 0, &e);
+    return json_loads(t_last_line(out), 0, &e);
 }
 
 static double

@@ -129,6 +129,19 @@ run_cli(const char * args, char * out, size_t outlen)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+/* the last line of out (the summary line of a command's JSON), its
+   trailing newlines removed in place */
+static inline char *
+t_last_line(char * out)
+{
+    char * p = out + strlen(out);
+    while (p > out && p[-1] == '\n')
+        *--p = '\0';
+    while (p > out && p[-1] != '\n')
+        p--;
+    return p;
+}
+
 /* run_cli under a wall-clock limit: exit 124 when it did not end in
    time (a hang), 137 when it had to be killed */
 static inline int

@@ -97,38 +97,16 @@ site_walk(search * Q, int x, int skip)
     return votes == 1 ? -1 : votes == 4 ? 1 : 0;
 }
 
-/* the main class's bound under sigma (INF: none); deleg as main_class */
+/* The bound under sigma (INF: none) of the main class (code < 0; deleg
+   as main_class) or of the class of transition code's runs (code =
+   state * (DIPA_MAX_TRANS + 1) + j); *nodes: the graph's size. */
 static slong
-eval_main(search * Q, const signed char * sigma, verdict * V, int * deleg,
-    int * ndeleg, slong * nodes)
+eval_graph(search * Q, const signed char * sigma, int code, verdict * V,
+    int * deleg, int * ndeleg, slong * nodes)
 {
     sgraph S;
-    if (sgraph_build(&S, Q->P, Q->G, sigma, &Q->work, Q->budget) != 0)
-    {
-        Q->stopped = 1;
-        sgraph_clear(&S);
-        V->B = INF, V->bad_kind = 4;
+    if (ndeleg != NULL)
         *ndeleg = 0;
-        return INF;
-    }
-    main_class(V, &S, Q->G, deleg, ndeleg);
-    if (V->bad_kind == 1 || V->bad_kind == 2)
-    {
-        int u = edge_source(&S, V->bad_edge);
-        V->bad_state = Q->G->state[S.fn[u]];
-        V->bad_trans = S.etrans[V->bad_edge];
-    }
-    if (nodes)
-        *nodes = S.n;
-    sgraph_clear(&S);
-    return V->B;
-}
-
-/* the class of transition code's runs under sigma */
-static slong
-eval_class(search * Q, const signed char * sigma, int code, verdict * V)
-{
-    sgraph S;
     if (sgraph_build(&S, Q->P, Q->G, sigma, &Q->work, Q->budget) != 0)
     {
         Q->stopped = 1;
@@ -136,15 +114,34 @@ eval_class(search * Q, const signed char * sigma, int code, verdict * V)
         V->B = INF, V->bad_kind = 4;
         return INF;
     }
-    end_class(V, &S, Q->G, code / (DIPA_MAX_TRANS + 1), code % (DIPA_MAX_TRANS + 1));
+    if (code < 0)
+        main_class(V, &S, Q->G, deleg, ndeleg);
+    else
+        end_class(V, &S, Q->G, code / (DIPA_MAX_TRANS + 1),
+            code % (DIPA_MAX_TRANS + 1));
     if (V->bad_kind >= 1 && V->bad_kind <= 3)
     {
         int u = edge_source(&S, V->bad_edge);
         V->bad_state = Q->G->state[S.fn[u]];
         V->bad_trans = S.etrans[V->bad_edge];
     }
+    if (nodes != NULL)
+        *nodes = S.n;
     sgraph_clear(&S);
     return V->B;
+}
+
+static slong
+eval_main(search * Q, const signed char * sigma, verdict * V, int * deleg,
+    int * ndeleg, slong * nodes)
+{
+    return eval_graph(Q, sigma, -1, V, deleg, ndeleg, nodes);
+}
+
+static slong
+eval_class(search * Q, const signed char * sigma, int code, verdict * V)
+{
+    return eval_graph(Q, sigma, code, V, NULL, NULL, NULL);
 }
 
 /* one site at a time, while the main bound decreases */
