@@ -1,11 +1,13 @@
 /* fuzz_spec.c -- libFuzzer target for the spec and program reader, the
-   DiPA reader, and the model built from what they read (make fuzz; a
-   short run is part of make test). */
+   DiPA reader, the model built from what they read, and the prover for
+   DiPA automata of any size on every automaton that reads (a small work
+   budget) (make fuzz; a short run is part of make test). */
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "svt.h"
+#include "dipa_prove.h"
 
 /* builds the model of a variant that was read, then frees both */
 static void
@@ -43,6 +45,23 @@ LLVMFuzzerTestOneInput(const uint8_t * data, size_t size)
         model_and_clear(&v);
     else if (strncmp(err, "fuzz.dipa:", 10) != 0)
         abort();
+    /* the automaton of any size, and its proof */
+    {
+        dipa_automaton_t A;
+        dipa_automaton_init(A);
+        if (dipa_read(A, text, "fuzz.dipa", err, sizeof(err)) == 0)
+        {
+            dipa_proof_t R;
+            dipa_proof_init(R);
+            dipa_prove(R, A, 20000);
+            if (R->proved && fmpq_sgn(R->B) < 0)
+                abort();    /* a bound is never negative */
+            dipa_proof_clear(R);
+        }
+        else if (strncmp(err, "fuzz.dipa:", 10) != 0)
+            abort();
+        dipa_automaton_clear(A);
+    }
     free(text);
     flint_cleanup();
     return 0;
