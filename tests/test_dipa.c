@@ -109,6 +109,22 @@ Test(dipa, scaling_families_proved_with_dipauts_weight, .timeout = 300)
         snprintf(cmd, sizeof(cmd), "check %s --json", family_file("k-min-max", 50));
         cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
         cr_assert(strstr(out, "\"mode\":\"check\"") != NULL, "%s", out);
+        /* and --junit: one passing case */
+        snprintf(cmd, sizeof(cmd), "check %s --junit build/test-dipa/junit.xml",
+            family_file("m-range", 10));
+        cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
+        {
+            FILE * f = fopen("build/test-dipa/junit.xml", "r");
+            size_t n;
+            cr_assert(f != NULL);
+            n = fread(out, 1, sizeof(out) - 1, f);
+            out[n] = '\0';
+            fclose(f);
+            cr_assert(strstr(out, "tests=\"1\" failures=\"0\" errors=\"0\"") != NULL,
+                "%s", out);
+            cr_assert(strstr(out, "classname=\"build/test-dipa/m-range_10.dipa\"")
+                != NULL, "%s", out);
+        }
     }
     /* at eps = 1/2 and Delta = 2, B scales as B eps Delta */
     {

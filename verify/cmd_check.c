@@ -63,6 +63,41 @@ check_run_junit(check_opts * o, const cli_t cl, const svt_variant_struct * var)
     return rc;
 }
 
+/* check FILE.dipa for an automaton beyond the engine: its proof for
+   every m decides (text, JSON, JUnit); -1 when it is not such a file */
+static int
+check_large_dipa(cli_struct * cl)
+{
+    check_opts o;
+    junit_t J;
+    char err[1024];
+    int rc;
+    if (strlen(cl->pos[1]) <= 5
+            || strcmp(cl->pos[1] + strlen(cl->pos[1]) - 5, ".dipa") != 0)
+        return -1;
+    check_opts_init(&o);
+    junit_init(J);
+    cli_refuse(cl, "check");
+    cli_common_options(&o, cl, 1000, 480);
+    if (cl->value[O_JUNIT] != NULL)
+    {
+        if (junit_open(J, cl->value[O_JUNIT], err, sizeof(err)) != 0)
+            cli_die(err);
+        o.junit = J;
+    }
+    rc = verify_prove_dipa_file(cl->pos[1], &o, "check");
+    if (rc >= 0 && o.junit != NULL && junit_write(J, "verify check") != 0)
+    {
+        fprintf(stderr, "verify: --junit: writing '%s' failed\n",
+            cl->value[O_JUNIT]);
+        rc = 2;
+    }
+    o.junit = NULL;
+    junit_clear(J);
+    check_opts_clear(&o);
+    return rc;
+}
+
 int
 cmd_check(cli_struct * cl)
 {
@@ -71,18 +106,9 @@ cmd_check(cli_struct * cl)
     int rc;
     if (cl->npos < 2)
         cli_die("check needs VARIANT (see verify list)");
-    if (strlen(cl->pos[1]) > 5
-            && strcmp(cl->pos[1] + strlen(cl->pos[1]) - 5, ".dipa") == 0)
-    {
-        /* an automaton beyond the engine: its proof for every m decides */
-        check_opts_init(&o);
-        cli_refuse(cl, "check");
-        cli_common_options(&o, cl, 1000, 480);
-        rc = verify_prove_dipa_file(cl->pos[1], &o, "check");
-        check_opts_clear(&o);
-        if (rc >= 0)
-            return rc;
-    }
+    rc = check_large_dipa(cl);
+    if (rc >= 0)
+        return rc;
     var = cli_variant(cl, cl->pos[1]);
     check_opts_init(&o);
     cli_refuse(cl, "check");

@@ -195,6 +195,10 @@ verify_prove_dipa_file(const char * path, const check_opts * o,
     else
         print_text(mode, path, A, R, why, cs, prop, B, proved, seconds_now() - t0);
     flint_free(cs);
+    if (o->junit != NULL)
+        junit_add(o->junit, path, "the proof for every m", proved ? JUNIT_PASS
+            : JUNIT_ERROR, proved ? NULL : R->proved ? "B is above the claim"
+            : R->reason, seconds_now() - t0);
     rc = proved ? 0 : 3;
 out:
     dipa_proof_clear(R);
