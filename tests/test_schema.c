@@ -126,6 +126,12 @@ Test(schema, search_prove_lint, .timeout = 600)
     validate_mode("prove alg1", "prove", "within");
     validate_mode("prove alg4 --c 2", "prove", "exceeds");
     validate_mode("lint variants/specs/alg1.svt", "lint", NULL);
+    /* DiPA automata beyond the engine: the proof of any size (issue 26) */
+    cr_assert_eq(system("mkdir -p build && python3 tests/dipa_families.py "
+        "m-range 4 > build/schema-m-range_4.dipa"), 0);
+    validate_mode("prove build/schema-m-range_4.dipa", "prove", "within");
+    validate_mode("check build/schema-m-range_4.dipa", "check", "within");
+    validate_mode("lint build/schema-m-range_4.dipa", "lint", NULL);
 }
 
 Test(schema, delta_renyi, .timeout = 300)
