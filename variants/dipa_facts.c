@@ -541,7 +541,7 @@ fnode_facts(const fgraph * G, int id, facts * F)
 /* every (state, facts) reached from the first state; -1 when there are
    too many */
 int
-fgraph_build(fgraph * G, const prep * P, slong * work)
+fgraph_build(fgraph * G, const prep * P, slong * work, int track)
 {
     const dipa_automaton_struct * A = P->A;
     facts F, H;
@@ -568,9 +568,12 @@ fgraph_build(fgraph * G, const prep * P, slong * work)
                 r = -1;
             else
             {
-                facts_after(&H, &F, S->trans + j);
+                if (track)
+                    facts_after(&H, &F, S->trans + j);
+                else
+                    H.n = 0;
                 r = fnode(G, P, S->trans[j].next, &H, &fresh);
-                if (G->n > MAX_FNODES)
+                if (G->n > MAX_FNODES || G->I.used > MAX_KEY_BYTES)
                 {
                     flint_free(regpos);
                     return -1;

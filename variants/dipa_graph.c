@@ -228,7 +228,8 @@ sgraph_expand(sgraph * S, const prep * P, const fgraph * G,
         for (g = 0; g < ng; g++)
         {
             int snew = site >= 0 ? sigma[P->sig_off[site] + g] : 0, to = -1;
-            if (++*work > budget || S->n > MAX_SNODES)
+            if (++*work > budget || S->n > MAX_SNODES
+                    || S->I.used > MAX_KEY_BYTES)
                 return -1;
             if (succ >= 0)
             {

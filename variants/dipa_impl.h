@@ -13,6 +13,9 @@
                                    fewer facts only cost precision) */
 #define MAX_FNODES 400000       /* (state, facts) nodes */
 #define MAX_SNODES 2000000      /* (state, facts, shifts) nodes */
+#define MAX_KEY_BYTES (1 << 27) /* the bytes of either graph's keys (so
+                                   that memory stays bounded whatever the
+                                   number of registers) */
 #define COVER_REGS 7            /* a state's ending is decided from the
                                    facts when it compares at most this many
                                    registers (else it is taken possible) */
@@ -93,8 +96,9 @@ typedef struct
 }
 fgraph;
 
-/* -1 when there are more than MAX_FNODES */
-int fgraph_build(fgraph * G, const prep * P, slong * work);
+/* -1 when there are more than MAX_FNODES; track = 0: no facts are
+   derived (one node per state; sound, only less precise) */
+int fgraph_build(fgraph * G, const prep * P, slong * work, int track);
 void fgraph_clear(fgraph * G);
 
 /* Cost of transition j of state s (j = ntrans: the ending) with the

@@ -382,14 +382,13 @@ dipa_prove(dipa_proof_t R, const dipa_automaton_t A, slong work)
     Q.P = &P;
     Q.G = &G;
     Q.budget = work > 0 ? work : DIPA_PROVE_WORK;
-    if (fgraph_build(&G, &P, &Q.work) != 0)
+    if (fgraph_build(&G, &P, &Q.work, 1) != 0)
     {
-        R->unsupported = 1;
-        snprintf(R->reason, sizeof(R->reason), "more than %d orders of the "
-            "registers to track", MAX_FNODES);
+        /* too many orders to track: none (facts only rule things out) */
         fgraph_clear(&G);
-        prep_clear(&P);
-        return 0;
+        fgraph_build(&G, &P, &Q.work, 0);
+        step(R, "more than %d (state, order facts) nodes: no order of the "
+            "registers is tracked", MAX_FNODES);
     }
     search_reach(&Q);
     if ((double) P.nsites * A->nstates <= 5e7)
