@@ -188,7 +188,7 @@ claims_zw(claims_zw_struct * z, slong c, char * err, size_t errlen)
 {
     static const slong alphas[CLAIMS_NALPHA] = { 2, 8, 32 };
     static const char * Ts[6] = { "0", "2", "4", "8", "0", "2" };
-    const ulong n = 100;
+    const ulong n = CLAIMS_ZW_K;
     svt_variant_struct v;
     svt_model_t M;
     arb_t x, lo, hi;

@@ -40,6 +40,7 @@ void claims_split_pair(svt_runs_t R, ulong n, ulong k, const fmpq_t a,
     const fmpq_t b, const fmpq_t T);
 
 #define CLAIMS_NALPHA 3
+#define CLAIMS_ZW_K 100     /* the queries of the Zhu-Wang rows */
 
 typedef struct
 {
@@ -54,8 +55,10 @@ claims_zw_struct;
 
 void claims_zw_init(claims_zw_struct * z);
 void claims_zw_clear(claims_zw_struct * z);
-/* the Zhu-Wang row at cutoff c: the bound and the largest certified
-   divergence over the candidate pairs.  0, or -1 with err. */
+/* the Zhu-Wang row at cutoff c, with k = CLAIMS_ZW_K queries (their
+   setting, fixed: the report does not scale it): the bound and the
+   largest certified divergence over the candidate pairs.  0, or -1 with
+   err. */
 int claims_zw(claims_zw_struct * z, slong c, char * err, size_t errlen);
 
 /* DiPApprox at N inputs: the smallest eps_prv with delta <= 1/100 on the

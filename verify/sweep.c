@@ -176,6 +176,52 @@ passes(const arb_t loss, verdict_t v, const arb_t target)
     return arb_is_finite(loss) && arb_gt(loss, target);
 }
 
+/* the points a decade below ic (ib) and a decade below ib (ia), each the
+   largest finite one; -1 when none */
+static void
+decade_points(const sweep_result_t s, slong ic, slong * ib, slong * ia)
+{
+    slong i;
+    *ib = *ia = -1;
+    for (i = ic - 1; ic >= 0 && i >= 0; i--)
+        if (arb_is_finite(s->pts[i].loss)
+                && s->pts[i].m * SWEEP_DECADE <= s->pts[ic].m)
+        {
+            *ib = i;
+            break;
+        }
+    for (i = *ib - 1; *ib > 0 && i >= 0; i--)
+        if (arb_is_finite(s->pts[i].loss)
+                && s->pts[i].m * SWEEP_DECADE <= s->pts[*ib].m)
+        {
+            *ia = i;
+            break;
+        }
+}
+
+ulong
+sweep_growth_m_min(void)
+{
+    ulong ms[64];
+    sweep_grid(ms, 1);
+    return ms[0] * SWEEP_DECADE * SWEEP_DECADE;
+}
+
+int
+sweep_classifiable(const sweep_result_t s)
+{
+    slong i, ic = -1, ib, ia;
+    for (i = 0; i < s->len; i++)
+    {
+        if (s->pts[i].verdict == VERDICT_INFINITE)
+            return 1;   /* classified: infinite */
+        if (arb_is_finite(s->pts[i].loss))
+            ic = i;
+    }
+    decade_points(s, ic, &ib, &ia);
+    return ia >= 0;
+}
+
 int
 sweep_run(sweep_result_t s, const svt_model_t M, const construction_info * ci,
     ulong m_max, const fmpq_t delta, const fmpq_t T, const ratio_opt * opt,
@@ -242,18 +288,7 @@ sweep_run(sweep_result_t s, const svt_model_t M, const construction_info * ci,
             s->growth = GROWTH_NONE;
         else
         {
-            for (i = ic - 1; i >= 0; i--)
-                if (arb_is_finite(s->pts[i].loss) && s->pts[i].m * 10 <= s->pts[ic].m)
-                {
-                    ib = i;
-                    break;
-                }
-            for (i = ib - 1; ib > 0 && i >= 0; i--)
-                if (arb_is_finite(s->pts[i].loss) && s->pts[i].m * 10 <= s->pts[ib].m)
-                {
-                    ia = i;
-                    break;
-                }
+            decade_points(s, ic, &ib, &ia);
             s->growth = GROWTH_NOT_SHOWN;
             if (ib >= 0)
             {

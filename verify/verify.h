@@ -262,6 +262,20 @@ typedef sweep_result_struct sweep_result_t[1];
 void sweep_result_init(sweep_result_t s);
 void sweep_result_clear(sweep_result_t s);
 
+/* The growth label needs three finite points m_a <= m_c / SWEEP_DECADE^2,
+   m_b <= m_c / SWEEP_DECADE, m_c (two decades; see sweep_run).  Below
+   that, the sweep leaves growth unclassified (GROWTH_NOT_SHOWN), whatever
+   its numbers do. */
+#define SWEEP_DECADE 10
+
+/* The smallest m_max at which a sweep from m = 1 has two decades, so can
+   classify growth: SWEEP_DECADE^2 times the grid's first m. */
+ulong sweep_growth_m_min(void);
+
+/* 1 when the sweep's finite points span the two decades a growth label
+   needs (whatever the label); 0 when it could not classify growth. */
+int sweep_classifiable(const sweep_result_t s);
+
 /* The queries each unit of m adds to construction ci (its block; 1 when
    it does not use m). */
 ulong construction_block(const construction_info * ci, slong c,
