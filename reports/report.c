@@ -139,7 +139,7 @@ typedef struct
                                    the decision's witness at its smallest
                                    (NULL otherwise) */
     char wit_cmd_L[200];        /* the certified ln ratio of that input */
-    char loss[512];             /* the certified loss, for the summary */
+    char loss[1024];            /* the certified loss, for the summary */
     int unbounded;              /* no finite bound, proved (the decision) */
     int growing;                /* a family's certified growth in m, its
                                    unboundedness not proved */
