@@ -104,6 +104,10 @@ align_result_struct;
 
 typedef align_result_struct align_result_t[1];
 
+/* an empty plan (its edges initialised), and its release */
+align_plan * align_plan_new(void);
+void align_plan_free(align_plan * W);
+
 void align_result_init(align_result_t a);
 void align_result_clear(align_result_t a);
 

@@ -1245,6 +1245,18 @@ plan_free(align_plan * W)
     flint_free(W);
 }
 
+align_plan *
+align_plan_new(void)
+{
+    return plan_new();
+}
+
+void
+align_plan_free(align_plan * W)
+{
+    plan_free(W);
+}
+
 /* ---- Report Noisy Max -------------------------------------------------- */
 
 /* the witness of Report Noisy Max: m other queries pushed up on D', the

@@ -55,13 +55,14 @@ max_dist(slong dlo, slong dhi, int has_a, slong a, int has_i, slong lo,
 /* Cost of transition j of state s (j = ntrans: the ending) with the
    current shifts cur[] (in {-1, 0, 1}) and the site's shift snew: in
    units of 1 / (2 L), or -1 when no rule aligns it. */
-slong
-trans_cost(const prep * P, int s, int j, const signed char * cur, int snew)
+static slong
+trans_cost_range(const prep * P, int s, int j, const signed char * cur,
+    int snew, slong dlo, slong dhi)
 {
     const dipa_state * S = P->A->states + s;
     const dipa_trans * T = j < S->ntrans ? S->trans + j : NULL;
     int has_a = 1, has_i = 0, k;
-    slong a = 0, lo = -4 * H1, hi = 4 * H1, dlo, dhi, m;
+    slong a = 0, lo = -4 * H1, hi = 4 * H1, m;
     /* rule A: every compared register has the same shift */
     for (k = 0; k < P->ncomp[s]; k++)
         if (cur[P->comp[s][k]] != cur[P->comp[s][0]])
@@ -102,12 +103,29 @@ trans_cost(const prep * P, int s, int j, const signed char * cur, int snew)
     }
     if (!has_a && !has_i)
         return -1;
-    dlo = S->noninput ? 0 : -H1;
-    dhi = S->noninput ? 0 : H1;
     m = max_dist(dlo, dhi, has_a, a, has_i, lo, hi) * P->dnum[s];
     if (T != NULL && T->out == DIPA_OUT_PRIME && !S->noninput)
-        m += H1 * P->dpnum[s];
+        m += FLINT_MAX(-dlo, dhi) * P->dpnum[s];
     return m;
+}
+
+slong
+trans_cost(const prep * P, int s, int j, const signed char * cur, int snew)
+{
+    slong d = P->A->states[s].noninput ? 0 : H1;
+    return trans_cost_range(P, s, j, cur, snew, -d, d);
+}
+
+int
+trans_tight_delta(const prep * P, int s, int j, const signed char * cur,
+    int snew)
+{
+    slong lo, hi;
+    if (P->A->states[s].noninput)
+        return 0;
+    lo = trans_cost_range(P, s, j, cur, snew, -H1, -H1);
+    hi = trans_cost_range(P, s, j, cur, snew, H1, H1);
+    return lo > hi ? -1 : hi > lo ? 1 : 0;
 }
 
 /* ---- the graph of (state, facts, shifts) under a choice of shifts ------- */
@@ -429,6 +447,78 @@ edge_source(const sgraph * S, int e)
     return lo;
 }
 
+/* the edges into each node: rsrc[rstart[w] .. rstart[w + 1] - 1] */
+static void
+reverse_edges(const sgraph * S, int ** rstart_out, int ** rsrc_out)
+{
+    int * rstart = flint_calloc(S->n + 1, sizeof(int)), * rsrc, * fill, u, e;
+    for (e = 0; e < S->ne; e++)
+        if (S->eto[e] >= 0)
+            rstart[S->eto[e] + 1]++;
+    for (u = 0; u < S->n; u++)
+        rstart[u + 1] += rstart[u];
+    rsrc = flint_malloc((S->ne + 1) * sizeof(int));
+    fill = flint_calloc(S->n + 1, sizeof(int));
+    for (u = 0; u < S->n; u++)
+        for (e = S->estart[u]; e < S->estart[u + 1]; e++)
+            if (S->eto[e] >= 0)
+                rsrc[rstart[S->eto[e]] + fill[S->eto[e]]++] = e;
+    flint_free(fill);
+    *rstart_out = rstart;
+    *rsrc_out = rsrc;
+}
+
+/* The costliest run to node u_end (then edge e_last; -1: none) into
+   V->path: back from u_end to the start over tight edges (dist[v] +
+   cost = dist[w], within mask), breadth first, so it ends. */
+static void
+tight_path_rev(verdict * V, const sgraph * S, const char * mask,
+    const slong * dist, int u_end, int e_last, const int * rstart,
+    const int * rsrc)
+{
+    int * par = flint_malloc(S->n * sizeof(int)), * queue = flint_malloc(S->n
+        * sizeof(int)), head = 0, tail = 0, u, k, n = 0;
+    for (u = 0; u < S->n; u++)
+        par[u] = -2;
+    par[u_end] = -1;
+    queue[tail++] = u_end;
+    while (head < tail && par[0] == -2)
+    {
+        int w = queue[head++];
+        for (k = rstart[w]; k < rstart[w + 1]; k++)
+        {
+            int e = rsrc[k], v = edge_source(S, e);
+            if (!mask[v] || par[v] != -2 || S->ecost[e] < 0 || dist[v] < 0
+                    || dist[v] + S->ecost[e] != dist[w])
+                continue;
+            par[v] = e;
+            queue[tail++] = v;
+        }
+    }
+    V->npath = 0;
+    if (u_end == 0 || par[0] != -2)
+    {
+        for (u = 0; u != u_end && n < DIPA_PATH_MAX; u = S->eto[par[u]])
+            V->path[n++] = par[u];
+        if (u == u_end && e_last >= 0 && n < DIPA_PATH_MAX)
+            V->path[n++] = e_last;
+        V->npath = u == u_end && (e_last < 0 || V->path[n - 1] == e_last) ? n : 0;
+    }
+    flint_free(par);
+    flint_free(queue);
+}
+
+static void
+tight_path(verdict * V, const sgraph * S, const char * mask,
+    const slong * dist, int u_end, int e_last)
+{
+    int * rs, * rr;
+    reverse_edges(S, &rs, &rr);
+    tight_path_rev(V, S, mask, dist, u_end, e_last, rs, rr);
+    flint_free(rs);
+    flint_free(rr);
+}
+
 /* ---- the classes ---------------------------------------------------------- */
 
 
@@ -442,8 +532,10 @@ main_class(verdict * V, const sgraph * S, const fgraph * G, int * deleg,
     char * mask = flint_calloc(S->n, 1);
     slong * dist = flint_malloc(S->n * sizeof(slong));
     int * queue = flint_malloc(S->n * sizeof(int)), head = 0, tail = 0, u, e, k;
+    int besta = -1, beste = -1;
     V->B = 0;
     V->bad_kind = 0;
+    V->npath = 0;
     *ndeleg = 0;
     mask[0] = 1;
     queue[tail++] = 0;
@@ -476,11 +568,19 @@ main_class(verdict * V, const sgraph * S, const fgraph * G, int * deleg,
     for (u = 0; u < S->n; u++)
         if (mask[u] && dist[u] >= 0)
         {
+            if (dist[u] > V->B || besta < 0)
+                besta = u, beste = -1;
             V->B = FLINT_MAX(V->B, dist[u]);
             for (e = S->estart[u]; e < S->estart[u + 1]; e++)
-                if (S->eto[e] < 0 && S->ecost[e] >= 0)
-                    V->B = FLINT_MAX(V->B, dist[u] + S->ecost[e]);
+                if (S->eto[e] < 0 && S->ecost[e] >= 0
+                        && dist[u] + S->ecost[e] > V->B)
+                {
+                    V->B = dist[u] + S->ecost[e];
+                    besta = u, beste = e;
+                }
         }
+    if (besta >= 0)
+        tight_path(V, S, mask, dist, besta, beste);
 done:
     flint_free(mask);
     flint_free(dist);
@@ -494,21 +594,11 @@ end_class(verdict * V, const sgraph * S, const fgraph * G, int s, int j)
     char * mask = flint_calloc(S->n, 1);
     slong * dist = flint_malloc(S->n * sizeof(slong));
     int * queue = flint_malloc(S->n * sizeof(int)), tail = 0, u, e;
-    int * rstart = flint_calloc(S->n + 1, sizeof(int)), * rsrc, * fill;
+    int * rstart, * rsrc, besta = -1, beste = -1;
     V->B = 0;
     V->bad_kind = 0;
-    /* reverse edges */
-    for (e = 0; e < S->ne; e++)
-        if (S->eto[e] >= 0)
-            rstart[S->eto[e] + 1]++;
-    for (u = 0; u < S->n; u++)
-        rstart[u + 1] += rstart[u];
-    rsrc = flint_malloc((S->ne + 1) * sizeof(int));
-    fill = flint_calloc(S->n + 1, sizeof(int));
-    for (u = 0; u < S->n; u++)
-        for (e = S->estart[u]; e < S->estart[u + 1]; e++)
-            if (S->eto[e] >= 0)
-                rsrc[rstart[S->eto[e]] + fill[S->eto[e]]++] = e;
+    V->npath = 0;
+    reverse_edges(S, &rstart, &rsrc);
     /* the nodes where the last step is possible, and those reaching them */
     for (u = 0; u < S->n; u++)
         if (G->state[S->fn[u]] == s)
@@ -544,13 +634,16 @@ end_class(verdict * V, const sgraph * S, const fgraph * G, int s, int j)
                         V->B = INF, V->bad_kind = 3, V->bad_edge = e;
                         goto done;
                     }
+                    if (besta < 0 || dist[u] + S->ecost[e] > V->B)
+                        besta = u, beste = e;
                     V->B = FLINT_MAX(V->B, dist[u] + S->ecost[e]);
                 }
 done:
     flint_free(mask);
     flint_free(dist);
     flint_free(queue);
+    if (V->bad_kind == 0 && besta >= 0)
+        tight_path(V, S, mask, dist, besta, beste);
     flint_free(rstart);
     flint_free(rsrc);
-    flint_free(fill);
 }

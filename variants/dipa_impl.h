@@ -20,6 +20,7 @@
                                    facts when it compares at most this many
                                    registers (else it is taken possible) */
 #define H1 2                    /* shifts in half-units (midpoints exact) */
+#define DIPA_PATH_MAX 96        /* edges of a costliest run kept */
 
 /* byte strings, each with its index (dipa_facts.c) */
 typedef struct
@@ -138,6 +139,10 @@ typedef struct
                                    costly cycle, 3 the class's last step
                                    not aligned, 4 the work budget */
     int bad_state, bad_trans;
+    int npath;              /* B finite: the costliest run, as edges of
+                               the graph (at most DIPA_PATH_MAX; 0 when
+                               longer) */
+    int path[DIPA_PATH_MAX];
 }
 verdict;
 
@@ -148,5 +153,11 @@ void main_class(verdict * V, const sgraph * S, const fgraph * G, int * deleg,
     int * ndeleg);
 /* the class of the runs whose last step is transition j of state s */
 void end_class(verdict * V, const sgraph * S, const fgraph * G, int s, int j);
+
+/* The query difference delta in {-1, 0, 1} (units of Delta) at which
+   transition j of state s costs the most under the shifts (the tight
+   step of a witness). */
+int trans_tight_delta(const prep * P, int s, int j, const signed char * cur,
+    int snew);
 
 #endif

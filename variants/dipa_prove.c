@@ -97,12 +97,37 @@ site_walk(search * Q, int x, int skip)
     return votes == 1 ? -1 : votes == 4 ? 1 : 0;
 }
 
+/* the costliest run of V (edges of S) as steps into R */
+static void
+keep_witness(dipa_proof_struct * R, const search * Q, const sgraph * S,
+    const signed char * sigma, const verdict * V)
+{
+    const prep * P = Q->P;
+    int k, len;
+    R->nwit = 0;
+    for (k = 0; k < V->npath && k < DIPA_WITNESS_MAX; k++)
+    {
+        int e = V->path[k], u = edge_source(S, e), s = Q->G->state[S->fn[u]];
+        int j = S->etrans[e], site = j < P->A->states[s].ntrans
+            ? P->site[P->site_of[s] + j] : -1;
+        const signed char * cur = (const signed char *) interned(&S->I, u, &len) + 4;
+        /* a multi-register site: the guess taken is not kept here; its
+           first shift stands for it (the delta is only a hint) */
+        int snew = site >= 0 ? sigma[P->sig_off[site]] : 0;
+        R->wit_state[k] = s;
+        R->wit_trans[k] = j;
+        R->wit_delta[k] = (signed char) trans_tight_delta(P, s, j, cur, snew);
+    }
+    R->nwit = V->npath <= DIPA_WITNESS_MAX ? V->npath : 0;
+}
+
 /* The bound under sigma (INF: none) of the main class (code < 0; deleg
    as main_class) or of the class of transition code's runs (code =
-   state * (DIPA_MAX_TRANS + 1) + j); *nodes: the graph's size. */
+   state * (DIPA_MAX_TRANS + 1) + j); *nodes: the graph's size; wit (when
+   not NULL): the costliest run. */
 static slong
 eval_graph(search * Q, const signed char * sigma, int code, verdict * V,
-    int * deleg, int * ndeleg, slong * nodes)
+    int * deleg, int * ndeleg, slong * nodes, dipa_proof_struct * wit)
 {
     sgraph S;
     if (ndeleg != NULL)
@@ -125,6 +150,8 @@ eval_graph(search * Q, const signed char * sigma, int code, verdict * V,
         V->bad_state = Q->G->state[S.fn[u]];
         V->bad_trans = S.etrans[V->bad_edge];
     }
+    if (wit != NULL && V->B != INF)
+        keep_witness(wit, Q, &S, sigma, V);
     if (nodes != NULL)
         *nodes = S.n;
     sgraph_clear(&S);
@@ -135,13 +162,14 @@ static slong
 eval_main(search * Q, const signed char * sigma, verdict * V, int * deleg,
     int * ndeleg, slong * nodes)
 {
-    return eval_graph(Q, sigma, -1, V, deleg, ndeleg, nodes);
+    return eval_graph(Q, sigma, -1, V, deleg, ndeleg, nodes, NULL);
 }
 
 static slong
-eval_class(search * Q, const signed char * sigma, int code, verdict * V)
+eval_class(search * Q, const signed char * sigma, int code, verdict * V,
+    dipa_proof_struct * wit)
 {
-    return eval_graph(Q, sigma, code, V, NULL, NULL, NULL);
+    return eval_graph(Q, sigma, code, V, NULL, NULL, NULL, wit);
 }
 
 /* one site at a time, while the main bound decreases */
@@ -284,13 +312,16 @@ shift_steps(dipa_proof_t R, const prep * P, const signed char * sigma)
 /* the candidate shifts of an ending's class: those of the main class
    with every value compared in its state set to 0, or all 0 */
 static slong
-best_class(search * Q, const signed char * sigma, int code, verdict * V)
+best_class(search * Q, const signed char * sigma, int code, verdict * V,
+    dipa_proof_struct * wit)
 {
     const prep * P = Q->P;
     int n = P->A->nstates, s = code / (DIPA_MAX_TRANS + 1), x;
     signed char * alt = flint_malloc(P->nsig + 1);
+    dipa_proof_struct * w2 = flint_malloc(sizeof(dipa_proof_struct));
     verdict W;
     slong b = INF, c;
+    wit->nwit = w2->nwit = 0;
     if (Q->cur_at != NULL)
     {
         int g;
@@ -299,16 +330,23 @@ best_class(search * Q, const signed char * sigma, int code, verdict * V)
             if (Q->cur_at[(size_t) x * n + s])
                 for (g = 0; g < P->sig_n[x]; g++)
                     alt[P->sig_off[x] + g] = 0;
-        b = eval_class(Q, alt, code, V);
+        b = eval_class(Q, alt, code, V, wit);
     }
     if (b > 0 && !Q->stopped)
     {
         memset(alt, 0, P->nsig + 1);
-        c = eval_class(Q, alt, code, &W);
+        c = eval_class(Q, alt, code, &W, w2);
         if (c < b)
+        {
             b = c, *V = W;
+            wit->nwit = w2->nwit;
+            memcpy(wit->wit_state, w2->wit_state, sizeof(w2->wit_state));
+            memcpy(wit->wit_trans, w2->wit_trans, sizeof(w2->wit_trans));
+            memcpy(wit->wit_delta, w2->wit_delta, sizeof(w2->wit_delta));
+        }
     }
     flint_free(alt);
+    flint_free(w2);
     return b;
 }
 
@@ -323,7 +361,17 @@ run_classes(dipa_proof_t R, search * Q, const signed char * sigma,
     {
         verdict V;
         char t[120], u[64];
-        slong b = best_class(Q, sigma, deleg[k], &V);
+        dipa_proof_struct * w = flint_malloc(sizeof(dipa_proof_struct));
+        slong b = best_class(Q, sigma, deleg[k], &V, w);
+        if (b != INF && b > *B)
+        {
+            /* this class gives B: its costliest run is the witness */
+            R->nwit = w->nwit;
+            memcpy(R->wit_state, w->wit_state, sizeof(w->wit_state));
+            memcpy(R->wit_trans, w->wit_trans, sizeof(w->wit_trans));
+            memcpy(R->wit_delta, w->wit_delta, sizeof(w->wit_delta));
+        }
+        flint_free(w);
         trans_name(t, sizeof(t), A, deleg[k] / (DIPA_MAX_TRANS + 1),
             deleg[k] % (DIPA_MAX_TRANS + 1));
         if (b == INF)
@@ -369,6 +417,7 @@ dipa_prove(dipa_proof_t R, const dipa_automaton_t A, slong work)
 
     R->proved = 0;
     R->nsteps = 0;
+    R->nwit = 0;
     memset(&Q, 0, sizeof(Q));
     if (prep_init(&P, A) != 0)
     {
@@ -406,7 +455,7 @@ dipa_prove(dipa_proof_t R, const dipa_automaton_t A, slong work)
     }
     B = eval_main(&Q, sigma, &V, deleg, &nd, NULL);
     B = descend(&Q, sigma, B, deleg);
-    B = eval_main(&Q, sigma, &V, deleg, &nd, &R->nodes);
+    B = eval_graph(&Q, sigma, -1, &V, deleg, &nd, &R->nodes, R);
     shift_steps(R, &P, sigma);
     step(R, "the graph of (state, order facts, shifts of the registers' current "
         "values): %ld nodes (%d of (state, facts))", (long) R->nodes, G.n);

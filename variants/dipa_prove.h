@@ -69,6 +69,7 @@ extern "C" {
 
 #define DIPA_PROVE_WORK 20000000    /* transitions examined, default */
 #define DIPA_PROVE_STEPS 48         /* lines of the proof kept */
+#define DIPA_WITNESS_MAX 96         /* steps of the costliest run kept */
 
 typedef struct
 {
@@ -84,6 +85,13 @@ typedef struct
     char reason[600];       /* not proved: why */
     int nsteps;
     char steps[DIPA_PROVE_STEPS][240];  /* the proof, in words */
+    /* proved: the costliest run of the class that gives B, step by step
+       (0 steps when longer than DIPA_WITNESS_MAX): the transition (j =
+       ntrans: the ending) and the query difference in {-1, 0, 1} at
+       which it costs the most (a witness's tight step) */
+    int nwit;
+    int wit_state[DIPA_WITNESS_MAX], wit_trans[DIPA_WITNESS_MAX];
+    signed char wit_delta[DIPA_WITNESS_MAX];
 }
 dipa_proof_struct;
 

@@ -229,6 +229,56 @@ variant_automaton(dipa_automaton_t A, const svt_variant_struct * var)
     return r;
 }
 
+/* the witness plan of R's costliest run (align.h: one step per
+   transition, its answer at the registers' centre, the query moved by the
+   step's tight difference), replacing A's plans */
+static void
+dipa_plan(align_result_t A, const dipa_automaton_t D, const dipa_proof_t R)
+{
+    align_plan * W;
+    int k;
+    if (R->nwit == 0)
+        return;
+    for (k = 0; k < A->nplans; k++)
+    {
+        align_plan_free(A->plan[k]);
+        A->plan[k] = NULL;
+    }
+    A->nplans = 0;
+    W = align_plan_new();
+    for (k = 0; k < R->nwit && W->n < ALIGN_PLAN_MAX; k++)
+    {
+        const dipa_state * S = D->states + R->wit_state[k];
+        const dipa_trans * T = R->wit_trans[k] < S->ntrans
+            ? S->trans + R->wit_trans[k] : NULL;
+        align_wstep * w = W->step + W->n++;
+        w->num = 0;
+        w->label[0] = '\0';
+        if (T == NULL || T->out == DIPA_OUT_LABEL)
+        {
+            w->a = SVT_LABEL;
+            snprintf(w->label, sizeof(w->label), "%s", T ? T->label : PROG_END_LABEL);
+        }
+        else if (T->out == DIPA_OUT_BOT || T->out == DIPA_OUT_TOP)
+            w->a = T->out == DIPA_OUT_BOT ? SVT_BOT : SVT_TOP;
+        else
+        {
+            w->a = SVT_NUM;
+            w->num = T->out == DIPA_OUT_INSAMPLE ? 1 : 3;
+        }
+        w->loop = w->abs = 0;
+        w->dlo = S->noninput ? 0 : -1;
+        w->dhi = S->noninput ? 0 : 1;
+        w->d = R->wit_delta[k];
+        w->nedge = 1;
+        fmpq_zero(w->edge);
+        snprintf(w->what, sizeof(w->what), "state %.31s, transition %d", S->name,
+            R->wit_trans[k] + 1);
+    }
+    W->truncated = R->nwit > ALIGN_PLAN_MAX;
+    A->plan[A->nplans++] = W;
+}
+
 int
 prove_any_size(align_result_t A, const svt_variant_struct * var,
     const svt_model_t M)
@@ -276,6 +326,7 @@ prove_any_size(align_result_t A, const svt_variant_struct * var,
             "runs, order facts, classes of endings)%s", was);
         for (k = 0; k < R->nsteps && A->nsteps < ALIGN_STEPS; k++)
             snprintf(A->steps[A->nsteps++], ALIGN_STEP_LEN, "%s", R->steps[k]);
+        dipa_plan(A, D, R);
         used = 1;
     }
     arb_clear(b);
