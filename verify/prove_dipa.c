@@ -229,6 +229,36 @@ variant_automaton(dipa_automaton_t A, const svt_variant_struct * var)
     return r;
 }
 
+/* one step of a witness plan: transition T (NULL: the ending) of state
+   S, its answer at the registers' centre, the query moved by d */
+static void
+plan_step(align_wstep * w, const dipa_state * S, const dipa_trans * T, int j,
+    int d)
+{
+    w->num = 0;
+    w->label[0] = '\0';
+    if (T == NULL || T->out == DIPA_OUT_LABEL)
+    {
+        w->a = SVT_LABEL;
+        snprintf(w->label, sizeof(w->label), "%s", T ? T->label : PROG_END_LABEL);
+    }
+    else if (T->out == DIPA_OUT_BOT || T->out == DIPA_OUT_TOP)
+        w->a = T->out == DIPA_OUT_BOT ? SVT_BOT : SVT_TOP;
+    else
+    {
+        w->a = SVT_NUM;
+        w->num = T->out == DIPA_OUT_INSAMPLE ? 1 : 3;
+    }
+    w->loop = w->abs = 0;
+    w->dlo = S->noninput ? 0 : -1;
+    w->dhi = S->noninput ? 0 : 1;
+    w->d = FLINT_MAX(w->dlo, FLINT_MIN(w->dhi, d));
+    w->nedge = 1;
+    fmpq_zero(w->edge);
+    snprintf(w->what, sizeof(w->what), "state %.31s, transition %d", S->name,
+        j + 1);
+}
+
 /* the witness plan of R's costliest run (align.h: one step per
    transition, its answer at the registers' centre, the query moved by the
    step's tight difference), replacing A's plans */
@@ -246,34 +276,27 @@ dipa_plan(align_result_t A, const dipa_automaton_t D, const dipa_proof_t R)
     }
     A->nplans = 0;
     W = align_plan_new();
-    for (k = 0; k < R->nwit && W->n < ALIGN_PLAN_MAX; k++)
+    for (k = 0; k < R->nwit && W->n + 1 < ALIGN_PLAN_MAX; k++)
     {
         const dipa_state * S = D->states + R->wit_state[k];
         const dipa_trans * T = R->wit_trans[k] < S->ntrans
             ? S->trans + R->wit_trans[k] : NULL;
-        align_wstep * w = W->step + W->n++;
-        w->num = 0;
-        w->label[0] = '\0';
-        if (T == NULL || T->out == DIPA_OUT_LABEL)
-        {
-            w->a = SVT_LABEL;
-            snprintf(w->label, sizeof(w->label), "%s", T ? T->label : PROG_END_LABEL);
-        }
-        else if (T->out == DIPA_OUT_BOT || T->out == DIPA_OUT_TOP)
-            w->a = T->out == DIPA_OUT_BOT ? SVT_BOT : SVT_TOP;
-        else
-        {
-            w->a = SVT_NUM;
-            w->num = T->out == DIPA_OUT_INSAMPLE ? 1 : 3;
-        }
-        w->loop = w->abs = 0;
-        w->dlo = S->noninput ? 0 : -1;
-        w->dhi = S->noninput ? 0 : 1;
-        w->d = R->wit_delta[k];
-        w->nedge = 1;
-        fmpq_zero(w->edge);
-        snprintf(w->what, sizeof(w->what), "state %.31s, transition %d", S->name,
-            R->wit_trans[k] + 1);
+        align_wstep * w;
+        int j;
+        /* a loop of the state first, m times the other way (it forces
+           the registers it compares to their shifts) */
+        for (j = 0; j < S->ntrans && !S->noninput; j++)
+            if (S->trans[j].next == R->wit_state[k] && j != R->wit_trans[k]
+                    && S->trans[j].nassign == 0 && S->trans[j].out != DIPA_OUT_INSAMPLE
+                    && S->trans[j].out != DIPA_OUT_PRIME)
+            {
+                w = W->step + W->n++;
+                plan_step(w, S, S->trans + j, j, -R->wit_delta[k]);
+                w->loop = 1;
+                break;
+            }
+        w = W->step + W->n++;
+        plan_step(w, S, T, R->wit_trans[k], R->wit_delta[k]);
     }
     W->truncated = R->nwit > ALIGN_PLAN_MAX;
     A->plan[A->nplans++] = W;
