@@ -638,12 +638,12 @@ end_class(verdict * V, const sgraph * S, const fgraph * G, int s, int j)
                         besta = u, beste = e;
                     V->B = FLINT_MAX(V->B, dist[u] + S->ecost[e]);
                 }
+    if (besta >= 0)
+        tight_path(V, S, mask, dist, besta, beste);
 done:
     flint_free(mask);
     flint_free(dist);
     flint_free(queue);
-    if (V->bad_kind == 0 && besta >= 0)
-        tight_path(V, S, mask, dist, besta, beste);
     flint_free(rstart);
     flint_free(rsrc);
 }
