@@ -125,9 +125,12 @@ Test(verify, glossary_growth_statements_match_the_slopes, .timeout = 300)
         cases[] = {
         { "alg6", "split", "grows like m eps (about eps per pair)", 0.95, 1.05 },
         { "gptt", "cm15", "grows (about 0.9 eps per unit of m, certified to "
-          "m = 1000); verify prove gptt proves the loss unbounded", 0.85, 0.95 } };
+          "m = 1000); verify prove gptt proves the loss unbounded", 0.85, 0.95 },
+        { "alg3", "numeric-tail", "grows linearly in m (about eps/2 per query, "
+          "certified to m = 1000); verify prove alg3 proves the loss unbounded",
+          0.45, 0.55 } };
     size_t i;
-    for (i = 0; i < 2; i++)
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
     {
         const construction_info * ci = construction_find(cases[i].cons);
         sweep_result_t s;
@@ -162,6 +165,8 @@ Test(verify, glossary_growth_statements_match_the_slopes, .timeout = 300)
     {
         char out[1 << 14];
         cr_assert_eq(run_cli("prove gptt --c 1", out, sizeof(out)), 1, "%s", out);
+        cr_assert(strstr(out, "CLAIM VIOLATED (UNBOUNDED)") != NULL, "%s", out);
+        cr_assert_eq(run_cli("prove alg3 --c 1", out, sizeof(out)), 1, "%s", out);
         cr_assert(strstr(out, "CLAIM VIOLATED (UNBOUNDED)") != NULL, "%s", out);
     }
 }
