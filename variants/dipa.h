@@ -94,7 +94,7 @@ typedef struct
 }
 dipa_state;
 
-typedef struct
+typedef struct dipa_automaton_s
 {
     int nstates;
     dipa_state * states;

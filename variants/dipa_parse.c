@@ -650,20 +650,3 @@ dipa_to_program(svt_program * P, const dipa_automaton_t A, const char * file,
     P->register_noise = P->states[0].answer_noise[0];
     return svt_program_finish(P, file, 1, err, errlen);
 }
-
-int
-svt_program_parse_dipa(svt_program * P, fmpq_t dsum, const char * text,
-    const char * file, char * err, size_t errlen)
-{
-    dipa_automaton_t A;
-    int too_large, r;
-    dipa_automaton_init(A);
-    r = dipa_read(A, text, file, err, errlen);
-    if (r == 0)
-    {
-        fmpq_set(dsum, A->dsum);
-        r = dipa_to_program(P, A, file, &too_large, err, errlen);
-    }
-    dipa_automaton_clear(A);
-    return r;
-}

@@ -207,15 +207,6 @@ int svt_program_state_complete(const svt_program * P, int s);
    probability walk and the prover merge them (program_info.c) */
 int prog_branches_same_effect(const prog_branch * A, const prog_branch * B);
 
-/* Reads a DiPA automaton (.dipa, the format of DiPAut: Bhusal, Chadha,
-   Sistla, Viswanathan, CCS 2023) into P: a state (qN[:non-input], d, mu
-   [, d', mu']) draws insample = a + mu + Lap(1/(d eps)) and insample' =
-   a + mu' + Lap(1/(d' eps)).  Up to three registers; every error or
-   refusal is "file:line:col: ..." in err.  dsum = the sum of every d
-   and d'. */
-int svt_program_parse_dipa(svt_program * P, fmpq_t dsum, const char * text,
-    const char * file, char * err, size_t errlen);
-
 #ifdef __cplusplus
 }
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "svt.h"
+#include "dipa.h"
 
 enum { K_NAME, K_TITLE, K_SOURCE, K_PROPERTY, K_EPS1, K_EPS2, K_EPS3, K_FREE,
        K_RHO, K_NU, K_RESET, K_OUTPUT, K_CUTOFF, K_COMPARISON, K_CLAIMED,
@@ -53,6 +54,11 @@ svt_variant_clear(svt_variant_struct * v)
     {
         svt_program_clear(v->prog);
         flint_free(v->prog);
+    }
+    if (v->dipa != NULL)
+    {
+        dipa_automaton_clear(v->dipa);
+        flint_free(v->dipa);
     }
     for (k = 0; k < 2; k++)
         if (v->compiled[k] != NULL)
@@ -170,9 +176,8 @@ svt_variant_parse_dipa(svt_variant_struct * v, const char * text,
 {
     const char * base = strrchr(file, '/'), * pp;
     char name[64], expr[300], msg[256];
-    fmpq_t dsum;
     size_t i, n;
-    int ecol = 0;
+    int ecol = 0, too_large;
 
     svt_variant_init(v);
     v->file = dupstr(file, strlen(file));
@@ -187,16 +192,16 @@ svt_variant_parse_dipa(svt_variant_struct * v, const char * text,
     v->source = dupstr(file, strlen(file));
     v->prog = flint_malloc(sizeof(svt_program));
     svt_program_init(v->prog);
-    fmpq_init(dsum);
-    if (svt_program_parse_dipa(v->prog, dsum, text, file, err, errlen))
+    v->dipa = flint_malloc(sizeof(dipa_automaton_struct));
+    dipa_automaton_init(v->dipa);
+    if (dipa_read(v->dipa, text, file, err, errlen)
+            || dipa_to_program(v->prog, v->dipa, file, &too_large, err, errlen))
     {
-        fmpq_clear(dsum);
         svt_variant_clear(v);
         return -1;
     }
-    pp = svt_dipa_claim(expr, sizeof(expr), text, dsum);
+    pp = svt_dipa_claim(expr, sizeof(expr), text, v->dipa->dsum);
     v->paper_property = dupstr(pp, strlen(pp));
-    fmpq_clear(dsum);
     v->claimed = spec_expr_parse(expr, msg, sizeof(msg), &ecol);
     if (v->claimed == NULL)
     {
@@ -603,6 +608,13 @@ svt_regular_file(const char * path, const char * what, long max_bytes,
     return -1;
 }
 
+int
+svt_path_is_dipa(const char * path)
+{
+    size_t n = strlen(path);
+    return n > 5 && strcmp(path + n - 5, ".dipa") == 0;
+}
+
 char *
 svt_read_spec_text(const char * path, char * err, size_t errlen)
 {
@@ -643,12 +655,10 @@ svt_variant_load(svt_variant_struct * v, const char * path, char * err,
     size_t errlen)
 {
     char * buf = svt_read_spec_text(path, err, errlen);
-    size_t n;
     int r;
     if (buf == NULL)
         return -1;
-    n = strlen(path);
-    if (n > 5 && strcmp(path + n - 5, ".dipa") == 0)
+    if (svt_path_is_dipa(path))
         r = svt_variant_parse_dipa(v, buf, path, err, errlen);
     else
         r = svt_variant_parse(v, buf, path, err, errlen);

@@ -98,6 +98,9 @@ typedef struct
     spec_expr * claimed;        /* NULL: no claim, report only */
     spec_expr * claimed_delta;  /* NULL: a pure claim (delta = 0) */
     int monotone_only;          /* the claim is for monotone queries only */
+    struct dipa_automaton_s * dipa; /* a .dipa file: the automaton as read
+                                   (variants/dipa.h; the prover of any
+                                   size reads it), else NULL */
     svt_program * prog;         /* a program (variants/PROGRAMS.md), or NULL:
                                    the template keys above describe it */
     svt_program * compiled[2];  /* a template: the program it means
@@ -164,6 +167,8 @@ char * svt_read_spec_text(const char * path, char * err, size_t errlen);
    which. */
 const char * svt_dipa_claim(char * expr, size_t len, const char * text,
     const fmpq_t dsum);
+/* 1 when path names a DiPA automaton (ends in .dipa) */
+int svt_path_is_dipa(const char * path);
 /* Reads and parses a spec file (a .dipa file as DiPA automaton). */
 int svt_variant_load(svt_variant_struct * v, const char * path, char * err,
     size_t errlen);

@@ -88,8 +88,8 @@ cli_variant(cli_t cl, const char * name)
     if (name == NULL)
         cli_die("missing VARIANT (see verify list)");
     if (strchr(name, '/') != NULL || (strlen(name) > 4
-            && strcmp(name + strlen(name) - 4, ".svt") == 0) || (strlen(name) > 5
-            && strcmp(name + strlen(name) - 5, ".dipa") == 0))
+            && strcmp(name + strlen(name) - 4, ".svt") == 0)
+            || svt_path_is_dipa(name))
     {
         /* a spec file */
         if (svt_variant_load(&cl->user_variant, name, msg, sizeof(msg)) != 0)

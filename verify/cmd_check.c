@@ -72,8 +72,7 @@ check_large_dipa(cli_struct * cl)
     junit_t J;
     char err[1024];
     int rc;
-    if (strlen(cl->pos[1]) <= 5
-            || strcmp(cl->pos[1] + strlen(cl->pos[1]) - 5, ".dipa") != 0)
+    if (!svt_path_is_dipa(cl->pos[1]))
         return -1;
     check_opts_init(&o);
     junit_init(J);

@@ -124,8 +124,7 @@ cmd_lint(cli_struct * cl)
     char err[1024];
     if (cl->npos < 2)
         cli_die("lint needs a spec FILE");
-    if (strlen(cl->pos[1]) > 5
-            && strcmp(cl->pos[1] + strlen(cl->pos[1]) - 5, ".dipa") == 0)
+    if (svt_path_is_dipa(cl->pos[1]))
     {
         int rc = lint_dipa_file(cl->pos[1], cl->value[O_JSON] != NULL);
         if (rc >= 0)

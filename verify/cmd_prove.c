@@ -16,8 +16,7 @@ cmd_prove(cli_struct * cl)
     int rc;
     if (cl->npos < 2)
         cli_die("prove needs VARIANT (a built-in name or a spec file)");
-    if (strlen(cl->pos[1]) > 5
-            && strcmp(cl->pos[1] + strlen(cl->pos[1]) - 5, ".dipa") == 0)
+    if (svt_path_is_dipa(cl->pos[1]))
     {
         /* an automaton beyond the engine: the prover of any size */
         cli_refuse(cl, "prove");

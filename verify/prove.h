@@ -91,8 +91,9 @@ int prove_claim_line(char * line, size_t len, const align_result_t A,
 int verify_prove_dipa_file(const char * path, const check_opts * o,
     const char * mode);
 
-/* For a DiPA variant (its .dipa file): the proof of dipa_prove.h, which
-   replaces A's when A has none or a larger bound (both are sound).
+/* For a DiPA variant (the automaton it holds): the proof of
+   dipa_prove.h, which replaces A's when A has none or a larger bound
+   (both are sound).
    Returns 1 when it did. */
 int prove_any_size(align_result_t A, const svt_variant_struct * var,
     const svt_model_t M);

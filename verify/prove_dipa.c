@@ -212,23 +212,6 @@ done:
     return rc;
 }
 
-/* the automaton of a .dipa variant (0), read again from its file */
-static int
-variant_automaton(dipa_automaton_t A, const svt_variant_struct * var)
-{
-    char err[512], * text;
-    size_t n = var->file ? strlen(var->file) : 0;
-    int r;
-    if (n <= 5 || strcmp(var->file + n - 5, ".dipa") != 0)
-        return -1;
-    text = svt_read_spec_text(var->file, err, sizeof(err));
-    if (text == NULL)
-        return -1;
-    r = dipa_read(A, text, var->file, err, sizeof(err));
-    flint_free(text);
-    return r;
-}
-
 /* one step of a witness plan: transition T (NULL: the ending) of state
    S, its answer at the registers' centre, the query moved by d */
 static void
@@ -263,7 +246,8 @@ plan_step(align_wstep * w, const dipa_state * S, const dipa_trans * T, int j,
    transition, its answer at the registers' centre, the query moved by the
    step's tight difference), replacing A's plans */
 static void
-dipa_plan(align_result_t A, const dipa_automaton_t D, const dipa_proof_t R)
+dipa_plan(align_result_t A, const dipa_automaton_struct * D,
+    const dipa_proof_t R)
 {
     align_plan * W;
     int k;
@@ -306,18 +290,14 @@ int
 prove_any_size(align_result_t A, const svt_variant_struct * var,
     const svt_model_t M)
 {
-    dipa_automaton_t D;
+    const dipa_automaton_struct * D = var->dipa;
     dipa_proof_t R;
     fmpq_t B;
     arb_t b;
     int used = 0;
     slong k;
-    dipa_automaton_init(D);
-    if (!M->prog->dipa || variant_automaton(D, var) != 0)
-    {
-        dipa_automaton_clear(D);
+    if (D == NULL || !M->prog->dipa)
         return 0;
-    }
     dipa_proof_init(R);
     fmpq_init(B);
     arb_init(b);
@@ -355,7 +335,6 @@ prove_any_size(align_result_t A, const svt_variant_struct * var,
     arb_clear(b);
     fmpq_clear(B);
     dipa_proof_clear(R);
-    dipa_automaton_clear(D);
     return used;
 }
 
