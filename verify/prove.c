@@ -13,14 +13,6 @@
 #include "custom.h"
 #include "decision.h"
 
-static double
-now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
-}
-
 const char *
 prove_decision_name(prove_decision d)
 {
@@ -344,7 +336,7 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
     const search_opts * o, slong c)
 {
     svt_model_t M;
-    double t0 = now();
+    double t0 = verify_clock();
     int growing, grel = 0, gfam = 0;
     /* the ratios of the Gaussian families: the search's limits on each
        ratio (the lower bound's search sets its own) */
@@ -358,7 +350,7 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
         return 2;
     align_prove(P->A, M);
     prove_any_size(P->A, var, M);
-    P->proof_seconds = now() - t0;
+    P->proof_seconds = verify_clock() - t0;
     /* a released number with Gaussian noise: its own family in v decides */
     if (P->A->gaussian && !P->A->proved && !M->shaped)
         grel = gaussian_release_family(P, M, o);
@@ -460,7 +452,7 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
             P->claim_holds = 0;     /* a certified ratio above the claim */
     }
     /* the time guard decides nothing: what it stopped is undecided */
-    P->stopped = P->LB->stopped || now() > t0 + o->seconds;
+    P->stopped = P->LB->stopped || verify_clock() > t0 + o->seconds;
     if (P->stopped)
     {
         P->decision = PROVE_UNKNOWN;
@@ -469,7 +461,7 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
             "(--seconds %.0f) before the lower bound's work budget was done: "
             "no decision (what was computed is below)", o->seconds);
     }
-    P->seconds = now() - t0;
+    P->seconds = verify_clock() - t0;
     svt_model_clear(M);
     return 0;
 }

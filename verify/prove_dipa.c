@@ -12,14 +12,6 @@
 #include "prove.h"
 #include "report.h"
 
-static double
-seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
 /* the automaton of path when the engine refuses it for its size: 0 with
    A read and the refusal in why; -1 otherwise (the usual path reads it,
    and reports its errors) */
@@ -163,7 +155,7 @@ verify_prove_dipa_file(const char * path, const check_opts * o,
     fmpq_t B, cq;
     arb_t cx, bx;
     int rc = -1, exact, proved;
-    double t0 = seconds_now();
+    double t0 = verify_clock();
 
     dipa_automaton_init(A);
     if (too_large_for_engine(A, &text, path, why, sizeof(why)) != 0)
@@ -191,14 +183,14 @@ verify_prove_dipa_file(const char * path, const check_opts * o,
     proved = R->proved && (exact ? fmpq_cmp(B, cq) <= 0 : arb_le(bx, cx));
     cs = exact ? fmpq_get_str(NULL, 10, cq) : decimal_interval(cx, 10);
     if (o->json)
-        print_json(mode, path, R, why, cx, B, proved, seconds_now() - t0);
+        print_json(mode, path, R, why, cx, B, proved, verify_clock() - t0);
     else
-        print_text(mode, path, A, R, why, cs, prop, B, proved, seconds_now() - t0);
+        print_text(mode, path, A, R, why, cs, prop, B, proved, verify_clock() - t0);
     flint_free(cs);
     if (o->junit != NULL)
         junit_add(o->junit, path, "the proof for every m", proved ? JUNIT_PASS
             : JUNIT_ERROR, proved ? NULL : R->proved ? "B is above the claim"
-            : R->reason, seconds_now() - t0);
+            : R->reason, verify_clock() - t0);
     rc = proved ? 0 : 3;
 out:
     dipa_proof_clear(R);

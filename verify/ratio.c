@@ -52,14 +52,6 @@ ratio_result_swap(ratio_result_t a, ratio_result_t b)
     *b = t;
 }
 
-static double
-now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
 const char *
 ratio_undecided_note(const ratio_result_t r)
 {
@@ -229,7 +221,7 @@ ratio_decide_within(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
     const slong prec = SVT_PARAM_PREC;
     slong digits = (opt && opt->digits > 0) ? opt->digits : 30;
     slong max_digits = (opt && opt->max_digits > 0) ? opt->max_digits : 240;
-    double t0 = now();
+    double t0 = verify_clock();
     const char * why;
     slong used = 0;
     const ratio_limits * lim = opt != NULL ? opt->limits : NULL;
@@ -350,10 +342,18 @@ ratio_decide_within(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
         }
         digits = FLINT_MIN(2 * digits, max_digits);
     }
-    r->seconds = now() - t0;
+    r->seconds = verify_clock() - t0;
     r->work = used;
     r->timed_out = r->verdict == VERDICT_INCONCLUSIVE && past_deadline(opt);
     return r->verdict;
+}
+
+double
+verify_clock(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec;
 }
 
 double

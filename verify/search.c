@@ -24,14 +24,6 @@
    guard) before it is stopped */
 #define SEARCH_GRACE(seconds) FLINT_MIN(2.0, (seconds) / 4.0)
 
-static double
-now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
 void
 search_opts_init(search_opts * o)
 {
@@ -82,7 +74,7 @@ go_on(tally * t, slong limit)
 {
     if (t->stopped)
         return 0;
-    if (t->deadline > 0 && now() > t->deadline)
+    if (t->deadline > 0 && verify_clock() > t->deadline)
     {
         t->stopped = 1;
         return 0;
@@ -1046,7 +1038,7 @@ stage_numbers(cand * best, tally * t, const svt_model_t M,
 {
     slong before = t->evaluated;
     numeric_tails(best, t, M, 0, o, T0, limit);
-    json_stage(o, var, M, name, t, best, now() - t0);
+    json_stage(o, var, M, name, t, best, verify_clock() - t0);
     if (!o->base.json)
         fprintf(o->base.out, "  %s. %s (bot^m and one number, before or after "
             "them, at the threshold, the answers and the guards' edges +- k "
@@ -1067,7 +1059,7 @@ stages_1b_1c(cand * best, tally * t, const svt_model_t M,
     {
         family_ctx f = { best, t, M, o, limit, -1, fams };
         search_program_families(M, o->base.delta, program_family, &f);
-        json_stage(o, var, M, "program families", t, best, now() - t0);
+        json_stage(o, var, M, "program families", t, best, verify_clock() - t0);
         if (!o->base.json && svt_model_max_queries(M) > 0)
             fprintf(out, "  1b. the program's own families (a lead-in to each "
                 "state, two cycles at it or one there and one at a state after "
@@ -1224,7 +1216,7 @@ stage_constructions(search_run * S)
     for (j = 0; shifted && j < 8 && go_on(&S->t, S->budget); j++)
         constructions_pass(S, shifts[j], 100);
     json_stage(S->o, S->var, S->models[0], "constructions", &S->t, &S->best,
-            now() - S->t0);
+            verify_clock() - S->t0);
     if (!S->o->base.json)
         fprintf(out, "  1. constructions: %ld ratios%s\n", (long) S->t.evaluated,
             shifted ? " (also shifted: every query and the threshold moved "
@@ -1268,7 +1260,7 @@ stage_proof(search_run * S)
         align_result_clear(A);
     }
     json_stage(S->o, S->var, S->models[0], "proof witness", &S->t, &S->best,
-        now() - S->t0);
+        verify_clock() - S->t0);
     if (!S->o->base.json)
         fprintf(S->o->base.out, "  0. the witness the proof builds (its costliest "
             "run made tight, or where it fails; c in {1, 2, 5}): %ld ratios of "
@@ -1337,7 +1329,7 @@ stage_patterns(search_run * S)
                     progress(S->o, "patterns", &S->t, &S->best);
                 }
         json_stage(S->o, S->var, S->models[0], "patterns", &S->t, &S->best,
-            now() - S->t0);
+            verify_clock() - S->t0);
         if (!S->o->base.json)
             fprintf(out, "  2. patterns (one above, one below, one above rest below, "
                 "one below rest above, half-half, all above, all below, X-shape; "
@@ -1418,7 +1410,7 @@ stage_optimiser(search_run * S)
             progress(S->o, "optimiser", &S->t, &S->best);
         }
         json_stage(S->o, S->var, S->models[0], "optimiser", &S->t, &S->best,
-            now() - S->t0);
+            verify_clock() - S->t0);
         if (!S->o->base.json)
             fprintf(out, "  3. optimiser: %ld restarts, %ld ratios (q(D') - q(D) in "
                 "[-Delta, Delta] by Delta/4, q(D), T by Delta/2, outputs, "
@@ -1711,7 +1703,7 @@ search_report(search_run * S)
         so.work = S->t.work;
         so.work_budget = S->o->work;
         so.seconds_limit = S->o->seconds;
-        so.seconds_used = now() - S->t0;
+        so.seconds_used = verify_clock() - S->t0;
         so.shard = S->o->shard;
         so.nshards = S->o->nshards;
         so.growth = S->growth;
@@ -1752,7 +1744,7 @@ search_run_init(search_run * S, const svt_variant_struct * var,
     memset(S, 0, sizeof(*S));
     S->var = var;
     S->o = o;
-    S->t0 = now();
+    S->t0 = verify_clock();
     S->budget = search_budget(o);
     S->t.deadline = S->t0 + o->seconds;
     /* each ratio: a work budget of its own, and the time guard with a

@@ -12,14 +12,6 @@
 #include "search.h"
 #include "report.h"
 
-static double
-now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
-}
-
 /* the budget, counted, never timed: each candidate pair costs one, and
    one more per certified integral of its sum over every output; a unit
    of --work allows DELTA_WORK_UNIT */
@@ -79,7 +71,7 @@ verify_search_delta(const svt_variant_struct * var, const search_opts * o,
     svt_model_t M;
     dsearch S;
     char err[1024], what[256];
-    double t0 = now();
+    double t0 = verify_clock();
     fmpq_t T, a, hi;
     int rc = 0, done = 0, stopped = 0;
 
@@ -125,7 +117,7 @@ verify_search_delta(const svt_variant_struct * var, const search_opts * o,
                 const construction_info * ci = j >= 0 ? construction_get(j) : NULL;
                 /* the work budget decides; the time guard only stops */
                 if (S.work >= o->work * DELTA_WORK_UNIT
-                        || (stopped = now() - t0 > o->seconds))
+                        || (stopped = verify_clock() - t0 > o->seconds))
                 {
                     done = 1;
                     break;
@@ -171,7 +163,7 @@ verify_search_delta(const svt_variant_struct * var, const search_opts * o,
             report_json_set_verdict(j, VERDICT_INCONCLUSIVE);
         else if (S.exceeds)
             report_json_set_verdict(j, VERDICT_EXCEEDS);
-        report_json_set_seconds(j, now() - t0);
+        report_json_set_seconds(j, verify_clock() - t0);
         json_object_set_new(j, "work", json_integer(S.work));
         json_object_set_new(j, "stopped", stopped ? json_string("time limit")
             : json_null());
@@ -192,7 +184,7 @@ verify_search_delta(const svt_variant_struct * var, const search_opts * o,
             "work %.2f of %ld (--work), in %.1f s\n  largest delta    %s\n  at               %s\n  "
             "target           %s\n  result           %s\n", var->name,
             (long) S.evaluated, (double) S.work / DELTA_WORK_UNIT,
-            (long) o->work, now() - t0, ds ? ds : "-", S.where, ts,
+            (long) o->work, verify_clock() - t0, ds ? ds : "-", S.where, ts,
             stopped ? "undecided -- stopped by the time limit (--seconds) "
             "before the work budget was done (exit 3)" : S.exceeds ? "exceeds -- a certified pair needs more than the "
             "target delta at the claimed eps" : "none found above the target "

@@ -133,6 +133,10 @@ const char * ratio_undecided_note(const ratio_result_t r);
    inputs only (never a decision). */
 double ratio_score(const ratio_result_t r);
 
+/* seconds on the monotonic clock (for the reported times and the time
+   guards only: no verdict depends on it) */
+double verify_clock(void);
+
 /* Does r say something about the claim?  Not when the time guard stopped
    it, when its input lies outside a monotone claim, or when the output
    is impossible on both sides.  The one filter of every lower bound. */
