@@ -14,6 +14,9 @@
 #include <jansson.h>
 #include "svt.h"
 #include "dipa_prove.h"
+#include "align.h"
+#include "search.h"
+#include "prove_unbounded.h"
 #include "testlib.h"
 
 static char out[1 << 18];
@@ -397,4 +400,236 @@ Test(dipa_fast, any_size_prover_on_every_example_in_process, .timeout = 600)
     cr_assert(any_size_bound(B, family_file("k-min-max", 200)) && fmpq_is_one(B));
     fmpq_clear(B);
     fmpq_clear(w);
+}
+
+/* ---- proofs that the loss has no bound (verify/prove_unbounded.h) ---- */
+
+/* restart_prove on the file at eps = 1, c = 1, Delta = 1: W->found; the
+   per-branch coupling's verdict in *coupled (1: a bound is proved) */
+static int
+unbounded_on(restart_result_t W, const char * path, int * coupled)
+{
+    svt_variant_struct v;
+    svt_model_t M;
+    align_result_t A;
+    char err[1024];
+    fmpq_t e;
+    ratio_limits lim = { .max_work = SEARCH_RATIO_MAX_WORK };
+    ratio_opt ro = { .digits = 30, .max_digits = 240, .limits = &lim };
+    fmpq_init(e);
+    fmpq_one(e);
+    svt_variant_init(&v);
+    cr_assert(svt_variant_load(&v, path, err, sizeof(err)) == 0, "%s", err);
+    svt_model_init(M);
+    cr_assert(svt_model_set(M, &v, e, 1, e, NULL, err, sizeof(err)) == 0,
+        "%s: %s", path, err);
+    restart_prove(W, M, e, &ro);
+    if (coupled != NULL)
+    {
+        align_result_init(A);
+        align_prove(A, M);
+        *coupled = A->proved;
+        align_result_clear(A);
+    }
+    svt_model_clear(M);
+    svt_variant_clear(&v);
+    fmpq_clear(e);
+    return W->found;
+}
+
+/* k's enclosure contains x (an independent closed form or mpmath) */
+static void
+k_contains(const restart_result_t W, double x, double tol, const char * path)
+{
+    double lo = arf_get_d(arb_midref(W->k), ARF_RND_DOWN)
+        - mag_get_d(arb_radref(W->k));
+    double hi = arf_get_d(arb_midref(W->k), ARF_RND_UP)
+        + mag_get_d(arb_radref(W->k));
+    cr_assert(lo - tol <= x && x <= hi + tol, "%s: k = [%.12g, %.12g], "
+        "expected %.12g", path, lo, hi, x);
+}
+
+/* Every not-private example of DiPAut with one register whose leak is a
+   restart or a cycle that keeps the register is proved unbounded; the
+   increments k agree with closed forms computed independently:
+     example_4: x := q + Lap(4), then insample >= x with q(D') = -1, x's
+       query +1: k = ln((1/2) / P(N2 - N1 >= 2)) = 1/2 - ln(5/4);
+     example_17: x ~ Lap(4), insample ~ Lap(2), k = ln(0.5 / P(N2 <= N1 -
+       2)) = 0.37675948638226601557 (mpmath quad, 30 digits);
+     example_13: two released numbers per block, Lap(2), shift 1: k = 1;
+     privacy_violating_path/example_14: x released, per pass two steps at
+       insample <= x, Lap(2), shift 1: k = 1;
+     leaking_pair/example_10: a bound of the rate, below the true rate
+       2 (1/4) = 1/2; L at m = 64 is 30.97494572445358766 (mpmath quad
+       over 400 pieces, 40 digits). */
+Test(dipa_fast, not_private_examples_proved_unbounded, .timeout = 600)
+{
+    static const char * files[] = {
+        "examples/leaking_cycle/example_4.dipa", "examples/leaking_cycle/example_7.dipa",
+        "examples/leaking_cycle/example_15.dipa", "examples/leaking_cycle/example_16.dipa",
+        "examples/leaking_cycle/example_17.dipa", "examples/leaking_cycle/example_18.dipa",
+        "examples/leaking_pair/example_4.dipa", "examples/leaking_pair/example_8.dipa",
+        "examples/leaking_pair/example_9.dipa", "examples/leaking_pair/example_10.dipa",
+        "examples/disclosing_cycle/example_13.dipa",
+        "examples/privacy_violating_path/example_14.dipa",
+        "examples/privacy_violating_path/example_17.dipa",
+        "examples/privacy_violating_path/example_24.dipa" };
+    size_t i;
+    for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+    {
+        char path[300];
+        restart_result_t W;
+        int coupled;
+        snprintf(path, sizeof(path), "tests/dipa/dipaut/%s", files[i]);
+        restart_result_init(W);
+        cr_assert(unbounded_on(W, path, &coupled), "%s: no proof", path);
+        cr_assert(!coupled, "%s: a bound and no bound", path);
+        cr_assert(arb_is_positive(W->k) && strncmp(W->proof, "PROOF: ", 7) == 0);
+        if (strstr(path, "leaking_cycle/example_4"))
+            k_contains(W, 0.5 - log(1.25), 1e-12, path);
+        if (strstr(path, "privacy_violating_path/example_17"))
+            k_contains(W, 0.37675948638226601557, 1e-12, path);
+        if (strstr(path, "example_13") || strstr(path, "example_14"))
+            k_contains(W, 1.0, 1e-12, path);
+        if (strstr(path, "leaking_pair/example_10"))
+        {
+            double lo = arf_get_d(arb_midref(W->r->loss), ARF_RND_DOWN);
+            cr_assert(arb_is_positive(W->k)
+                && arf_cmp_d(arb_midref(W->k), 0.5) < 0, "k below the rate");
+            cr_assert(fabs(lo - 30.97494572445358766) < 1e-9, "L = %.15g", lo);
+            cr_assert(strstr(W->proof, "convex") != NULL);
+        }
+        restart_result_clear(W);
+    }
+}
+
+/* Never a proof of no bound where a bound is proved: every example that
+   the prover for any size or the per-branch coupling proves private. */
+Test(dipa_fast, no_unbounded_proof_on_a_private_automaton, .timeout = 600)
+{
+    FILE * p = popen("ls tests/dipa/*.dipa tests/dipa/dipaut/*/*.dipa "
+        "tests/dipa/dipaut/*/*/*.dipa", "r");
+    char path[400];
+    int checked = 0;
+    fmpq_t B;
+    fmpq_init(B);
+    cr_assert(p != NULL);
+    while (fgets(path, sizeof(path), p) != NULL)
+    {
+        restart_result_t W;
+        int coupled = 0, any;
+        char err[512], * t;
+        dipa_automaton_t A;
+        svt_program P;
+        int too_large = 0;
+        path[strcspn(path, "\n")] = '\0';
+        /* only what the engine takes */
+        t = svt_read_spec_text(path, err, sizeof(err));
+        cr_assert(t != NULL, "%s", err);
+        dipa_automaton_init(A);
+        svt_program_init(&P);
+        any = dipa_read(A, t, path, err, sizeof(err)) == 0
+            && dipa_to_program(&P, A, path, &too_large, err, sizeof(err)) == 0;
+        svt_program_clear(&P);
+        dipa_automaton_clear(A);
+        flint_free(t);
+        if (!any)
+            continue;
+        restart_result_init(W);
+        unbounded_on(W, path, &coupled);
+        if (any_size_bound(B, path) || coupled)
+        {
+            checked++;
+            cr_assert(!W->found, "%s: proved private, and unbounded by %s",
+                path, W->proof);
+        }
+        restart_result_clear(W);
+    }
+    pclose(p);
+    fmpq_clear(B);
+    cr_assert_geq(checked, 30, "the private examples are there");
+}
+
+/* a random automaton with one register whose outputs fix the branch
+   taken (distinct outputs per state): restarts (x := insample as a
+   state's only statement, releasing it or not) and guarded transitions
+   (1 or 2 comparisons, an assignment now and then, a goto anywhere) */
+static void
+gen_automaton1(FILE * f, ulong * seed)
+{
+    static const char * ds[3] = { "1/4", "1/2", "1" };
+    static const char * outs[4] = { "obot", "otop", "oa", "insample" };
+    int G = (int) rnd_range(seed, 2, 4), i, j, k;
+    for (i = 0; i < G; i++)
+    {
+        int nt = (int) rnd_range(seed, 1, 3), first = (int) rnd_range(seed, 0, 3);
+        fprintf(f, "(q%d%s,%s,%d):", i + 1, i > 0 && rnd_range(seed, 0, 4) == 0
+            ? ":non-input" : "", ds[rnd_range(seed, 0, 2)],
+            (int) rnd_range(seed, 0, 1));
+        if (i == 0 || rnd_range(seed, 0, 3) == 0)
+        {
+            fprintf(f, " x:= insample; output %s; goto q%d\n", rnd_range(seed,
+                0, 1) ? "insample" : "oinput", (int) rnd_range(seed, 1, G));
+            continue;
+        }
+        for (j = 0; j < nt; j++)
+        {
+            int na = (int) rnd_range(seed, 1, 2);
+            fprintf(f, " %s (", j ? "elseif" : "if");
+            for (k = 0; k < na; k++)
+                fprintf(f, "%sinsample %s x", k ? " && " : "",
+                    ops[rnd_range(seed, 0, 3)]);
+            fprintf(f, ") then ");
+            if (rnd_range(seed, 0, 4) == 0)
+                fprintf(f, "x:= insample; ");
+            fprintf(f, "output %s; goto q%d", outs[(first + j) % 4],
+                (int) rnd_range(seed, 1, G));
+        }
+        fprintf(f, "\n");
+    }
+}
+
+/* Generated automata (as above): a proof of no bound never meets a
+   proved bound, by either prover.  SVT_DIPA_AUTOMATA / SVT_DIPA_SEED as
+   above. */
+Test(dipa, unbounded_proofs_never_meet_a_bound_on_generated_automata,
+    .timeout = 7200)
+{
+    const char * ns = getenv("SVT_DIPA_AUTOMATA"), * ss = getenv("SVT_DIPA_SEED");
+    ulong seed = ss ? strtoul(ss, NULL, 10) + 1 : 2612;
+    int i, n = ns ? atoi(ns) : 40, found = 0, bounded = 0;
+    fmpq_t B;
+    fmpq_init(B);
+    fprintf(stderr, "dipa: %d generated automata for the proofs of no bound, "
+        "seed %lu\n", n, seed);
+    for (i = 0; i < n; i++)
+    {
+        char path[128];
+        restart_result_t W;
+        int coupled = 0;
+        FILE * f;
+        snprintf(path, sizeof(path), "build/test-dipa/unb_%d.dipa", i);
+        mkdir("build", 0755);
+        mkdir("build/test-dipa", 0755);
+        f = fopen(path, "w");
+        cr_assert(f != NULL);
+        if (i % 2)
+            gen_automaton(f, &seed);
+        else
+            gen_automaton1(f, &seed);
+        fclose(f);
+        restart_result_init(W);
+        unbounded_on(W, path, &coupled);
+        found += W->found;
+        if (any_size_bound(B, path) || coupled)
+        {
+            bounded++;
+            cr_assert(!W->found, "%s: proved bounded and unbounded (%s)", path,
+                W->proof);
+        }
+        restart_result_clear(W);
+    }
+    fmpq_clear(B);
+    fprintf(stderr, "dipa: %d proved unbounded, %d bounded\n", found, bounded);
+    cr_assert_geq(found, 1, "the generated automata exercise the proofs");
 }

@@ -28,6 +28,7 @@ prove_result_init(prove_result_t P)
     align_result_init(P->A);
     search_best_init(P->LB);
     witness_init(P->W);
+    restart_result_init(P->RS);
     P->have_L = P->L_infinite = 0;
     P->searched = 0;
     P->work = 0;
@@ -45,6 +46,7 @@ prove_result_clear(prove_result_t P)
     align_result_clear(P->A);
     search_best_clear(P->LB);
     witness_clear(P->W);
+    restart_result_clear(P->RS);
     arb_clear(P->L);
     svt_runs_clear(P->LR);
 }
@@ -262,6 +264,22 @@ cycle_witness(prove_result_t P, const svt_model_t M, const search_opts * o)
     return !M->has_claim || (P->have_L && (P->L_infinite || arb_gt(P->L, M->claimed)));
 }
 
+static int L_above(const prove_result_t P, const arb_t x);
+
+/* no proof: the family of a program that restarts (prove_restart.h);
+   1 when it proves the loss unbounded and its ratio is above the claim */
+static int
+restart_witness(prove_result_t P, const svt_model_t M, const search_opts * o)
+{
+    if (P->A->proved || !restart_applies(M))
+        return 0;
+    restart_prove(P->RS, M, o->base.delta, &o->base.ro);
+    if (!P->RS->found)
+        return 0;
+    offer_L(P, P->RS->r, P->RS->R, P->RS->desc);
+    return !M->has_claim || L_above(P, M->claimed);
+}
+
 /* L from the witness the proof builds; 1 when it settles the lower bound
    (it meets B to 6 digits, or certifies a ratio above the claim) */
 static int
@@ -321,7 +339,8 @@ lower_bound_pooled(prove_result_t P, const svt_model_t M,
     lim.pool_cost = SEARCH_RATIO_COST;
     ol.base.ro.limits = &lim;
     ol.bounded = P->A->proved;
-    settled = proof_witness(P, M, &ol) || cycle_witness(P, M, &ol);
+    settled = proof_witness(P, M, &ol) || restart_witness(P, M, &ol)
+        || cycle_witness(P, M, &ol);
     if (settled && o->lower != SEARCH_LOWER_SEARCH)
         return;
     if (o->lower == SEARCH_LOWER_PROOF && P->A->proved && M->has_claim
@@ -392,6 +411,7 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
     else
     {
         growing = P->L_infinite || P->LB->proof[0] != '\0' || P->W->growing
+            || P->RS->found
             || strcmp(P->LB->growth, "linear") == 0
             || strncmp(P->LB->growth, "growing", 7) == 0
             || strcmp(P->LB->growth, "infinite") == 0;
@@ -419,8 +439,11 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
         {
             P->decision = PROVE_UNBOUNDED;
             P->unbounded_proved = P->L_infinite || P->LB->proof[0] != '\0'
-                || (P->W->growing && P->W->kappa[0] != '\0');
-            if (P->W->growing && !P->L_infinite)
+                || (P->W->growing && P->W->kappa[0] != '\0') || P->RS->found;
+            if (P->RS->found && !P->L_infinite)
+                snprintf(P->family, sizeof(P->family), "%.511s; %.1023s",
+                    P->RS->desc, P->RS->proof);
+            else if (P->W->growing && !P->L_infinite)
                 snprintf(P->family, sizeof(P->family), "%.255s: ln ratio growing "
                     "in m (~%.4g per unit of m, a block of %ld quer%s); certified: "
                     "%.400s%s%.1023s", P->W->desc, P->W->slope, (long) P->W->nblock,

@@ -9,6 +9,7 @@
 #include "check.h"
 #include "search.h"
 #include "witness.h"
+#include "prove_unbounded.h"
 
 typedef enum
 {
@@ -27,6 +28,8 @@ typedef struct
     align_result_t A;       /* the proof (A->proved) or why none */
     search_best_t LB;       /* the search's best certified lower bound */
     witness_t W;            /* the witness built from the proof */
+    restart_result_t RS;    /* the family of a restarting program, whose
+                               factors prove the loss unbounded */
     int have_L, L_infinite;
     arb_t L;                /* the best certified lower bound (a ball) */
     svt_runs_t LR;          /* its input */

@@ -115,6 +115,12 @@ void search_ratio_lower_bound(arb_t res, const svt_model_t M,
     const svt_runs_t block, int lo_inf, const fmpq_t lo, int hi_inf,
     const fmpq_t hi, slong prec);
 
+/* Appends the step of branch b of state s of P to R: queries q, q2
+   (T = 0), the branch's output as an output vector entry (a number: 0,
+   which pins a released register next to the queries), count times. */
+void search_push_step(svt_runs_t R, const svt_program * P, int s, int b,
+    const fmpq_t q, const fmpq_t q2, ulong count);
+
 /* Tries the proof ratio >= alpha kappa^m for the family base + m block
    (a template without reset, Laplace noise): for every z in the domain,
    the block's factors are at least kappa > 1 times larger on one side.

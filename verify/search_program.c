@@ -35,10 +35,8 @@ typedef struct
 }
 path_struct;
 
-/* the output a branch gives, as an output vector entry (a number: 0,
-   which pins a released register next to the queries) */
-static void
-push_step(svt_runs_t R, const svt_program * P, int s, int b, const fmpq_t q,
+void
+search_push_step(svt_runs_t R, const svt_program * P, int s, int b, const fmpq_t q,
     const fmpq_t q2, ulong count)
 {
     const prog_branch * B = P->states[s].branches + b;
@@ -133,11 +131,11 @@ push_cycle(svt_runs_t R, const svt_program * P, const cycle_struct * c,
         sh /= 3;
     }
     if (c->len == 1)
-        push_step(R, P, c->state[0], c->branch[0], zero, d[0], m);
+        search_push_step(R, P, c->state[0], c->branch[0], zero, d[0], m);
     else
         for (; m > 0; m--)
             for (i = 0; i < c->len; i++)
-                push_step(R, P, c->state[i], c->branch[i], zero, d[i], 1);
+                search_push_step(R, P, c->state[i], c->branch[i], zero, d[i], 1);
     fmpq_clear(zero);
     fmpq_clear(d[0]);
     fmpq_clear(d[1]);
@@ -329,15 +327,15 @@ family_eval(const family_set * F, const family_struct * f, ulong m,
     /* the lead-in; its first query (the threshold of a DiPA automaton)
        is shifted by d0 */
     for (i = 0; i < F->lead[f->s].len; i++)
-        push_step(R, P, F->lead[f->s].state[i], F->lead[f->s].branch[i], zero,
+        search_push_step(R, P, F->lead[f->s].state[i], F->lead[f->s].branch[i], zero,
             i == 0 ? d0q : zero, 1);
     push_cycle(R, P, F->cy[f->s] + f->a, delta, f->da, m);
     for (i = 0; i < mid->len; i++)
-        push_step(R, P, mid->state[i], mid->branch[i], zero, zero, 1);
+        search_push_step(R, P, mid->state[i], mid->branch[i], zero, zero, 1);
     if (f->t != f->s || f->b != f->a)
         push_cycle(R, P, F->cy[f->t] + f->b, delta, f->db, m);
     if (f->e >= 0)
-        push_step(R, P, f->t, f->e, zero, dB, 1);
+        search_push_step(R, P, f->t, f->e, zero, dB, 1);
     if (f->t == f->s)
         snprintf(desc, sizeof(desc), "program family at state %s: cycle %d "
             "(shifts %d) and cycle %d (shifts %d) m = %lu times%s, lead-in "

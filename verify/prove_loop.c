@@ -1,0 +1,747 @@
+/* prove_loop.c -- the loss has no bound: a DiPA automaton with one
+   register whose cycles keep it (prove_unbounded.h). */
+
+#include <string.h>
+#include "prove_unbounded.h"
+
+#define LOOP_MAX_CYCLES 8       /* cycles of at most 2 steps per state */
+#define LOOP_SCORE_GRID 32      /* points of the ranking grid */
+#define LOOP_MAX_SCORED 2000    /* families ranked in all */
+#define LOOP_GRID 256           /* cells of the first partition */
+#define LOOP_MAX_CELLS 40000    /* cells examined by one bound */
+#define LOOP_TRIES 6            /* families certified, best ranked first */
+#define LOOP_PREC 96
+
+/* one step of the repeated part, as the bound sees it: the noisy answer
+   y = c + Lap(b), and the set of y - x that takes this step's output:
+   ncell intervals (lo, hi), lo_inf / hi_inf for -inf / +inf */
+typedef struct
+{
+    fmpq_t c;
+    const arb_struct * b;
+    int ncell;
+    fmpq lo[2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS + 1];
+    fmpq hi[2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS + 1];
+    int lo_inf[2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS + 1];
+    int hi_inf[2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS + 1];
+}
+loop_step;
+
+typedef struct
+{
+    int nsteps;
+    loop_step st[2 * 2];    /* A's and B's steps (at most 2 each) */
+}
+loop_g;
+
+/* the first branch of S whose guard holds at y - x = r (r not an
+   offset); -1 when a guard is not one the bound reads */
+static int
+first_match(const prog_state * S, const fmpq_t r)
+{
+    int b, a;
+    for (b = 0; b < S->nbranches; b++)
+    {
+        const prog_branch * B = S->branches + b;
+        int holds = 1;
+        for (a = 0; a < B->natoms; a++)
+        {
+            const prog_atom * A = B->atoms + a;
+            int c = fmpq_cmp(r, A->off);
+            if (A->answer != 0 || A->reg != 0 || A->op > PROG_LT)
+                return -1;
+            holds &= A->op == PROG_GE ? c > 0 : c < 0;
+        }
+        if (holds)
+            return b;
+    }
+    return S->nbranches;    /* no guard holds: the ending */
+}
+
+static int
+fmpq_cmp_ptr(const void * a, const void * b)
+{
+    return fmpq_cmp((const fmpq *) a, (const fmpq *) b);
+}
+
+/* the cells of y - x (between the guards' offsets) whose first branch
+   gives the output of branch j (the same branch, or one with the same
+   effect), merged when adjacent; 0, or -1 when the state's guards are
+   not read */
+static int
+step_cells(loop_step * L, const prog_state * S, int j)
+{
+    fmpq off[2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS];
+    int n = 0, u = 0, b, a, i, ret = 0;
+    fmpq_t r;
+    for (b = 0; b < S->nbranches; b++)
+        for (a = 0; a < S->branches[b].natoms; a++)
+            off[n++] = *S->branches[b].atoms[a].off;     /* shallow */
+    qsort(off, n, sizeof(fmpq), fmpq_cmp_ptr);
+    for (i = 0; i < n; i++)
+        if (u == 0 || !fmpq_equal(off + u - 1, off + i))
+            off[u++] = off[i];
+    fmpq_init(r);
+    L->ncell = 0;
+    for (i = 0; i <= u && ret == 0; i++)
+    {
+        int k, same;
+        if (u == 0)
+            fmpq_zero(r);
+        else if (i == 0)
+            fmpq_sub_si(r, off, 1);
+        else if (i == u)
+            fmpq_add_si(r, off + u - 1, 1);
+        else
+        {
+            fmpq_add(r, off + i - 1, off + i);
+            fmpq_div_2exp(r, r, 1);
+        }
+        k = first_match(S, r);
+        if (k < 0)
+        {
+            ret = -1;
+            break;
+        }
+        same = k == j || (k < S->nbranches
+            && prog_branches_same_effect(S->branches + k, S->branches + j));
+        if (!same)
+            continue;
+        if (L->ncell > 0 && !L->hi_inf[L->ncell - 1] && i > 0
+                && fmpq_equal(L->hi + L->ncell - 1, off + i - 1))
+        {
+            /* adjacent: extend the last cell */
+            L->hi_inf[L->ncell - 1] = i == u;
+            if (i < u)
+                fmpq_set(L->hi + L->ncell - 1, off + i);
+            continue;
+        }
+        k = L->ncell++;
+        fmpq_init(L->lo + k);
+        fmpq_init(L->hi + k);
+        L->lo_inf[k] = i == 0;
+        L->hi_inf[k] = i == u;
+        if (i > 0)
+            fmpq_set(L->lo + k, off + i - 1);
+        if (i < u)
+            fmpq_set(L->hi + k, off + i);
+    }
+    fmpq_clear(r);
+    return ret;
+}
+
+static void
+loop_g_clear(loop_g * G)
+{
+    int i, k;
+    for (i = 0; i < G->nsteps; i++)
+    {
+        for (k = 0; k < G->st[i].ncell; k++)
+        {
+            fmpq_clear(G->st[i].lo + k);
+            fmpq_clear(G->st[i].hi + k);
+        }
+        fmpq_clear(G->st[i].c);
+    }
+    G->nsteps = 0;
+}
+
+/* the Laplace CDF of scale b at t, bounded above (up) or below */
+static void
+cdf_bound(arf_t out, const arb_t t, const arb_t b, int up)
+{
+    arb_t e, tt;
+    arf_t p;
+    arb_init(e);
+    arb_init(tt);
+    arf_init(p);
+    if (up)
+        arb_get_ubound_arf(p, t, LOOP_PREC);
+    else
+        arb_get_lbound_arf(p, t, LOOP_PREC);
+    arb_set_arf(tt, p);
+    if (arf_sgn(p) < 0)
+    {
+        arb_div(e, tt, b, LOOP_PREC);
+        arb_exp(e, e, LOOP_PREC);
+        arb_mul_2exp_si(e, e, -1);
+    }
+    else
+    {
+        arb_div(e, tt, b, LOOP_PREC);
+        arb_neg(e, e);
+        arb_exp(e, e, LOOP_PREC);
+        arb_mul_2exp_si(e, e, -1);
+        arb_sub_ui(e, e, 1, LOOP_PREC);
+        arb_neg(e, e);
+    }
+    if (up)
+        arb_get_ubound_arf(out, e, LOOP_PREC);
+    else
+        arb_get_lbound_arf(out, e, LOOP_PREC);
+    arb_clear(e);
+    arb_clear(tt);
+    arf_clear(p);
+}
+
+/* an upper bound of sup over x in [l, h] of the step's probability:
+   the sum over its cells of P(l + lo - c <= noise <= h + hi - c), at
+   most 1 (l_inf / h_inf: the end is -inf / +inf) */
+static void
+step_ub(arf_t out, const loop_step * L, const arb_t l, int l_inf,
+    const arb_t h, int h_inf)
+{
+    arb_t t, sum, cq;
+    arf_t u, d;
+    int k;
+    arb_init(t);
+    arb_init(cq);
+    arb_init(sum);
+    arf_init(u);
+    arf_init(d);
+    arb_zero(sum);
+    for (k = 0; k < L->ncell; k++)
+    {
+        if (L->hi_inf[k] || h_inf)
+            arf_one(u);
+        else
+        {
+            arb_set_fmpq(t, L->hi + k, LOOP_PREC);
+            arb_add(t, t, h, LOOP_PREC);
+            arb_set_fmpq(cq, L->c, LOOP_PREC);
+            arb_sub(t, t, cq, LOOP_PREC);
+            cdf_bound(u, t, L->b, 1);
+        }
+        if (L->lo_inf[k] || l_inf)
+            arf_zero(d);
+        else
+        {
+            arb_set_fmpq(t, L->lo + k, LOOP_PREC);
+            arb_add(t, t, l, LOOP_PREC);
+            arb_set_fmpq(cq, L->c, LOOP_PREC);
+            arb_sub(t, t, cq, LOOP_PREC);
+            cdf_bound(d, t, L->b, 0);
+        }
+        arf_sub(u, u, d, LOOP_PREC, ARF_RND_UP);
+        arb_add_arf(sum, sum, u, LOOP_PREC);
+    }
+    arb_get_ubound_arf(out, sum, LOOP_PREC);
+    if (arf_cmp_si(out, 1) > 0)
+        arf_one(out);
+    arb_clear(t);
+    arb_clear(cq);
+    arb_clear(sum);
+    arf_clear(u);
+    arf_clear(d);
+}
+
+/* an upper bound of sup over x in [l, h] of G(x) */
+static void
+g_ub(arf_t out, const loop_g * G, const arb_t l, int l_inf, const arb_t h,
+    int h_inf)
+{
+    arf_t f;
+    int i;
+    arf_init(f);
+    arf_one(out);
+    for (i = 0; i < G->nsteps; i++)
+    {
+        step_ub(f, G->st + i, l, l_inf, h, h_inf);
+        arf_mul(out, out, f, LOOP_PREC, ARF_RND_UP);
+    }
+    arf_clear(f);
+}
+
+/* the x range of the first partition: [x0, x0 + w LOOP_GRID] with w a
+   power of two, wide enough that 40 scales past every answer and
+   offset lies inside */
+static void
+x_range(fmpz_t x0, slong * wexp, const loop_g * G)
+{
+    double lo = 0, hi = 0, bmax = 1;
+    int i, k, first = 1;
+    for (i = 0; i < G->nsteps; i++)
+    {
+        const loop_step * L = G->st + i;
+        double c = fmpq_get_d(L->c), b = arf_get_d(arb_midref(L->b), ARF_RND_UP);
+        if (b > bmax)
+            bmax = b;
+        for (k = 0; k < 2 * L->ncell; k++)
+        {
+            const fmpq * o = k % 2 ? L->hi + k / 2 : L->lo + k / 2;
+            double v;
+            if (k % 2 ? L->hi_inf[k / 2] : L->lo_inf[k / 2])
+                continue;
+            v = c - fmpq_get_d(o);
+            if (first || v < lo)
+                lo = v;
+            if (first || v > hi)
+                hi = v;
+            first = 0;
+        }
+    }
+    lo -= 40 * bmax;
+    hi += 40 * bmax;
+    *wexp = 0;
+    while (ldexp(1.0, (int) *wexp) * LOOP_GRID < hi - lo)
+        (*wexp)++;
+    while (*wexp > -20 && ldexp(1.0, (int) *wexp - 1) * LOOP_GRID >= hi - lo)
+        (*wexp)--;
+    fmpz_set_d(x0, floor(lo / ldexp(1.0, (int) *wexp)));
+}
+
+/* 1 when sup_x G(x) < target is certified, by bisection of the x axis
+   within LOOP_MAX_CELLS cells */
+static int
+g_below(const loop_g * G, const arf_t target)
+{
+    fmpz_t x0, k;
+    slong wexp, used = 0, top = 0;
+    /* a stack of cells [a, a + 2^e] as (numerator a / 2^e, e) */
+    fmpz * sa = _fmpz_vec_init(LOOP_MAX_CELLS + LOOP_GRID + 4);
+    slong * se = flint_malloc((LOOP_MAX_CELLS + LOOP_GRID + 4) * sizeof(slong));
+    arb_t l, h;
+    arf_t u;
+    int ok = 1, side;
+    fmpz_init(x0);
+    fmpz_init(k);
+    arb_init(l);
+    arb_init(h);
+    arf_init(u);
+    x_range(x0, &wexp, G);
+    /* the two tails */
+    for (side = 0; side < 2 && ok; side++)
+    {
+        fmpz_add_si(k, x0, side ? LOOP_GRID : 0);
+        arb_set_fmpz(l, k);
+        arb_mul_2exp_si(l, l, wexp);
+        g_ub(u, G, l, side == 0, l, side == 1);
+        ok = arf_cmp(u, target) < 0;
+    }
+    for (side = LOOP_GRID - 1; side >= 0 && ok; side--)
+    {
+        fmpz_add_si(sa + top, x0, side);
+        se[top++] = wexp;
+    }
+    while (ok && top > 0)
+    {
+        slong e;
+        top--;
+        e = se[top];
+        arb_set_fmpz(l, sa + top);
+        arb_mul_2exp_si(l, l, e);
+        fmpz_add_ui(k, sa + top, 1);
+        arb_set_fmpz(h, k);
+        arb_mul_2exp_si(h, h, e);
+        g_ub(u, G, l, 0, h, 0);
+        if (++used > LOOP_MAX_CELLS)
+            ok = 0;
+        else if (arf_cmp(u, target) >= 0)
+        {
+            /* halves: [2a, 2a+1] and [2a+1, 2a+2] at e - 1 */
+            fmpz_mul_2exp(k, sa + top, 1);
+            fmpz_add_ui(sa + top + 1, k, 1);
+            fmpz_set(sa + top, k);
+            se[top] = se[top + 1] = e - 1;
+            top += 2;
+        }
+    }
+    _fmpz_vec_clear(sa, LOOP_MAX_CELLS + LOOP_GRID + 4);
+    flint_free(se);
+    fmpz_clear(x0);
+    fmpz_clear(k);
+    arb_clear(l);
+    arb_clear(h);
+    arf_clear(u);
+    return ok;
+}
+
+/* the largest G at the points of a grid (for ranking only) */
+static void
+g_grid_max(arf_t out, const loop_g * G)
+{
+    fmpz_t x0, k;
+    slong wexp, i;
+    arb_t x;
+    arf_t u;
+    fmpz_init(x0);
+    fmpz_init(k);
+    arb_init(x);
+    arf_init(u);
+    x_range(x0, &wexp, G);
+    arf_zero(out);
+    for (i = 0; i <= LOOP_SCORE_GRID; i++)
+    {
+        fmpz_add_si(k, x0, i * (LOOP_GRID / LOOP_SCORE_GRID));
+        arb_set_fmpz(x, k);
+        arb_mul_2exp_si(x, x, wexp);
+        g_ub(u, G, x, 0, x, 0);
+        if (arf_cmp(u, out) > 0)
+            arf_set(out, u);
+    }
+    fmpz_clear(x0);
+    fmpz_clear(k);
+    arb_clear(x);
+    arf_clear(u);
+}
+
+/* ---- the families ---- */
+
+/* 1 when the last step of the lead-in that sets the register releases
+   the value it stores (x := insample; output insample): the register
+   then holds a number of the output (0 in these families) */
+static int
+lead_pins(const svt_program * P, const unb_path * lead)
+{
+    int i;
+    for (i = lead->len - 1; i >= 0; i--)
+    {
+        const prog_branch * B = P->states[lead->state[i]].branches + lead->branch[i];
+        if (B->reset == PROG_RESET_NONE && B->assign == 0)
+            continue;
+        return B->reset == PROG_RESET_ANSWER && B->out == PROG_OUT_NOISY
+            && B->out_answer == B->reset_answer;
+    }
+    return 0;
+}
+
+typedef struct
+{
+    int s, a, t, b;         /* cycle a at s, cycle b at t (b < 0: none) */
+    int shift, dir;         /* shifts of A's then B's steps; the side u */
+    arf_struct score;       /* ranking only: grid max G_u / G_v */
+}
+loop_cand;
+
+/* cycles of one or two branches at s that assign nothing, release no
+   number and do not stop */
+static int
+keep_cycles(unb_path * cy, const svt_program * P, int s)
+{
+    int n = 0, b, b2;
+    for (b = 0; b < P->states[s].nbranches && n < LOOP_MAX_CYCLES; b++)
+    {
+        const prog_branch * B = P->states[s].branches + b;
+        if (B->stop || B->ending || B->assign || B->reset != PROG_RESET_NONE
+                || B->out >= PROG_OUT_NOISY)
+            continue;
+        if (B->next == s)
+        {
+            cy[n].len = 1;
+            cy[n].state[0] = s;
+            cy[n++].branch[0] = b;
+            continue;
+        }
+        for (b2 = 0; b2 < P->states[B->next].nbranches && n < LOOP_MAX_CYCLES; b2++)
+        {
+            const prog_branch * C = P->states[B->next].branches + b2;
+            if (C->stop || C->ending || C->next != s || C->assign
+                    || C->reset != PROG_RESET_NONE || C->out >= PROG_OUT_NOISY)
+                continue;
+            cy[n].len = 2;
+            cy[n].state[0] = s;
+            cy[n].branch[0] = b;
+            cy[n].state[1] = B->next;
+            cy[n++].branch[1] = b2;
+        }
+    }
+    return n;
+}
+
+/* G on side `side` (0: D, every query 0; 1: D', shifted) of the cycles
+   A and B (B may be NULL); 0, or -1 when a guard is not read */
+static int
+build_g(loop_g * G, const svt_model_t M, const unb_path * A,
+    const unb_path * B, int shift, int side, const fmpq_t delta)
+{
+    const svt_program * P = M->prog;
+    const unb_path * cyc[2] = { A, B };
+    int c, i, sh = shift;
+    G->nsteps = 0;
+    for (c = 0; c < 2; c++)
+        for (i = 0; cyc[c] != NULL && i < cyc[c]->len; i++)
+        {
+            const prog_state * S = P->states + cyc[c]->state[i];
+            loop_step * L = G->st + G->nsteps;
+            int nz = S->answer_noise[0];
+            if (nz < 0 || P->noises[nz].law != INTEGRAL_LAPLACE
+                    || P->noises[nz].exponential || S->abs_query)
+                return -1;
+            fmpq_init(L->c);
+            L->ncell = 0;
+            G->nsteps++;
+            if (side == 1 && !S->noninput)
+                fmpq_mul_si(L->c, delta, sh % 3 - 1);
+            sh /= 3;
+            fmpq_add(L->c, L->c, P->noises[nz].mean);
+            L->b = M->prog_scale + nz;
+            if (step_cells(L, S, cyc[c]->branch[i]) != 0)
+                return -1;
+        }
+    return 0;
+}
+
+/* the family's input: the lead-in to A's state, A m times, the path to
+   B's state, B m times */
+static void
+loop_runs(svt_runs_t R, const svt_program * P, const unb_path * lead,
+    const unb_path * A, const unb_path * mid, const unb_path * B, int shift,
+    const fmpq_t delta, ulong m)
+{
+    int na = 1, i;
+    for (i = 0; i < A->len; i++)
+        na *= 3;
+    unb_push_path(R, P, lead, 0, 0, delta, 1);
+    unb_push_path(R, P, A, shift % na, 1, delta, m);
+    if (B != NULL)
+    {
+        unb_push_path(R, P, mid, 0, 0, delta, 1);
+        unb_push_path(R, P, B, shift / na, 1, delta, m);
+    }
+}
+
+/* score of a family: grid max of G_u over grid max of G_v (ranking
+   only); 0 when the guards are not read */
+static int
+loop_score(arf_t score, const svt_model_t M, const unb_path * A,
+    const unb_path * B, int shift, int dir, const fmpq_t delta, int pinned)
+{
+    loop_g Gu, Gv;
+    arf_t gu, gv;
+    arb_t zero;
+    int ok;
+    arf_init(gu);
+    arf_init(gv);
+    arb_init(zero);
+    ok = build_g(&Gu, M, A, B, shift, dir, delta) == 0;
+    ok = build_g(&Gv, M, A, B, shift, 1 - dir, delta) == 0 && ok;
+    if (ok && pinned)
+    {
+        g_ub(gu, &Gu, zero, 0, zero, 0);    /* G at the released 0 */
+        g_ub(gv, &Gv, zero, 0, zero, 0);
+    }
+    else if (ok)
+    {
+        g_grid_max(gu, &Gu);
+        g_grid_max(gv, &Gv);
+    }
+    if (ok)
+    {
+        ok = !arf_is_zero(gv) && !arf_is_zero(gu);
+        if (ok)
+            arf_div(score, gu, gv, 32, ARF_RND_DOWN);
+    }
+    loop_g_clear(&Gu);
+    loop_g_clear(&Gv);
+    arf_clear(gu);
+    arf_clear(gv);
+    arb_clear(zero);
+    return ok;
+}
+
+/* the certified proof for one family at m0: 1 when found (W filled) */
+static int
+loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
+    const unb_path * cy_a, const unb_path * cy_b, const fmpq_t delta,
+    const ratio_opt * ro, ulong m0)
+{
+    const svt_program * P = M->prog;
+    unb_path lead, mid;
+    svt_runs_t R0, R1;
+    ratio_result_t r0, r1;
+    loop_g Gv;
+    arb_t s, lt, rate;
+    arf_t est, target;
+    int ok = 0, u = c->dir, tries, pinned;
+    Gv.nsteps = 0;
+    if (unb_path_to(&lead, P, 0, c->s, 0) != 0 || (cy_b != NULL
+            && unb_path_to(&mid, P, c->s, c->t, 1) != 0))
+        return 0;
+    svt_runs_init(R0);
+    svt_runs_init(R1);
+    ratio_result_init(r0);
+    ratio_result_init(r1);
+    arb_init(s);
+    arb_init(lt);
+    arb_init(rate);
+    arf_init(est);
+    arf_init(target);
+    loop_runs(R0, P, &lead, cy_a, &mid, cy_b, c->shift, delta, m0 - 1);
+    loop_runs(R1, P, &lead, cy_a, &mid, cy_b, c->shift, delta, m0);
+    ratio_decide(r0, M, R0, ro);
+    ratio_decide(r1, M, R1, ro);
+    W->ratios += 2;
+    arb_sub(s, r1->p[u]->log_value, r0->p[u]->log_value, LOOP_PREC);
+    pinned = lead_pins(P, &lead);
+    if (pinned)
+    {
+        /* Pr_u(m) = w_u G_u(0)^m exactly: the increment is k */
+        arb_sub(rate, r1->lr[u], r0->lr[u], LOOP_PREC);
+        ok = ratio_speaks_to_claim(r0) && ratio_speaks_to_claim(r1)
+            && arb_is_finite(rate) && arb_is_positive(rate);
+    }
+    else if (ratio_speaks_to_claim(r1) && arb_is_finite(s) && arb_is_finite(r1->lr[u])
+            && build_g(&Gv, M, cy_a, cy_b, c->shift, 1 - u, delta) == 0)
+    {
+        /* targets between the grid's G_v and e^s, then just below e^s */
+        g_grid_max(est, &Gv);
+        for (tries = 0; tries < 2 && !ok; tries++)
+        {
+            arb_set_arf(lt, est);
+            arb_log(lt, lt, LOOP_PREC);
+            arb_add(lt, lt, s, LOOP_PREC);
+            arb_mul_2exp_si(lt, lt, -1);
+            if (tries == 1)
+                arb_sub(lt, s, lt, LOOP_PREC), arb_mul_2exp_si(lt, lt, -8),
+                    arb_sub(lt, s, lt, LOOP_PREC);
+            arb_get_ubound_arf(target, lt, LOOP_PREC);
+            arb_set_arf(lt, target);            /* ln target, exactly */
+            arb_sub(rate, s, lt, LOOP_PREC);     /* s - ln target */
+            if (!arb_is_positive(rate))
+                continue;
+            arb_exp(lt, lt, LOOP_PREC);
+            arb_get_lbound_arf(target, lt, LOOP_PREC);  /* <= target */
+            ok = g_below(&Gv, target);
+        }
+    }
+    loop_g_clear(&Gv);
+    if (ok)
+    {
+        char * ss = decimal_interval(s, 8), * ks = decimal_interval(rate, 8);
+        char pa[160], pb[160];
+        int i;
+        W->found = 1;
+        arb_set(W->k, rate);
+        ratio_result_swap(W->r, r1);
+        svt_runs_set(W->R, R1);
+        pa[0] = pb[0] = '\0';
+        for (i = 0; i < cy_a->len; i++)
+            snprintf(pa + strlen(pa), sizeof(pa) - strlen(pa), "%s%.31s (branch "
+                "%d)", i ? " -> " : "", P->states[cy_a->state[i]].name,
+                cy_a->branch[i] + 1);
+        for (i = 0; cy_b != NULL && i < cy_b->len; i++)
+            snprintf(pb + strlen(pb), sizeof(pb) - strlen(pb), "%s%.31s (branch "
+                "%d)", i ? " -> " : "", P->states[cy_b->state[i]].name,
+                cy_b->branch[i] + 1);
+        snprintf(W->desc, sizeof(W->desc), "the cycle %s m times%s%s%s after "
+            "the shortest lead-in, q(D) = 0, q(D') in {-Delta, 0, Delta} per "
+            "step of the cycles (m = %lu shown)", pa, cy_b ? ", then the cycle "
+            : "", pb, cy_b ? " m times" : "", m0);
+        if (pinned)
+            snprintf(W->proof, sizeof(W->proof), "PROOF: the register x holds "
+                "the number the lead-in released (x := insample; output "
+                "insample), nothing after the lead-in assigns it, and every "
+                "output fixes the branch, so each pass of the cycles multiplies "
+                "Pr[A(D)=a_m] and Pr[A(D')=a_m] by the same factors G(x): ln "
+                "Pr[A(%s)=a_m]/Pr[A(%s)=a_m] = ln ratio(a_%lu) + (m - %lu) k, with "
+                "k = ln ratio(a_%lu) - ln ratio(a_%lu) in %s > 0 (certified): "
+                "unbounded in m", u ? "D'" : "D", u ? "D" : "D'", m0, m0, m0,
+                m0 - 1, ks);
+        else
+        snprintf(W->proof, sizeof(W->proof), "PROOF: nothing after the lead-in "
+            "assigns the register x and every output fixes the branch, so "
+            "Pr[A(%s)=a_m] = integral of w(x) G(x)^m dx, G(x) the probability "
+            "of one pass of the cycles given x; its log is convex in m, so each "
+            "m past %lu adds at least s = ln Pr[a_%lu] - ln Pr[a_%lu] in %s; on "
+            "%s, sup_x G(x) is below a bound certified by bisection of the x "
+            "axis, so each m adds at most its log; hence ln Pr[A(%s)=a_m]/Pr[A("
+            "%s)=a_m] >= ln ratio(a_%lu) + (m - %lu) k with k in %s > 0: "
+            "unbounded in m", u ? "D'" : "D", m0, m0, m0 - 1, ss, u ? "D" : "D'",
+            u ? "D'" : "D", u ? "D" : "D'", m0, m0, ks);
+        flint_free(ss);
+        flint_free(ks);
+    }
+    svt_runs_clear(R0);
+    svt_runs_clear(R1);
+    ratio_result_clear(r0);
+    ratio_result_clear(r1);
+    arb_clear(s);
+    arb_clear(lt);
+    arb_clear(rate);
+    arf_clear(est);
+    arf_clear(target);
+    return ok;
+}
+
+void
+loop_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
+    const ratio_opt * ro)
+{
+    const svt_program * P = M->prog;
+    static const ulong m0s[2] = { 64, 400 };
+    unb_path cy[PROG_MAX_STATES][LOOP_MAX_CYCLES], lead, mid;
+    int ncy[PROG_MAX_STATES], s, t, a, b, shift, dir, i, j, n = 0;
+    slong scored = 0;
+    loop_cand best[LOOP_TRIES];
+    arf_t sc;
+    if (!P->dipa || P->nregs != 1 || !restart_applies(M))
+        return;
+    for (s = 0; s < P->nstates; s++)
+        ncy[s] = keep_cycles(cy[s], P, s);
+    arf_init(sc);
+    for (i = 0; i < LOOP_TRIES; i++)
+        arf_init(&best[i].score);
+    for (s = 0; s < P->nstates; s++)
+    {
+        if (ncy[s] == 0 || unb_path_to(&lead, P, 0, s, 0) != 0)
+            continue;
+        for (t = 0; t < P->nstates; t++)
+        {
+            if (t != s && unb_path_to(&mid, P, s, t, 1) != 0)
+                continue;
+            for (a = 0; a < ncy[s]; a++)
+                for (b = -1; b < ncy[t]; b++)
+                {
+                    int len, nsh;
+                    if ((b < 0 && t != s) || (t == s && b >= 0 && b <= a))
+                        continue;
+                    len = cy[s][a].len + (b >= 0 ? cy[t][b].len : 0);
+                    for (nsh = 1, i = 0; i < len; i++)
+                        nsh *= 3;
+                    for (shift = 0; shift < nsh; shift++)
+                        for (dir = 0; dir < 2; dir++)
+                        {
+                            if (scored++ >= LOOP_MAX_SCORED)
+                                goto ranked;
+                            if (!loop_score(sc, M, &cy[s][a], b >= 0 ? &cy[t][b]
+                                    : NULL, shift, dir, delta, lead_pins(P, &lead))
+                                    || arf_cmp_si(sc, 1) <= 0)
+                                continue;
+                            /* insert by score (ties: the first found) */
+                            for (i = n; i > 0 && arf_cmp(sc, &best[i - 1].score) > 0; i--)
+                                if (i < LOOP_TRIES)
+                                {
+                                    best[i].s = best[i - 1].s;
+                                    best[i].a = best[i - 1].a;
+                                    best[i].t = best[i - 1].t;
+                                    best[i].b = best[i - 1].b;
+                                    best[i].shift = best[i - 1].shift;
+                                    best[i].dir = best[i - 1].dir;
+                                    arf_set(&best[i].score, &best[i - 1].score);
+                                }
+                            if (i < LOOP_TRIES)
+                            {
+                                best[i].s = s;
+                                best[i].a = a;
+                                best[i].t = t;
+                                best[i].b = b;
+                                best[i].shift = shift;
+                                best[i].dir = dir;
+                                arf_set(&best[i].score, sc);
+                                if (n < LOOP_TRIES)
+                                    n++;
+                            }
+                        }
+                }
+        }
+    }
+ranked:
+    for (j = 0; j < 2 && !W->found; j++)
+        for (i = 0; i < n && !W->found; i++)
+            loop_certify(W, M, best + i, &cy[best[i].s][best[i].a],
+                best[i].b >= 0 ? &cy[best[i].t][best[i].b] : NULL, delta, ro,
+                m0s[j]);
+    for (i = 0; i < LOOP_TRIES; i++)
+        arf_clear(&best[i].score);
+    arf_clear(sc);
+}

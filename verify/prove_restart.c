@@ -1,0 +1,356 @@
+/* prove_restart.c -- the loss has no bound: programs whose run restarts
+   (prove_unbounded.h). */
+
+#include <string.h>
+#include "prove_unbounded.h"
+#include "search.h"
+
+#define RESTART_MAX_BLOCK 4     /* steps of a block (the restart included) */
+#define RESTART_MAX_BLOCKS 16   /* blocks tried per restart */
+#define RESTART_MAX_RATIOS 400  /* ratios computed in all */
+#define RESTART_FAMILY_M 100    /* the family's m shown as L */
+
+typedef unb_path block_struct;
+
+void
+restart_result_init(restart_result_t W)
+{
+    W->found = 0;
+    W->ratios = 0;
+    W->proof[0] = W->desc[0] = '\0';
+    arb_init(W->k);
+    ratio_result_init(W->r);
+    svt_runs_init(W->R);
+}
+
+void
+restart_result_clear(restart_result_t W)
+{
+    arb_clear(W->k);
+    ratio_result_clear(W->r);
+    svt_runs_clear(W->R);
+}
+
+/* can an observer tell every branch of every state from its output?
+   Two branches of one state with the same output must have the same
+   effect (prog_branches_same_effect); two that release numbers cannot
+   be told apart at all */
+static int
+outputs_fix_path(const svt_program * P)
+{
+    int s, i, j;
+    for (s = 0; s < P->nstates; s++)
+    {
+        const prog_state * S = P->states + s;
+        for (i = 0; i < S->nbranches; i++)
+            for (j = i + 1; j < S->nbranches; j++)
+            {
+                const prog_branch * A = S->branches + i, * B = S->branches + j;
+                int anum = A->out >= PROG_OUT_NOISY, bnum = B->out >= PROG_OUT_NOISY;
+                if (anum || bnum)
+                {
+                    if (anum && bnum)
+                        return 0;
+                    continue;
+                }
+                if (A->out != B->out || (A->out == PROG_OUT_LABEL
+                        && strcmp(A->out_label, B->out_label) != 0))
+                    continue;
+                if (!prog_branches_same_effect(A, B))
+                    return 0;
+            }
+    }
+    return 1;
+}
+
+/* Is branch b of state s a restart?  1 when nothing read after it
+   depends on what came before: DiPA's x := insample as the state's only
+   statement (no guard reads the old value; the cut is before the step,
+   *before = 1), or a branch that redraws the one register from its noise
+   (the cut is after it, *before = 0).  The program has one register and
+   no counter (restart_applies). */
+static int
+restart_branch(const svt_program * P, int s, int b, int * before)
+{
+    const prog_branch * B = P->states[s].branches + b;
+    if (B->stop || B->ending)
+        return 0;
+    if (P->dipa && B->reset == PROG_RESET_ANSWER && b == 0 && B->natoms == 0)
+    {
+        *before = 1;
+        return 1;
+    }
+    if (!P->dipa && B->reset == PROG_RESET_FRESH)
+    {
+        *before = 0;
+        return 1;
+    }
+    return 0;
+}
+
+/* the blocks that start with branch b of s and come back to s: b, then
+   a simple path of branches that do not stop (at most
+   RESTART_MAX_BLOCK steps in all), depth first */
+static void
+blocks_dfs(block_struct * out, int * n, block_struct * cur,
+    const svt_program * P, int s, int at)
+{
+    int b, i;
+    if (*n >= RESTART_MAX_BLOCKS)
+        return;
+    if (at == s)
+    {
+        out[(*n)++] = *cur;
+        return;
+    }
+    if (cur->len >= RESTART_MAX_BLOCK)
+        return;
+    for (i = 0; i < cur->len; i++)
+        if (cur->state[i] == at)
+            return;     /* simple paths only */
+    for (b = 0; b < P->states[at].nbranches; b++)
+    {
+        const prog_branch * B = P->states[at].branches + b;
+        if (B->stop || B->ending)
+            continue;
+        cur->state[cur->len] = at;
+        cur->branch[cur->len] = b;
+        cur->len++;
+        blocks_dfs(out, n, cur, P, s, B->next);
+        cur->len--;
+    }
+}
+
+static int
+blocks_at(block_struct * out, const svt_program * P, int s, int b)
+{
+    block_struct cur;
+    int n = 0;
+    cur.len = 1;
+    cur.state[0] = s;
+    cur.branch[0] = b;
+    blocks_dfs(out, &n, &cur, P, s, P->states[s].branches[b].next);
+    return n;
+}
+
+int
+unb_path_to(unb_path * p, const svt_program * P, int from, int s, int keep)
+{
+    int prev_s[PROG_MAX_STATES], prev_b[PROG_MAX_STATES], seen[PROG_MAX_STATES];
+    int queue[PROG_MAX_STATES], head = 0, tail = 0, b, t, len = 0;
+    int path_s[PROG_MAX_STATES], path_b[PROG_MAX_STATES];
+    memset(seen, 0, sizeof(seen));
+    seen[from] = 1;
+    queue[tail++] = from;
+    while (head < tail)
+    {
+        int u = queue[head++];
+        for (b = 0; b < P->states[u].nbranches; b++)
+        {
+            const prog_branch * B = P->states[u].branches + b;
+            if (B->stop || B->ending || seen[B->next] || (keep
+                    && (B->assign != 0 || B->reset != PROG_RESET_NONE)))
+                continue;
+            seen[B->next] = 1;
+            prev_s[B->next] = u;
+            prev_b[B->next] = b;
+            queue[tail++] = B->next;
+        }
+    }
+    if (!seen[s])
+        return -1;
+    for (t = s; t != from; t = prev_s[t])
+    {
+        path_s[len] = prev_s[t];
+        path_b[len] = prev_b[t];
+        len++;
+    }
+    p->len = len;
+    for (t = 0; t < len; t++)
+    {
+        p->state[t] = path_s[len - 1 - t];
+        p->branch[t] = path_b[len - 1 - t];
+    }
+    return 0;
+}
+
+void
+unb_push_path(svt_runs_t R, const svt_program * P, const unb_path * p,
+    int shift, int shifted, const fmpq_t delta, ulong m)
+{
+    fmpq_t zero, d[UNB_MAX_PATH];
+    int i, sh = shift;
+    ulong j;
+    fmpq_init(zero);
+    for (i = 0; i < p->len; i++)
+    {
+        fmpq_init(d[i]);
+        if (shifted && !P->states[p->state[i]].noninput)
+            fmpq_mul_si(d[i], delta, sh % 3 - 1);
+        sh /= 3;
+    }
+    for (j = 0; j < m; j++)
+        for (i = 0; i < p->len; i++)
+            search_push_step(R, P, p->state[i], p->branch[i], zero, d[i], 1);
+    for (i = 0; i < p->len; i++)
+        fmpq_clear(d[i]);
+    fmpq_clear(zero);
+}
+
+/* the lead-in, then the block m times */
+static void
+family_runs(svt_runs_t R, const svt_program * P, const block_struct * lead,
+    const block_struct * k, int shift, const fmpq_t delta, ulong m)
+{
+    unb_push_path(R, P, lead, 0, 0, delta, 1);
+    unb_push_path(R, P, k, shift, 1, delta, m);
+}
+
+int
+restart_applies(const svt_model_t M)
+{
+    const svt_program * P = M->shaped ? NULL : M->prog;
+    return P != NULL && !P->has_counter && !P->argmax
+        && (P->dipa ? P->nregs == 1 : P->nregs <= 1) && outputs_fix_path(P);
+}
+
+/* the certified ln ratio of direction dir of the family at m, in lr;
+   0 when it is not finite */
+static int
+family_lr(arb_t lr, restart_result_t W, const svt_model_t M,
+    const block_struct * lead, const block_struct * k, int shift,
+    const fmpq_t delta, ulong m, int dir, const ratio_opt * ro)
+{
+    svt_runs_t R;
+    ratio_result_t r;
+    int ok;
+    svt_runs_init(R);
+    family_runs(R, M->prog, lead, k, shift, delta, m);
+    ratio_result_init(r);
+    ratio_decide(r, M, R, ro);
+    W->ratios++;
+    ok = ratio_speaks_to_claim(r) && arb_is_finite(r->lr[dir]);
+    if (ok)
+        arb_set(lr, r->lr[dir]);
+    ratio_result_clear(r);
+    svt_runs_clear(R);
+    return ok;
+}
+
+/* k = ln ratio(m = 3) - ln ratio(m = 2) of one block and shift, for
+   both directions; keeps the best certified positive one in W */
+static void
+try_block(restart_result_t W, const svt_model_t M, const block_struct * lead,
+    const block_struct * k, int shift, const fmpq_t delta,
+    const ratio_opt * ro, int before, int * best_dir, int * best_shift,
+    block_struct * best_k)
+{
+    arb_t l2, l3, kk;
+    int dir;
+    arb_init(l2);
+    arb_init(l3);
+    arb_init(kk);
+    for (dir = 0; dir < 2 && W->ratios + 2 <= RESTART_MAX_RATIOS; dir++)
+    {
+        if (!family_lr(l2, W, M, lead, k, shift, delta, 2, dir, ro)
+                || !family_lr(l3, W, M, lead, k, shift, delta, 3, dir, ro))
+            continue;
+        arb_sub(kk, l3, l2, 128);
+        if (arb_is_positive(kk) && (!W->found || arf_cmp(arb_midref(kk),
+                arb_midref(W->k)) > 0))
+        {
+            W->found = 1;
+            W->before = before;
+            arb_set(W->k, kk);
+            *best_dir = dir;
+            *best_shift = shift;
+            *best_k = *k;
+        }
+    }
+    arb_clear(l2);
+    arb_clear(l3);
+    arb_clear(kk);
+}
+
+static int
+pow3(int n)
+{
+    int p = 1;
+    while (n-- > 0)
+        p *= 3;
+    return p;
+}
+
+/* the path of a block as "q3 (branch 1) -> q2 (branch 2) -> q3" */
+static void
+block_words(char * buf, size_t len, const svt_program * P, const block_struct * k)
+{
+    int i;
+    buf[0] = '\0';
+    for (i = 0; i < k->len; i++)
+        snprintf(buf + strlen(buf), len - strlen(buf), "%.31s (branch %d) -> ",
+            P->states[k->state[i]].name, k->branch[i] + 1);
+    snprintf(buf + strlen(buf), len - strlen(buf), "%.31s",
+        P->states[k->state[0]].name);
+}
+
+/* the proof's text and the family at m = RESTART_FAMILY_M */
+static void
+restart_finish(restart_result_t W, const svt_model_t M,
+    const block_struct * lead, const block_struct * k, int shift, int dir,
+    const fmpq_t delta, const ratio_opt * ro)
+{
+    const svt_program * P = M->prog;
+    char path[256], * ks;
+    svt_runs_clear(W->R);
+    svt_runs_init(W->R);
+    family_runs(W->R, P, lead, k, shift, delta, RESTART_FAMILY_M);
+    ratio_result_clear(W->r);
+    ratio_result_init(W->r);
+    ratio_decide(W->r, M, W->R, ro);
+    W->ratios++;
+    block_words(path, sizeof(path), P, k);
+    ks = decimal_interval(W->k, 8);
+    snprintf(W->desc, sizeof(W->desc), "the block %s repeated m times after "
+        "the shortest lead-in, q(D) = 0, q(D') in {-Delta, 0, Delta} per step "
+        "of the block (m = %d shown)", path, RESTART_FAMILY_M);
+    snprintf(W->proof, sizeof(W->proof), "PROOF: the block starts with a "
+        "restart (%s), after which nothing that came before is read again, "
+        "and every output fixes the branch taken, so Pr[A(D)=a_m] is the "
+        "lead-in's factor times one identical factor per block; hence ln "
+        "Pr[A(%s)=a_m]/Pr[A(%s)=a_m] = ln ratio(a_2) + (m - 2) k, with k = "
+        "ln ratio(a_3) - ln ratio(a_2) in %s > 0 (certified): unbounded in m",
+        W->before ? "x := insample as the state's only statement, so no guard "
+        "reads the register's old value" : "the register redrawn from its "
+        "noise", dir ? "D'" : "D", dir ? "D" : "D'", ks);
+    flint_free(ks);
+}
+
+void
+restart_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
+    const ratio_opt * ro)
+{
+    const svt_program * P = M->shaped ? NULL : M->prog;
+    block_struct lead, blocks[RESTART_MAX_BLOCKS], best_k;
+    int s, b, i, n, shift, before, best_dir = 0, best_shift = 0;
+    if (!restart_applies(M))
+        return;
+    for (s = 0; s < P->nstates; s++)
+        for (b = 0; b < P->states[s].nbranches; b++)
+        {
+            if (!restart_branch(P, s, b, &before) || unb_path_to(&lead, P, 0, s, 0) != 0)
+                continue;
+            n = blocks_at(blocks, P, s, b);
+            for (i = 0; i < n; i++)
+                for (shift = 0; shift < pow3(blocks[i].len)
+                        && W->ratios + 2 <= RESTART_MAX_RATIOS; shift++)
+                    try_block(W, M, &lead, blocks + i, shift, delta, ro, before,
+                        &best_dir, &best_shift, &best_k);
+        }
+    if (W->found && unb_path_to(&lead, P, 0, best_k.state[0], 0) == 0)
+        restart_finish(W, M, &lead, &best_k, best_shift, best_dir, delta, ro);
+    else
+        W->found = 0;
+    if (!W->found && P->dipa)
+        loop_prove(W, M, delta, ro);
+}

@@ -1,0 +1,111 @@
+/*
+    prove_unbounded.h -- two proofs that the privacy loss of a program
+    has no bound, each from a family of inputs in m and certified
+    enclosures (prove_restart.c, prove_loop.c).
+
+    Both apply to programs with one register and no counter whose
+    outputs fix the branch taken in every state (two branches of a state
+    with the same output have the same effect, and at most one releases a
+    number): the sequence of states is then known from the output alone.
+    Every query of D is 0; q(D') is in {-Delta, 0, +Delta} per step of
+    the repeated part (the same in every repetition), and 0 elsewhere.
+
+    Restart (prove_restart.c).  A restart is a step after which nothing
+    that came before is read again: DiPA's `x := insample` as a state's
+    only statement (no guard reads the old value: the cut is before the
+    step), or a branch that redraws the register from its noise (the cut
+    is after it).  The state at a cut is known and the rest of the run
+    does not depend on the past, so Pr[A(D)=a] is the product of the
+    factors of the pieces between cuts.  The family: the shortest lead-in
+    to a restart, then a block (the restart and a simple path back to it,
+    at most 4 steps) m times.  Every repetition adds one identical factor
+    to each side, so ln ratio(a_m) = ln ratio(a_2) + (m - 2) k for m >= 2,
+    with k = ln ratio(a_3) - ln ratio(a_2) from two certified
+    enclosures: a certified k > 0 proves the loss unbounded.
+
+    Loop (prove_loop.c), for DiPA automata with one register x.  The
+    family: the shortest lead-in to a state s, a cycle A at s m times,
+    the shortest path to a state t and a cycle B at t m times (B may be
+    absent), where nothing after the lead-in assigns x.  Given x, the
+    steps are independent, so Pr_u(m) = integral of w_u(x) G_u(x)^m dx,
+    G_u(x) the probability of one A and one B given x on side u.  ln
+    Pr_u(m) is convex in m (Hoelder), so for m >= m0, ln Pr_u(m) >= ln
+    Pr_u(m0) + (m - m0) s_u with s_u = ln Pr_u(m0) - ln Pr_u(m0 - 1); and
+    Pr_v(m) <= Pr_v(m0) Gmax_v^(m - m0) with Gmax_v >= sup_x G_v(x),
+    certified by bisection of the x axis (on an interval, each step's
+    probability is at most P(noise in the union of its cells, widened by
+    the interval)).  s_u > ln Gmax_v proves ln ratio(a_m) >= ln ratio(a_m0)
+    + (m - m0)(s_u - ln Gmax_v), unbounded in m.
+
+    The work is counted (ratios, cells): deterministic.
+*/
+
+#ifndef SVT_PROVE_UNBOUNDED_H
+#define SVT_PROVE_UNBOUNDED_H
+
+#include "verify.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct
+{
+    int found;              /* certified: the loss is unbounded */
+    int before;             /* restart: the cut is before the restart */
+    arb_t k;                /* the ln ratio each repetition adds at least */
+    char proof[1024];       /* "PROOF: ..." */
+    char desc[512];         /* the family */
+    ratio_result_t r;       /* the family at the m shown ... */
+    svt_runs_t R;           /* ... and its input */
+    slong ratios;           /* ratios computed */
+}
+restart_result_struct;
+
+typedef restart_result_struct restart_result_t[1];
+
+void restart_result_init(restart_result_t W);
+void restart_result_clear(restart_result_t W);
+
+/* 1 when M is a program the arguments apply to (one register, no
+   counter, outputs that fix the path) */
+int restart_applies(const svt_model_t M);
+
+/* Looks for a restart family whose certified k is positive, then (DiPA,
+   none found) a loop family: W->found, under the limits of ro;
+   Delta = delta. */
+void restart_prove(restart_result_t W, const svt_model_t M,
+    const fmpq_t delta, const ratio_opt * ro);
+
+/* ---- shared by prove_restart.c and prove_loop.c ---- */
+
+#define UNB_MAX_PATH 16     /* steps of a path kept (PROG_MAX_STATES) */
+
+typedef struct
+{
+    int len;
+    int state[UNB_MAX_PATH], branch[UNB_MAX_PATH];
+}
+unb_path;
+
+/* the shortest path of branches that do not stop from state `from` to
+   s (breadth first), using only branches that assign nothing when
+   keep is set; -1 when s is not reached */
+int unb_path_to(unb_path * p, const svt_program * P, int from, int s,
+    int keep);
+
+/* appends the path's steps to R, step i with q(D) = 0 and q(D') = the
+   digit i of `shift` in base 3 (-Delta, 0, +Delta; 0 in a non-input
+   state; shift 0 with all = 0: every step unshifted), m times */
+void unb_push_path(svt_runs_t R, const svt_program * P, const unb_path * p,
+    int shift, int shifted, const fmpq_t delta, ulong m);
+
+/* the loop proof (prove_loop.c): fills W when found */
+void loop_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
+    const ratio_opt * ro);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
