@@ -9,7 +9,7 @@
 #define LOOP_MAX_SCORED 2000    /* families ranked in all */
 #define LOOP_GRID 256           /* cells of the first partition */
 #define LOOP_MAX_CELLS 40000    /* cells examined by one bound */
-#define LOOP_TRIES 6            /* families certified, best ranked first */
+#define LOOP_TRIES 10           /* families certified, best ranked first */
 #define LOOP_PREC 96
 
 /* one step of the repeated part, as the bound sees it: the noisy answer
@@ -31,8 +31,19 @@ typedef struct
 {
     int nsteps;
     loop_step st[2 * 2];    /* A's and B's steps (at most 2 each) */
+    int has_lo, has_hi;     /* x's values after the lead-in lie in */
+    arf_t lo, hi;           /* [lo, hi] (a bound of the ball: wider) */
 }
 loop_g;
+
+static void
+loop_g_init(loop_g * G)
+{
+    G->nsteps = 0;
+    G->has_lo = G->has_hi = 0;
+    arf_init(G->lo);
+    arf_init(G->hi);
+}
 
 /* the first branch of S whose guard holds at y - x = r (r not an
    offset); -1 when a guard is not one the bound reads */
@@ -144,6 +155,8 @@ loop_g_clear(loop_g * G)
         fmpq_clear(G->st[i].c);
     }
     G->nsteps = 0;
+    arf_clear(G->lo);
+    arf_clear(G->hi);
 }
 
 /* the Laplace CDF of scale b at t, bounded above (up) or below */
@@ -235,21 +248,42 @@ step_ub(arf_t out, const loop_step * L, const arb_t l, int l_inf,
     arf_clear(d);
 }
 
-/* an upper bound of sup over x in [l, h] of G(x) */
+/* an upper bound of sup over x in [l, h] of G(x), where [l, h] is
+   clipped to the values x can take (G->lo, G->hi): 0 when they do not
+   meet */
 static void
-g_ub(arf_t out, const loop_g * G, const arb_t l, int l_inf, const arb_t h,
+g_ub(arf_t out, const loop_g * G, const arb_t l0, int l_inf, const arb_t h0,
     int h_inf)
 {
     arf_t f;
+    arb_t l, h;
     int i;
     arf_init(f);
+    arb_init(l);
+    arb_init(h);
+    arb_set(l, l0);
+    arb_set(h, h0);
+    if (G->has_lo && (l_inf || arf_cmp(arb_midref(l), G->lo) < 0))
+    {
+        arb_set_arf(l, G->lo);
+        l_inf = 0;
+    }
+    if (G->has_hi && (h_inf || arf_cmp(arb_midref(h), G->hi) > 0))
+    {
+        arb_set_arf(h, G->hi);
+        h_inf = 0;
+    }
     arf_one(out);
-    for (i = 0; i < G->nsteps; i++)
+    if (!l_inf && !h_inf && arf_cmp(arb_midref(l), arb_midref(h)) > 0)
+        arf_zero(out);      /* outside the values x takes */
+    for (i = 0; i < G->nsteps && !arf_is_zero(out); i++)
     {
         step_ub(f, G->st + i, l, l_inf, h, h_inf);
         arf_mul(out, out, f, LOOP_PREC, ARF_RND_UP);
     }
     arf_clear(f);
+    arb_clear(l);
+    arb_clear(h);
 }
 
 /* the x range of the first partition: [x0, x0 + w LOOP_GRID] with w a
@@ -379,6 +413,14 @@ g_grid_max(arf_t out, const loop_g * G)
         if (arf_cmp(u, out) > 0)
             arf_set(out, u);
     }
+    for (i = 0; i < 2; i++)     /* the ends of x's values */
+        if (i ? G->has_hi : G->has_lo)
+        {
+            arb_set_arf(x, i ? G->hi : G->lo);
+            g_ub(u, G, x, 0, x, 0);
+            if (arf_cmp(u, out) > 0)
+                arf_set(out, u);
+        }
     fmpz_clear(x0);
     fmpz_clear(k);
     arb_clear(x);
@@ -386,6 +428,14 @@ g_grid_max(arf_t out, const loop_g * G)
 }
 
 /* ---- the families ---- */
+
+/* 1 when branch B stores insample in the register and releases it */
+static int
+branch_pins(const prog_branch * B)
+{
+    return B->reset == PROG_RESET_ANSWER && B->out == PROG_OUT_NOISY
+        && B->out_answer == B->reset_answer;
+}
 
 /* 1 when the last step of the lead-in that sets the register releases
    the value it stores (x := insample; output insample): the register
@@ -399,8 +449,7 @@ lead_pins(const svt_program * P, const unb_path * lead)
         const prog_branch * B = P->states[lead->state[i]].branches + lead->branch[i];
         if (B->reset == PROG_RESET_NONE && B->assign == 0)
             continue;
-        return B->reset == PROG_RESET_ANSWER && B->out == PROG_OUT_NOISY
-            && B->out_answer == B->reset_answer;
+        return branch_pins(B);
     }
     return 0;
 }
@@ -446,6 +495,61 @@ keep_cycles(unb_path * cy, const svt_program * P, int s)
         }
     }
     return n;
+}
+
+/* The values the register can take after the lead-in, when its last
+   assignment there is guarded and the one before released the value it
+   stored (0 in these families): the guard's comparisons of insample
+   (the value assigned) with that 0 bound it; the other guards of the
+   state, not taken, are ignored (a superset) */
+static void
+lead_support(loop_g * G, const svt_program * P, const unb_path * lead)
+{
+    int i, j = -1, a;
+    const prog_branch * B = NULL;
+    for (i = lead->len - 1; i >= 0; i--)
+    {
+        const prog_branch * C = P->states[lead->state[i]].branches + lead->branch[i];
+        if (C->reset == PROG_RESET_NONE && C->assign == 0)
+            continue;
+        if (B == NULL)
+            B = C;
+        else
+        {
+            j = i;
+            break;
+        }
+    }
+    if (B == NULL || j < 0 || B->reset != PROG_RESET_ANSWER || B->natoms == 0
+            || !branch_pins(P->states[lead->state[j]].branches + lead->branch[j]))
+        return;
+    for (a = 0; a < B->natoms; a++)
+    {
+        const prog_atom * A = B->atoms + a;
+        arf_t v;
+        arb_t t;
+        if (A->answer != B->reset_answer || A->reg != 0 || A->op > PROG_LT)
+            continue;
+        arf_init(v);
+        arb_init(t);
+        arb_set_fmpq(t, A->off, LOOP_PREC);
+        if (A->op == PROG_GE)
+        {
+            arb_get_lbound_arf(v, t, LOOP_PREC);
+            if (!G->has_lo || arf_cmp(v, G->lo) > 0)
+                arf_set(G->lo, v);
+            G->has_lo = 1;
+        }
+        else
+        {
+            arb_get_ubound_arf(v, t, LOOP_PREC);
+            if (!G->has_hi || arf_cmp(v, G->hi) < 0)
+                arf_set(G->hi, v);
+            G->has_hi = 1;
+        }
+        arf_clear(v);
+        arb_clear(t);
+    }
 }
 
 /* G on side `side` (0: D, every query 0; 1: D', shifted) of the cycles
@@ -504,7 +608,8 @@ loop_runs(svt_runs_t R, const svt_program * P, const unb_path * lead,
    only); 0 when the guards are not read */
 static int
 loop_score(arf_t score, const svt_model_t M, const unb_path * A,
-    const unb_path * B, int shift, int dir, const fmpq_t delta, int pinned)
+    const unb_path * B, int shift, int dir, const fmpq_t delta,
+    const unb_path * lead)
 {
     loop_g Gu, Gv;
     arf_t gu, gv;
@@ -513,9 +618,13 @@ loop_score(arf_t score, const svt_model_t M, const unb_path * A,
     arf_init(gu);
     arf_init(gv);
     arb_init(zero);
+    loop_g_init(&Gu);
+    loop_g_init(&Gv);
     ok = build_g(&Gu, M, A, B, shift, dir, delta) == 0;
     ok = build_g(&Gv, M, A, B, shift, 1 - dir, delta) == 0 && ok;
-    if (ok && pinned)
+    lead_support(&Gu, M->prog, lead);
+    lead_support(&Gv, M->prog, lead);
+    if (ok && lead_pins(M->prog, lead))
     {
         g_ub(gu, &Gu, zero, 0, zero, 0);    /* G at the released 0 */
         g_ub(gv, &Gv, zero, 0, zero, 0);
@@ -539,6 +648,30 @@ loop_score(arf_t score, const svt_model_t M, const unb_path * A,
     return ok;
 }
 
+/* 1 when sup_x G_v(x) < e^lt is certified, with lt rounded up to a
+   point; rate = s - that point (> 0) */
+static int
+try_target(arb_t rate, const loop_g * Gv, const arb_t s, const arb_t lt)
+{
+    arf_t t;
+    arb_t e;
+    int ok = 0;
+    arf_init(t);
+    arb_init(e);
+    arb_get_ubound_arf(t, lt, LOOP_PREC);
+    arb_set_arf(e, t);                  /* ln target, exactly */
+    arb_sub(rate, s, e, LOOP_PREC);
+    if (arb_is_positive(rate))
+    {
+        arb_exp(e, e, LOOP_PREC);
+        arb_get_lbound_arf(t, e, LOOP_PREC);   /* at most the target */
+        ok = g_below(Gv, t);
+    }
+    arf_clear(t);
+    arb_clear(e);
+    return ok;
+}
+
 /* the certified proof for one family at m0: 1 when found (W filled) */
 static int
 loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
@@ -553,7 +686,7 @@ loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
     arb_t s, lt, rate;
     arf_t est, target;
     int ok = 0, u = c->dir, tries, pinned;
-    Gv.nsteps = 0;
+    loop_g_init(&Gv);
     if (unb_path_to(&lead, P, 0, c->s, 0) != 0 || (cy_b != NULL
             && unb_path_to(&mid, P, c->s, c->t, 1) != 0))
         return 0;
@@ -583,26 +716,44 @@ loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
     else if (ratio_speaks_to_claim(r1) && arb_is_finite(s) && arb_is_finite(r1->lr[u])
             && build_g(&Gv, M, cy_a, cy_b, c->shift, 1 - u, delta) == 0)
     {
-        /* targets between the grid's G_v and e^s, then just below e^s */
+        lead_support(&Gv, P, &lead);
+        /* ln of the target: first just below s, then bisected down
+           towards the grid's ln G_v, keeping the lowest that holds */
+        arb_t a, b, mid, r;
+        arb_init(a);
+        arb_init(b);
+        arb_init(mid);
+        arb_init(r);
         g_grid_max(est, &Gv);
-        for (tries = 0; tries < 2 && !ok; tries++)
+        if (arf_is_zero(est))
+            arb_sub_ui(a, s, 64, LOOP_PREC);
+        else
         {
-            arb_set_arf(lt, est);
-            arb_log(lt, lt, LOOP_PREC);
-            arb_add(lt, lt, s, LOOP_PREC);
-            arb_mul_2exp_si(lt, lt, -1);
-            if (tries == 1)
-                arb_sub(lt, s, lt, LOOP_PREC), arb_mul_2exp_si(lt, lt, -8),
-                    arb_sub(lt, s, lt, LOOP_PREC);
-            arb_get_ubound_arf(target, lt, LOOP_PREC);
-            arb_set_arf(lt, target);            /* ln target, exactly */
-            arb_sub(rate, s, lt, LOOP_PREC);     /* s - ln target */
-            if (!arb_is_positive(rate))
-                continue;
-            arb_exp(lt, lt, LOOP_PREC);
-            arb_get_lbound_arf(target, lt, LOOP_PREC);  /* <= target */
-            ok = g_below(&Gv, target);
+            arb_set_arf(a, est);
+            arb_log(a, a, LOOP_PREC);
         }
+        arb_sub(b, s, a, LOOP_PREC);
+        arb_mul_2exp_si(b, b, -8);
+        arb_sub(b, s, b, LOOP_PREC);        /* s - (s - a)/256 */
+        ok = try_target(r, &Gv, s, b);
+        if (ok)
+            arb_set(rate, r);
+        for (tries = 0; ok && tries < 8; tries++)
+        {
+            arb_add(mid, a, b, LOOP_PREC);
+            arb_mul_2exp_si(mid, mid, -1);
+            if (try_target(r, &Gv, s, mid))
+            {
+                arb_set(b, mid);
+                arb_set(rate, r);
+            }
+            else
+                arb_set(a, mid);
+        }
+        arb_clear(a);
+        arb_clear(b);
+        arb_clear(mid);
+        arb_clear(r);
     }
     loop_g_clear(&Gv);
     if (ok)
@@ -663,12 +814,41 @@ loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
     return ok;
 }
 
+/* 1 when B is A started at another step (the same steps in a cycle) */
+static int
+same_cycle(const unb_path * A, const unb_path * B)
+{
+    int r, i, same;
+    if (A->len != B->len)
+        return 0;
+    for (r = 0; r < A->len; r++)
+    {
+        for (i = 0, same = 1; i < A->len && same; i++)
+            same = A->state[i] == B->state[(i + r) % A->len]
+                && A->branch[i] == B->branch[(i + r) % A->len];
+        if (same)
+            return 1;
+    }
+    return 0;
+}
+
+/* 1 when the family at m0 has more queries than the engine takes (the
+   exact joint integral's limit), leaving 2 PROG_MAX_STATES for the
+   lead-in and the path between the cycles */
+static int
+too_long(const svt_model_t M, const unb_path * A, const unb_path * B, ulong m0)
+{
+    slong mq = svt_model_max_queries(M);
+    ulong n = m0 * (A->len + (B != NULL ? B->len : 0)) + 2 * PROG_MAX_STATES;
+    return mq > 0 && n > (ulong) mq;
+}
+
 void
 loop_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
     const ratio_opt * ro)
 {
     const svt_program * P = M->prog;
-    static const ulong m0s[2] = { 64, 400 };
+    static const ulong m0s[3] = { 16, 64, 400 };
     unb_path cy[PROG_MAX_STATES][LOOP_MAX_CYCLES], lead, mid;
     int ncy[PROG_MAX_STATES], s, t, a, b, shift, dir, i, j, n = 0;
     slong scored = 0;
@@ -693,7 +873,8 @@ loop_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
                 for (b = -1; b < ncy[t]; b++)
                 {
                     int len, nsh;
-                    if ((b < 0 && t != s) || (t == s && b >= 0 && b <= a))
+                    if ((b < 0 && t != s) || (t == s && b >= 0 && b <= a)
+                            || (b >= 0 && same_cycle(&cy[s][a], &cy[t][b])))
                         continue;
                     len = cy[s][a].len + (b >= 0 ? cy[t][b].len : 0);
                     for (nsh = 1, i = 0; i < len; i++)
@@ -704,7 +885,7 @@ loop_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
                             if (scored++ >= LOOP_MAX_SCORED)
                                 goto ranked;
                             if (!loop_score(sc, M, &cy[s][a], b >= 0 ? &cy[t][b]
-                                    : NULL, shift, dir, delta, lead_pins(P, &lead))
+                                    : NULL, shift, dir, delta, &lead)
                                     || arf_cmp_si(sc, 1) <= 0)
                                 continue;
                             /* insert by score (ties: the first found) */
@@ -736,8 +917,10 @@ loop_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
         }
     }
 ranked:
-    for (j = 0; j < 2 && !W->found; j++)
+    for (j = 0; j < 3 && !W->found; j++)
         for (i = 0; i < n && !W->found; i++)
+            if (!too_long(M, &cy[best[i].s][best[i].a], best[i].b >= 0
+                    ? &cy[best[i].t][best[i].b] : NULL, m0s[j]))
             loop_certify(W, M, best + i, &cy[best[i].s][best[i].a],
                 best[i].b >= 0 ? &cy[best[i].t][best[i].b] : NULL, delta, ro,
                 m0s[j]);
