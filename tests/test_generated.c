@@ -49,6 +49,7 @@
 #include "prove.h"
 #include "testlib.h"
 #include "gen_program.h"
+#include "prove_unbounded.h"
 
 #define GEN_SHARDS 16           /* Criterion parameters (run --jobs 2) */
 #define GEN_MAX_SEEDS 64        /* SVT_GEN_SEEDS */
@@ -62,6 +63,7 @@ typedef struct
     long mc_programs, mc_comparisons, mc_unsupported;
     long sum_programs, sum_partial, sum_unsupported, sum_too_many;
     long lb_checked, lb_have, prove_slow;
+    long unb_checked, unb_found;
     long budget_spent;
     long failures;
     long features[GEN_F_COUNT];
@@ -703,6 +705,37 @@ prop_sandwich(gctx * g, const svt_variant_struct * v, slong c)
     search_opts_clear(&o);
 }
 
+/* the proofs of no bound (verify/prove_unbounded.h): never where the
+   coupling proves a bound; where none is proved, counted */
+static void
+prop_unbounded(gctx * g)
+{
+    restart_result_t W;
+    fmpq_t delta;
+    ratio_limits lim = { .max_work = SEARCH_RATIO_MAX_WORK };
+    ratio_opt ro = { .digits = 30, .max_digits = 240, .limits = &lim };
+    fmpq_init(delta);
+    fmpq_one(delta);
+    restart_result_init(W);
+    restart_prove(W, g->M, delta, &ro);
+    if (g->B->proved)
+    {
+        g->st->unb_checked++;
+        if (W->found)
+        {
+            report_program(g->seed, g->text, "a proof of no bound, while "
+                "prove proves a bound");
+            fprintf(stderr, "  %s\n  %s\n", W->desc, W->proof);
+            report_ball("B", g->B->bound);
+            g->st->failures++;
+        }
+    }
+    else
+        g->st->unb_found += W->found;
+    restart_result_clear(W);
+    fmpq_clear(delta);
+}
+
 /* every property of one program, in this process */
 static void
 check_program(unsigned long long seed, gen_stats * st, int lb)
@@ -778,6 +811,9 @@ check_program(unsigned long long seed, gen_stats * st, int lb)
     phase = "sum of all outputs";
     if (st->failures == 0 && A.na > 0)
         prop_sum(&g);
+    phase = "no bound (prove_unbounded.h)";
+    if (st->failures == 0 && restart_applies(M) && (!B->proved || seed % 4 == 0))
+        prop_unbounded(&g);
     phase = "lower bound L (prove_run)";
     if (st->failures == 0 && lb)
         prop_sandwich(&g, &v, c);
@@ -889,14 +925,16 @@ print_stats(const char * what, const gen_stats * s)
         "undetermined), %ld impossible, %ld unsupported; Monte Carlo: %ld "
         "comparisons on %ld programs (%ld unsupported); sums: %ld checked, "
         "%ld partial, %ld unsupported, %ld too many outputs; L <= B: %ld "
-        "checked (%ld with L, %ld past the time limit); %ld at the work budget; slowest %.1f s (seed "
+        "checked (%ld with L, %ld past the time limit); proofs of no bound: %ld "
+        "programs with a bound tried, %ld without a bound proved unbounded; "
+        "%ld at the work budget; slowest %.1f s (seed "
         "%llu); %ld failures\n", what, s->programs, s->refused,
         s->model_refused, s->complete, s->with_end, s->proved, s->monotone, s->ratios,
         s->ratios_finite, s->ratios_infinite_ok, s->ratios_undetermined,
         s->ratios_impossible, s->ratios_unsupported, s->mc_comparisons,
         s->mc_programs, s->mc_unsupported, s->sum_programs, s->sum_partial,
         s->sum_unsupported, s->sum_too_many, s->lb_checked, s->lb_have,
-        s->prove_slow, s->budget_spent, s->seconds_max, s->seconds_max_seed, s->failures);
+        s->prove_slow, s->unb_checked, s->unb_found, s->budget_spent, s->seconds_max, s->seconds_max_seed, s->failures);
 }
 
 /* the seeds of shard `shard` of GEN_SHARDS: [*lo, *hi) */

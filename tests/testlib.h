@@ -152,4 +152,52 @@ run_cli_timeout(const char * args, int seconds, char * out, size_t outlen)
     return run_cli(cmd, out, outlen);
 }
 
+#ifdef SVT_PROVE_UNBOUNDED_H
+/* restart_prove on the file at eps = 1, c = 1, Delta = 1: W->found; the
+   per-branch coupling's verdict in *coupled (1: a bound is proved) */
+static inline int
+unbounded_on(restart_result_t W, const char * path, int * coupled)
+{
+    svt_variant_struct v;
+    svt_model_t M;
+    align_result_t A;
+    char err[1024];
+    fmpq_t e;
+    ratio_limits lim = { .max_work = SEARCH_RATIO_MAX_WORK };
+    ratio_opt ro = { .digits = 30, .max_digits = 240, .limits = &lim };
+    fmpq_init(e);
+    fmpq_one(e);
+    svt_variant_init(&v);
+    cr_assert(svt_variant_load(&v, path, err, sizeof(err)) == 0, "%s", err);
+    svt_model_init(M);
+    cr_assert(svt_model_set(M, &v, e, 1, e, NULL, err, sizeof(err)) == 0,
+        "%s: %s", path, err);
+    restart_prove(W, M, e, &ro);
+    if (coupled != NULL)
+    {
+        align_result_init(A);
+        align_prove(A, M);
+        *coupled = A->proved;
+        align_result_clear(A);
+    }
+    svt_model_clear(M);
+    svt_variant_clear(&v);
+    fmpq_clear(e);
+    return W->found;
+}
+
+/* k's enclosure contains x (an independent closed form or mpmath) */
+static inline void
+k_contains(const restart_result_t W, double x, double tol, const char * path)
+{
+    double lo = arf_get_d(arb_midref(W->k), ARF_RND_DOWN)
+        - mag_get_d(arb_radref(W->k));
+    double hi = arf_get_d(arb_midref(W->k), ARF_RND_UP)
+        + mag_get_d(arb_radref(W->k));
+    cr_assert(lo - tol <= x && x <= hi + tol, "%s: k = [%.12g, %.12g], "
+        "expected %.12g", path, lo, hi, x);
+}
+
+#endif
+
 #endif

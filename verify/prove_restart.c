@@ -209,7 +209,7 @@ family_runs(svt_runs_t R, const svt_program * P, const block_struct * lead,
 int
 restart_applies(const svt_model_t M)
 {
-    const svt_program * P = M->shaped ? NULL : M->prog;
+    const svt_program * P = M->prog;
     return P != NULL && !P->has_counter && !P->argmax
         && (P->dipa ? P->nregs == 1 : P->nregs <= 1) && outputs_fix_path(P);
 }
@@ -330,7 +330,7 @@ void
 restart_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
     const ratio_opt * ro)
 {
-    const svt_program * P = M->shaped ? NULL : M->prog;
+    const svt_program * P = M->prog;
     block_struct lead, blocks[RESTART_MAX_BLOCKS], best_k;
     int s, b, i, n, shift, before, best_dir = 0, best_shift = 0;
     if (!restart_applies(M))
