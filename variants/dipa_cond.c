@@ -66,6 +66,10 @@ aug_init(aug_t * X, const dipa_automaton_struct * A, int mode, slong budget)
     X->mlt = flint_calloc(X->nv, 1);
     X->mgt = flint_calloc(X->nv, 1);
     X->ina = flint_calloc(X->nv, 1);
+    X->apool = X->anlt = X->aneq = 4096;
+    X->pool = flint_malloc(X->apool * sizeof(uint32_t));
+    X->nlt = flint_malloc(X->anlt * sizeof(uint32_t));
+    X->neq = flint_malloc(X->aneq * sizeof(uint32_t));
 }
 
 static void
@@ -132,9 +136,10 @@ node_is(const aug_t * X, slong v, int state, int layer, const uint32_t * lt,
     int nlt, const uint32_t * eq, int neq)
 {
     return X->state[v] == state && X->layer[v] == layer && X->lt_n[v] == nlt
-        && X->eq_n[v] == neq
-        && memcmp(X->pool + X->lt_off[v], lt, nlt * sizeof(uint32_t)) == 0
-        && memcmp(X->pool + X->eq_off[v], eq, neq * sizeof(uint32_t)) == 0;
+        && X->eq_n[v] == neq && (nlt == 0
+        || memcmp(X->pool + X->lt_off[v], lt, nlt * sizeof(uint32_t)) == 0)
+        && (neq == 0
+        || memcmp(X->pool + X->eq_off[v], eq, neq * sizeof(uint32_t)) == 0);
 }
 
 static void
@@ -240,6 +245,8 @@ static slong
 sort_unique(uint32_t * a, slong n)
 {
     slong i, k = 0;
+    if (n <= 1)
+        return n;
     qsort(a, n, sizeof(uint32_t), cmp_u32);
     for (i = 0; i < n; i++)
         if (k == 0 || a[k - 1] != a[i])
@@ -906,7 +913,7 @@ static void
 leaking_pair(dipa_cond_struct * C, aug_t * X, slong * pe, char * seen)
 {
     slong e, n1 = 0, * src = flint_malloc((X->ne + 1) * sizeof(slong)),
-        r = -1, ea = -1, eb = -1;
+        r = -1, ea = -1, eb = -1, ne1 = X->ne;
     char * L1 = flint_calloc(X->ne + 1, 1), * L2 = flint_calloc(X->ne + 1, 1),
         * goal = flint_calloc(X->n + 1, 1), * cango;
     int variant = 0, first_ge;
@@ -994,8 +1001,8 @@ leaking_pair(dipa_cond_struct * C, aug_t * X, slong * pe, char * seen)
                         && ghost_atom(X, e, first_ge ? 0 : 1, X->g2) >= 0)
                     goal[X->esrc[e]] = 1;
             n1 = 0;
-            for (e = 0; e < X->ne; e++)
-                if (e < X->ne && F[e])
+            for (e = 0; e < ne1; e++)       /* L1, L2: edges of layer 1 */
+                if (F[e])
                     src[n1++] = X->edst[e];
             r = bfs(X, src, n1, goal, 6, pe, seen);
             if (r >= 0)
@@ -1003,7 +1010,7 @@ leaking_pair(dipa_cond_struct * C, aug_t * X, slong * pe, char * seen)
                 slong u = r;
                 while (pe[u] >= 0)
                     u = X->esrc[pe[u]];
-                for (e = 0; e < X->ne && ea < 0; e++)
+                for (e = 0; e < ne1 && ea < 0; e++)
                     if (F[e] && X->edst[e] == u)
                         ea = e;
                 for (e = 0; e < X->ne && eb < 0; e++)
