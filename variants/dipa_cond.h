@@ -22,7 +22,10 @@
     and equal to each other.  Each transition's own guard only (not the
     negations of the guards before it), as DiPAut builds its edges.  A
     goto to a state that is not defined leads to an end node with no
-    transitions.  The first state of the file is the start (DiPAut: q1).
+    transitions.  A run that ends because no guard holds is no edge of
+    DiPAut's graph (it pays nothing for it: README, example_23), so a
+    loss through that ending is none of these conditions.  The first
+    state of the file is the start (DiPAut: q1).
 
     Ghost registers record one value for the conditions on values: a
     transition that assigns may also assign V1 (moving from layer 0 to

@@ -44,8 +44,9 @@ dipa_cond_text(FILE * out, const dipa_automaton_struct * A, int certified)
             "graph outgrew the work budget): %s\n", open);
     else
         fprintf(out, "  " COND_LEAD "none -- no leaking cycle, disclosing "
-            "cycle, leaking pair or privacy-violating path (DiPAut's "
-            "well-formed); a structural fact, not a bound\n");
+            "cycle, leaking pair or privacy-violating path (well-formed in "
+            "DiPAut's terms, whose graph has no edge for a run that ends "
+            "because no guard holds); a structural fact, not a bound\n");
     dipa_cond_clear(C);
 }
 
