@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <jansson.h>
 #include "svt.h"
+#include "dipa_cond.h"
 #include "dipa_prove.h"
 #include "align.h"
 #include "search.h"
@@ -591,4 +592,297 @@ Test(dipa, unbounded_proofs_never_meet_a_bound_on_generated_automata,
     fmpq_clear(B);
     fprintf(stderr, "dipa: %d proved unbounded, %d bounded\n", found, bounded);
     cr_assert_geq(found, 1, "the generated automata exercise the proofs");
+}
+
+/* ---- DiPA's conditions read off the graph (variants/dipa_cond.h) ---- */
+
+static void
+cond_of(dipa_cond_t C, const char * path, slong work)
+{
+    char err[1024], * t = svt_read_spec_text(path, err, sizeof(err));
+    dipa_automaton_t A;
+    cr_assert(t != NULL, "%s", err);
+    dipa_automaton_init(A);
+    cr_assert(dipa_read(A, t, path, err, sizeof(err)) == 0, "%s", err);
+    dipa_cond_find(C, A, work);
+    dipa_automaton_clear(A);
+    flint_free(t);
+}
+
+/* DiPAut's names (the __name__ of its dp_tests files) as ours */
+static int
+dipaut_kind(const char * name)
+{
+    if (name[0] == '\0')
+        return DIPA_COND_NONE;
+    if (strcmp(name, "Leaking Cycle") == 0)
+        return DIPA_COND_LEAKING_CYCLE;
+    if (strcmp(name, "Disclosing Cycle") == 0)
+        return DIPA_COND_DISCLOSING_CYCLE;
+    if (strcmp(name, "Leaking Pair") == 0)
+        return DIPA_COND_LEAKING_PAIR;
+    cr_assert_str_eq(name, "Privacy Violating Path");
+    return DIPA_COND_PRIVACY_VIOLATING_PATH;
+}
+
+/* the witness is a path of the automaton: consecutive states joined by
+   one of its transitions; a cycle (leaking, disclosing) closes, the
+   others start at the first state */
+static void
+witness_is_a_path(const char * path, const dipa_cond_struct * C, int k)
+{
+    char err[1024], * t = svt_read_spec_text(path, err, sizeof(err));
+    dipa_automaton_t A;
+    int i, j, n = C->npath[k];
+    cr_assert(t != NULL);
+    dipa_automaton_init(A);
+    cr_assert(dipa_read(A, t, path, err, sizeof(err)) == 0);
+    cr_assert_geq(n, 2, "%s: %s", path, C->text[k]);
+    cr_assert(strncmp(C->text[k], dipa_cond_name(k), strlen(dipa_cond_name(k)))
+        == 0, "%s: %s", path, C->text[k]);
+    if (k == DIPA_COND_LEAKING_CYCLE || k == DIPA_COND_DISCLOSING_CYCLE)
+        cr_assert_eq(C->path[k][0], C->path[k][n - 1], "%s: %s", path, C->text[k]);
+    else
+        cr_assert_eq(C->path[k][0], 0, "%s: %s", path, C->text[k]);
+    for (i = 0; i + 1 < n; i++)
+    {
+        const dipa_state * S = A->states + C->path[k][i];
+        int joined = 0;
+        cr_assert_geq(C->path[k][i], 0, "%s: the run ends inside", path);
+        for (j = 0; j < S->ntrans; j++)
+            joined |= S->trans[j].next == C->path[k][i + 1];
+        cr_assert(joined, "%s: no transition %s -> step %d", path, S->name, i + 1);
+    }
+    dipa_automaton_clear(A);
+    flint_free(t);
+}
+
+/* Every example of DiPAut, with its own answers (answers.inc, from
+   running DiPAut): the condition DiPAut reports is the first we find in
+   its order of tests (leaking cycle, disclosing cycle, leaking pair,
+   privacy-violating path), with a witness that is a path of the
+   automaton; the well-formed ones have none, decided (not "not
+   decided").  The all-non-input files (their loss is exactly 0: see
+   above) have DiPAut's condition all the same: it is a fact of the graph,
+   and C->reads_input says no state reads input.  Every file of the
+   directories is in DiPAut's answers. */
+Test(dipa_fast, dipaut_conditions_as_dipaut_reports, .timeout = 120)
+{
+    size_t i;
+    int k, n = 0;
+    char line[400];
+    FILE * p = popen("ls tests/dipa/dipaut/examples/*/*.dipa "
+        "tests/dipa/dipaut/simple_examples/*.dipa", "r");
+    cr_assert(p != NULL);
+    while (fgets(line, sizeof(line), p) != NULL)
+    {
+        int found = 0;
+        line[strcspn(line, "\n")] = '\0';
+        for (i = 0; i < sizeof(dipaut) / sizeof(dipaut[0]); i++)
+            found |= strcmp(line + strlen("tests/dipa/dipaut/"), dipaut[i].file) == 0;
+        cr_assert(found, "%s is not in answers.inc", line);
+        n++;
+    }
+    pclose(p);
+    cr_assert_eq(n, (int) (sizeof(dipaut) / sizeof(dipaut[0])));
+    for (i = 0; i < sizeof(dipaut) / sizeof(dipaut[0]); i++)
+    {
+        const dipaut_row * r = dipaut + i;
+        char file[300];
+        dipa_cond_t C;
+        int want = dipaut_kind(r->failed);
+        snprintf(file, sizeof(file), "tests/dipa/dipaut/%s", r->file);
+        dipa_cond_init(C);
+        cond_of(C, file, 0);
+        cr_assert_eq(C->first, want, "%s: we find %s first, DiPAut reports %s",
+            file, dipa_cond_name(C->first), r->failed);
+        cr_assert_eq(r->dp, want == DIPA_COND_NONE);
+        for (k = 0; k < DIPA_COND_N; k++)
+            cr_assert_neq(C->status[k], DIPA_COND_UNDECIDED, "%s", file);
+        if (want != DIPA_COND_NONE)
+            witness_is_a_path(file, C, want);
+        /* the directory names the condition DiPAut was written for; it
+           reports it unless one earlier in its order is found first */
+        if (strncmp(r->file, "examples/", 9) == 0 && !r->dp)
+        {
+            static const char * const dirs[] = { "leaking_cycle",
+                "disclosing_cycle", "leaking_pair", "privacy_violating_path" };
+            int d;
+            for (d = 0; d < DIPA_COND_N; d++)
+                if (strncmp(r->file + 9, dirs[d], strlen(dirs[d])) == 0)
+                    cr_assert(d >= want, "%s", file);
+        }
+        if (strstr(r->file, "_non_input") != NULL)
+            cr_assert(!C->reads_input, "%s", file);
+        dipa_cond_clear(C);
+    }
+}
+
+/* Our own automata (tests/dipa/), named after their condition */
+Test(dipa_fast, our_automata_conditions_by_name)
+{
+    static const struct { const char * file; int kind; } rows[] = {
+        { "disclosing_cycle.dipa", DIPA_COND_DISCLOSING_CYCLE },
+        { "range_disclosing_cycle.dipa", DIPA_COND_DISCLOSING_CYCLE },
+        { "leaking_cycle_chained.dipa", DIPA_COND_LEAKING_CYCLE },
+        { "leaking_cycle_replaced.dipa", DIPA_COND_LEAKING_CYCLE },
+        { "two_registers_leaking_cycle.dipa", DIPA_COND_LEAKING_CYCLE },
+        { "leaking_pair_loop.dipa", DIPA_COND_LEAKING_PAIR },
+        { "leaking_pair_lowered.dipa", DIPA_COND_LEAKING_PAIR },
+        { "leaking_pair_two_states.dipa", DIPA_COND_LEAKING_PAIR },
+        { "privacy_violating_path.dipa", DIPA_COND_PRIVACY_VIOLATING_PATH },
+        { "svt.dipa", DIPA_COND_NONE },
+        { "numeric_sparse.dipa", DIPA_COND_NONE },
+        { "two_registers_well_formed.dipa", DIPA_COND_NONE },
+    };
+    size_t i;
+    for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+    {
+        char file[300];
+        dipa_cond_t C;
+        snprintf(file, sizeof(file), "tests/dipa/%s", rows[i].file);
+        dipa_cond_init(C);
+        cond_of(C, file, 0);
+        cr_assert_eq(C->first, rows[i].kind, "%s: %s", file,
+            dipa_cond_name(C->first));
+        if (rows[i].kind != DIPA_COND_NONE)
+            witness_is_a_path(file, C, rows[i].kind);
+        dipa_cond_clear(C);
+    }
+}
+
+/* One automaton per condition that has it only through two registers
+   (tests/dipa/cond/, each file says why): the order facts of two
+   registers decide the cycles (a loop x < insample < y is in the
+   augmented graph when y is above x, not when y is below: the same
+   automaton graph), two registers assigned together hold one value (a
+   leaking pair with no register compared both ways), a value put below
+   another (a leaking pair across two values), and one step of the order
+   (output > y > x: a privacy-violating path through y).  Each file has
+   exactly the condition named, and its twin none. */
+Test(dipa_fast, conditions_through_two_registers)
+{
+    static const struct { const char * file; int kind; } rows[] = {
+        { "leaking_cycle_feasible.dipa", DIPA_COND_LEAKING_CYCLE },
+        { "leaking_cycle_infeasible.dipa", DIPA_COND_NONE },
+        { "disclosing_cycle_feasible.dipa", DIPA_COND_DISCLOSING_CYCLE },
+        { "disclosing_cycle_infeasible.dipa", DIPA_COND_NONE },
+        { "leaking_pair_two_registers.dipa", DIPA_COND_LEAKING_PAIR },
+        { "leaking_pair_lower_register.dipa", DIPA_COND_LEAKING_PAIR },
+        { "leaking_pair_four_registers.dipa", DIPA_COND_LEAKING_PAIR },
+        { "privacy_violating_path_through_y.dipa", DIPA_COND_PRIVACY_VIOLATING_PATH },
+        { "privacy_violating_path_unrelated.dipa", DIPA_COND_NONE },
+    };
+    size_t i;
+    int k;
+    for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+    {
+        char file[300], err[1024], * t;
+        dipa_cond_t C, D;
+        dipa_automaton_t A;
+        snprintf(file, sizeof(file), "tests/dipa/cond/%s", rows[i].file);
+        dipa_cond_init(C);
+        dipa_cond_init(D);
+        cond_of(C, file, 0);
+        cond_of(D, file, 0);
+        cr_assert(memcmp(C, D, sizeof(dipa_cond_struct)) == 0,
+            "%s: two runs differ", file);
+        for (k = 0; k < DIPA_COND_N; k++)
+            cr_assert_eq(C->status[k], k == rows[i].kind ? DIPA_COND_FOUND
+                : DIPA_COND_ABSENT, "%s: %s is %d", file, dipa_cond_name(k),
+                C->status[k]);
+        if (rows[i].kind != DIPA_COND_NONE)
+            witness_is_a_path(file, C, rows[i].kind);
+        /* the twins without the condition: the automaton's own graph has
+           the loop that compares (and, for the leaking cycle, assigns)
+           x; only the order facts remove it */
+        t = svt_read_spec_text(file, err, sizeof(err));
+        dipa_automaton_init(A);
+        cr_assert(dipa_read(A, t, file, err, sizeof(err)) == 0);
+        if (strstr(file, "cycle_infeasible") != NULL)
+        {
+            const dipa_trans * L = A->states[2].trans;
+            cr_assert(L->next == 2 && L->natoms == 2, "%s", file);
+            cr_assert(strstr(file, "disclosing") ? L->out == DIPA_OUT_INSAMPLE
+                : L->nassign == 1, "%s", file);
+        }
+        dipa_automaton_clear(A);
+        flint_free(t);
+        dipa_cond_clear(C);
+        dipa_cond_clear(D);
+    }
+}
+
+/* DiPAut's scaling families, private in its terms (weight 1): no
+   condition, decided, within the default budget (m-Range 80: 241
+   states, 160 registers); with too small a budget, "not decided", never
+   absent */
+Test(dipa_fast, conditions_of_the_scaling_families)
+{
+    dipa_cond_t C;
+    int k;
+    dipa_cond_init(C);
+    cond_of(C, family_file("m-range", 80), 0);
+    cr_assert_eq(C->first, DIPA_COND_NONE);
+    for (k = 0; k < DIPA_COND_N; k++)
+        cr_assert_eq(C->status[k], DIPA_COND_ABSENT, "%s", dipa_cond_name(k));
+    cond_of(C, family_file("k-min-max", 200), 0);
+    cr_assert_eq(C->first, DIPA_COND_NONE);
+    for (k = 0; k < DIPA_COND_N; k++)
+        cr_assert_eq(C->status[k], DIPA_COND_ABSENT, "%s", dipa_cond_name(k));
+    cond_of(C, family_file("m-range", 80), 2000);
+    cr_assert_eq(C->first, DIPA_COND_NONE);
+    cr_assert_eq(C->status[DIPA_COND_LEAKING_PAIR], DIPA_COND_UNDECIDED);
+    dipa_cond_clear(C);
+}
+
+/* `verify prove` and `check` of an automaton with no bound proved name
+   its DiPA condition in one line (text) and "dipa_condition" (JSON),
+   saying it is a structural fact; engine-sized (after the certified
+   numbers) and beyond the engine (where none is computed).  A proved
+   automaton (svt, the all-non-input files with B = 0) has no such line. */
+Test(dipa, cli_names_the_dipa_condition, .timeout = 300)
+{
+    static const struct { const char * cmd; const char * name; } rows[] = {
+        { "prove tests/dipa/leaking_pair_loop.dipa", "leaking pair" },
+        { "check tests/dipa/two_registers_leaking_cycle.dipa", "leaking cycle" },
+        { "prove tests/dipa/disclosing_cycle.dipa", "disclosing cycle" },
+        { "check tests/dipa/privacy_violating_path.dipa", "privacy-violating path" },
+        { "prove tests/dipa/cond/leaking_pair_four_registers.dipa", "leaking pair" },
+        { "check tests/dipa/cond/leaking_pair_four_registers.dipa", "leaking pair" },
+    };
+    size_t i;
+    for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+    {
+        char cmd[400], want[200];
+        const char * at;
+        json_t * j, * c;
+        run_cli(rows[i].cmd, out, sizeof(out));
+        snprintf(want, sizeof(want), "DiPA condition (DiPAut's definition, read "
+            "off the automaton's graph): %s ", rows[i].name);
+        at = strstr(out, want);
+        cr_assert(at != NULL, "%s: %s", rows[i].cmd, out);
+        cr_assert(strstr(at, "a structural fact of the graph") != NULL, "%s",
+            rows[i].cmd);
+        cr_assert(strstr(at + 1, "DiPA condition") == NULL, "%s: twice", rows[i].cmd);
+        snprintf(cmd, sizeof(cmd), "%s --json", rows[i].cmd);
+        run_cli(cmd, out, sizeof(out));
+        j = last_json();
+        cr_assert(j != NULL, "%s: %s", cmd, out);
+        c = json_object_get(j, "dipa_condition");
+        cr_assert(json_is_object(c), "%s: %s", cmd, out);
+        cr_assert_str_eq(json_string_value(json_object_get(c, "name")),
+            rows[i].name, "%s", cmd);
+        cr_assert_str_eq(json_string_value(json_object_get(json_object_get(c,
+            "conditions"), rows[i].name)), "found", "%s", cmd);
+        cr_assert_geq(json_array_size(json_object_get(c, "path")), 2, "%s", cmd);
+        json_decref(j);
+    }
+    run_cli("prove tests/dipa/svt.dipa", out, sizeof(out));
+    cr_assert(strstr(out, "DiPA condition") == NULL, "%s", out);
+    run_cli("prove tests/dipa/dipaut/examples/leaking_cycle/example_4_non_input.dipa",
+        out, sizeof(out));
+    cr_assert(strstr(out, "DiPA condition") == NULL, "%s", out);
+    run_cli("prove tests/dipa/svt.dipa --json", out, sizeof(out));
+    cr_assert(strstr(out, "dipa_condition") == NULL, "%s", out);
 }

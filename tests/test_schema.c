@@ -134,6 +134,20 @@ Test(schema, search_prove_lint, .timeout = 600)
     validate_mode("lint build/schema-m-range_4.dipa", "lint", NULL);
 }
 
+/* DiPA automata with no bound proved carry "dipa_condition" (the
+   schema's definition): engine-sized (prove, check) and beyond the engine
+   (prove, check) */
+Test(schema, dipa_condition, .timeout = 300)
+{
+    validate_mode("prove tests/dipa/leaking_pair_loop.dipa", "prove", "exceeds");
+    validate_mode("check tests/dipa/two_registers_leaking_cycle.dipa", "check",
+        "exceeds");
+    validate_mode("prove tests/dipa/cond/leaking_pair_four_registers.dipa",
+        "prove", "inconclusive");
+    validate_mode("check tests/dipa/cond/leaking_pair_four_registers.dipa",
+        "check", "inconclusive");
+}
+
 Test(schema, delta_renyi, .timeout = 300)
 {
     validate_mode("delta alg1 bottoms --m 5", "delta", "within");

@@ -7,6 +7,7 @@
 #include "prove.h"
 #include "report.h"
 #include "decision.h"
+#include "render.h"
 #include "witness.h"
 
 void
@@ -240,6 +241,12 @@ check_prove(check_run * K, slong ic)
         prove_claim_line(K->proof_line, sizeof(K->proof_line), P->A, M);
     if (!o->json)
         check_text_prove(o->out, c, P);
+    if (ic == 0 && K->var->dipa != NULL && !P->A->proved)
+    {
+        K->dipa_no_bound = 1;
+        if (!o->json)
+            dipa_cond_text(o->out, K->var->dipa, 1);
+    }
     prove_result_clear(P);
     search_opts_clear(&so);
     svt_model_clear(M);

@@ -35,6 +35,8 @@ typedef struct
     slong nc;
     decision_struct D[CHECK_MAX_C];
     char proof_line[512];   /* the proof at the first cutoff */
+    int dipa_no_bound;      /* a DiPA automaton with no bound proved at the
+                               first cutoff: its DiPA condition is shown */
     int grid;               /* the grid ran */
     lossmax_t total;        /* its ratios */
     slong nratios;

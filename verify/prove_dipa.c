@@ -10,6 +10,7 @@
 #include <time.h>
 #include "dipa_prove.h"
 #include "prove.h"
+#include "render.h"
 #include "report.h"
 
 /* the automaton of path when the engine refuses it for its size: 0 with
@@ -96,6 +97,8 @@ print_text(const char * mode, const char * path, const dipa_automaton_t A,
     else
         printf("  no bound found: %s\n", R->reason);
     printf("  lower bound: none (the probabilities need the engine)\n");
+    if (!R->proved)
+        dipa_cond_text(stdout, A, 0);
     if (proved)
         printf("CLAIM PROVED: B <= the claimed eps, for every m (exit 0)\n");
     else
@@ -109,7 +112,8 @@ print_text(const char * mode, const char * path, const dipa_automaton_t A,
 }
 
 static void
-print_json(const char * mode, const char * path, const dipa_proof_t R,
+print_json(const char * mode, const char * path, const dipa_automaton_t A,
+    const dipa_proof_t R,
     const char * why, const arb_t claim, const fmpq_t B, int proved, double secs)
 {
     json_t * o = report_json_core(mode, path, NULL, NULL, 0, 20);
@@ -139,6 +143,8 @@ print_json(const char * mode, const char * path, const dipa_proof_t R,
         json_array_append_new(steps, json_string(R->steps[k]));
     json_object_set_new(o, "proof", steps);
     json_object_set_new(o, "work", json_integer((json_int_t) R->work));
+    if (!R->proved)
+        json_object_set_new(o, "dipa_condition", dipa_cond_json(A));
     report_json_line(o);
     flint_free(b);
     arb_clear(x);
@@ -183,7 +189,7 @@ verify_prove_dipa_file(const char * path, const check_opts * o,
     proved = R->proved && (exact ? fmpq_cmp(B, cq) <= 0 : arb_le(bx, cx));
     cs = exact ? fmpq_get_str(NULL, 10, cq) : decimal_interval(cx, 10);
     if (o->json)
-        print_json(mode, path, R, why, cx, B, proved, verify_clock() - t0);
+        print_json(mode, path, A, R, why, cx, B, proved, verify_clock() - t0);
     else
         print_text(mode, path, A, R, why, cs, prop, B, proved, verify_clock() - t0);
     flint_free(cs);

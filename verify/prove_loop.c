@@ -8,8 +8,10 @@
 #define LOOP_SCORE_GRID 32      /* points of the ranking grid */
 #define LOOP_MAX_SCORED 2000    /* families ranked in all */
 #define LOOP_GRID 256           /* cells of the first partition */
-#define LOOP_MAX_CELLS 40000    /* cells examined by one bound */
+#define LOOP_MAX_CELLS 4000     /* cells examined by one bound ... */
+#define LOOP_ALL_CELLS 200000   /* ... and by all of them */
 #define LOOP_TRIES 10           /* families certified, best ranked first */
+#define LOOP_MAX_RATIOS 80      /* ratios, the restart proof's included */
 #define LOOP_PREC 96
 
 /* one step of the repeated part, as the bound sees it: the noisy answer
@@ -325,9 +327,9 @@ x_range(fmpz_t x0, slong * wexp, const loop_g * G)
 }
 
 /* 1 when sup_x G(x) < target is certified, by bisection of the x axis
-   within LOOP_MAX_CELLS cells */
+   within LOOP_MAX_CELLS cells, taken from *budget */
 static int
-g_below(const loop_g * G, const arf_t target)
+g_below(const loop_g * G, const arf_t target, slong * budget)
 {
     fmpz_t x0, k;
     slong wexp, used = 0, top = 0;
@@ -368,7 +370,7 @@ g_below(const loop_g * G, const arf_t target)
         arb_set_fmpz(h, k);
         arb_mul_2exp_si(h, h, e);
         g_ub(u, G, l, 0, h, 0);
-        if (++used > LOOP_MAX_CELLS)
+        if (++used > LOOP_MAX_CELLS || --(*budget) < 0)
             ok = 0;
         else if (arf_cmp(u, target) >= 0)
         {
@@ -651,7 +653,8 @@ loop_score(arf_t score, const svt_model_t M, const unb_path * A,
 /* 1 when sup_x G_v(x) < e^lt is certified, with lt rounded up to a
    point; rate = s - that point (> 0) */
 static int
-try_target(arb_t rate, const loop_g * Gv, const arb_t s, const arb_t lt)
+try_target(arb_t rate, const loop_g * Gv, const arb_t s, const arb_t lt,
+    slong * budget)
 {
     arf_t t;
     arb_t e;
@@ -665,18 +668,19 @@ try_target(arb_t rate, const loop_g * Gv, const arb_t s, const arb_t lt)
     {
         arb_exp(e, e, LOOP_PREC);
         arb_get_lbound_arf(t, e, LOOP_PREC);   /* at most the target */
-        ok = g_below(Gv, t);
+        ok = g_below(Gv, t, budget);
     }
     arf_clear(t);
     arb_clear(e);
     return ok;
 }
 
-/* the certified proof for one family at m0: 1 when found (W filled) */
+/* the certified proof for one family at m0: 1 when found (W filled), 0
+   when not, -1 when the engine did not compute the family's ratios */
 static int
 loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
     const unb_path * cy_a, const unb_path * cy_b, const fmpq_t delta,
-    const ratio_opt * ro, ulong m0)
+    const ratio_opt * ro, ulong m0, slong * budget)
 {
     const svt_program * P = M->prog;
     unb_path lead, mid;
@@ -735,14 +739,14 @@ loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
         arb_sub(b, s, a, LOOP_PREC);
         arb_mul_2exp_si(b, b, -8);
         arb_sub(b, s, b, LOOP_PREC);        /* s - (s - a)/256 */
-        ok = try_target(r, &Gv, s, b);
+        ok = try_target(r, &Gv, s, b, budget);
         if (ok)
             arb_set(rate, r);
         for (tries = 0; ok && tries < 8; tries++)
         {
             arb_add(mid, a, b, LOOP_PREC);
             arb_mul_2exp_si(mid, mid, -1);
-            if (try_target(r, &Gv, s, mid))
+            if (try_target(r, &Gv, s, mid, budget))
             {
                 arb_set(b, mid);
                 arb_set(rate, r);
@@ -756,7 +760,9 @@ loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
         arb_clear(r);
     }
     loop_g_clear(&Gv);
-    if (ok)
+    if (!arb_is_finite(s) || !arb_is_finite(r1->lr[u]))
+        ok = -1;        /* not computed: a larger m0 will not be either */
+    if (ok == 1)
     {
         char * ss = decimal_interval(s, 8), * ks = decimal_interval(rate, 8);
         char pa[160], pb[160];
@@ -851,8 +857,9 @@ loop_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
     static const ulong m0s[3] = { 16, 64, 400 };
     unb_path cy[PROG_MAX_STATES][LOOP_MAX_CYCLES], lead, mid;
     int ncy[PROG_MAX_STATES], s, t, a, b, shift, dir, i, j, n = 0;
-    slong scored = 0;
+    slong scored = 0, budget = LOOP_ALL_CELLS;
     loop_cand best[LOOP_TRIES];
+    int dead[LOOP_TRIES];
     arf_t sc;
     if (!P->dipa || P->nregs != 1 || !restart_applies(M))
         return;
@@ -917,13 +924,16 @@ loop_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
         }
     }
 ranked:
-    for (j = 0; j < 3 && !W->found; j++)
-        for (i = 0; i < n && !W->found; i++)
-            if (!too_long(M, &cy[best[i].s][best[i].a], best[i].b >= 0
+    for (i = 0; i < n; i++)
+        dead[i] = 0;
+    for (j = 0; j < 3 && !W->found && budget > 0; j++)
+        for (i = 0; i < n && !W->found && budget > 0
+                && W->ratios + 2 <= LOOP_MAX_RATIOS; i++)
+            if (!dead[i] && !too_long(M, &cy[best[i].s][best[i].a], best[i].b >= 0
                     ? &cy[best[i].t][best[i].b] : NULL, m0s[j]))
-            loop_certify(W, M, best + i, &cy[best[i].s][best[i].a],
-                best[i].b >= 0 ? &cy[best[i].t][best[i].b] : NULL, delta, ro,
-                m0s[j]);
+                dead[i] = loop_certify(W, M, best + i, &cy[best[i].s][best[i].a],
+                    best[i].b >= 0 ? &cy[best[i].t][best[i].b] : NULL, delta, ro,
+                    m0s[j], &budget) < 0;
     for (i = 0; i < LOOP_TRIES; i++)
         arf_clear(&best[i].score);
     arf_clear(sc);

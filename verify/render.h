@@ -11,6 +11,7 @@
 #ifndef SVT_RENDER_H
 #define SVT_RENDER_H
 
+#include <jansson.h>
 #include "approx.h"
 #include "check.h"
 #include "custom.h"
@@ -25,6 +26,16 @@ void prove_text(const prove_result_t P, const decision_t D,
     const svt_runs_t W, const ratio_result_t wr, const char * cmd);
 void prove_json(const prove_result_t P, const decision_t D,
     const svt_variant_struct * var, const svt_model_t M, const search_opts * o);
+
+/* DiPA's condition of A (variants/dipa_cond.h), for an automaton whose
+   loss has no proved bound: one line of text (a structural fact of the
+   graph, said so; certified: certified bounds were printed before it,
+   else it says that none is computed), or the JSON object of the field "dipa_condition"
+   (name, definition, witness, path, each condition's status); the
+   caller owns the object */
+void dipa_cond_text(FILE * out, const struct dipa_automaton_s * A,
+    int certified);
+json_t * dipa_cond_json(const struct dipa_automaton_s * A);
 
 /* the maximum over every output of a pair (o: the digits; t0: when the
    computation started) */

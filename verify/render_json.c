@@ -39,6 +39,8 @@ check_json_conclusion(const check_run * K, const svt_model_t M, svt_status s,
     json_object_set_new(j, "recheck", violated && cmd ? json_string(cmd) : json_null());
     json_object_set_new(j, "ratios", json_integer(K->nratios));
     json_object_set_new(j, "exit", json_integer(rc));
+    if (K->dipa_no_bound)
+        json_object_set_new(j, "dipa_condition", dipa_cond_json(K->var->dipa));
     report_json_line(j);
 }
 
@@ -250,6 +252,8 @@ prove_json(const prove_result_t P, const decision_t D,
     json_object_set_new(j, "work", json_integer((json_int_t) P->work));
     json_object_set_new(j, "stopped", P->stopped ? json_string("time limit")
         : json_null());
+    if (var->dipa != NULL && !P->A->proved)
+        json_object_set_new(j, "dipa_condition", dipa_cond_json(var->dipa));
     report_json_line(j);
 }
 

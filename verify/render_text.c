@@ -555,6 +555,8 @@ prove_text(const prove_result_t P, const decision_t D,
         flint_free(lo);
         flint_free(hi);
     }
+    if (var->dipa != NULL && !P->A->proved)
+        dipa_cond_text(out, var->dipa, 1);
     prove_print_status(out, D, P);
     fprintf(out, "  %.3f s for the proof, %.2f s in all (the witness: %ld "
         "ratio%s; ", P->proof_seconds, P->seconds, (long) P->W->ratios,
