@@ -417,7 +417,12 @@ Test(dipa_fast, any_size_prover_on_every_example_in_process, .timeout = 600)
        insample <= x, Lap(2), shift 1: k = 1/2;
      leaking_pair/example_10: a bound of the rate, below the true rate
        2 (1/4) = 1/2; L at m = 16 is 7.412004631617407895 (mpmath quad
-       over 400 pieces, 40 digits). */
+       over 400 pieces, 40 digits);
+     leaking_pair/example_11: the register is reassigned (x1 < x0) between
+       the top loop on x0 and the bot loop on x1: the bound is taken over
+       the (x0, x1) plane; the true rate is ln sup G_D - ln sup G_D' = 0.4
+       (a grid in mpmath), L at m = 16 is 6.6178488731470824 (a nested
+       mpmath quad of the double integral, 20 digits). */
 Test(dipa_fast, not_private_examples_proved_unbounded, .timeout = 600)
 {
     static const char * files[] = {
@@ -426,6 +431,7 @@ Test(dipa_fast, not_private_examples_proved_unbounded, .timeout = 600)
         "examples/leaking_cycle/example_17.dipa", "examples/leaking_cycle/example_18.dipa",
         "examples/leaking_pair/example_4.dipa", "examples/leaking_pair/example_8.dipa",
         "examples/leaking_pair/example_9.dipa", "examples/leaking_pair/example_10.dipa",
+        "examples/leaking_pair/example_11.dipa", "examples/leaking_pair/example_12.dipa",
         "examples/disclosing_cycle/example_13.dipa",
         "examples/privacy_violating_path/example_14.dipa",
         "examples/privacy_violating_path/example_17.dipa",
@@ -458,6 +464,13 @@ Test(dipa_fast, not_private_examples_proved_unbounded, .timeout = 600)
                 && arf_cmp_d(arb_midref(W->k), 0.5) < 0, "k below the rate");
             cr_assert(fabs(lo - 7.412004631617407895) < 1e-9, "L = %.15g", lo);
             cr_assert(strstr(W->proof, "convex") != NULL);
+        }
+        if (strstr(path, "leaking_pair/example_11"))
+        {
+            double lo = arf_get_d(arb_midref(W->r->loss), ARF_RND_DOWN);
+            cr_assert(arf_cmp_d(arb_midref(W->k), 0.4) < 0, "k below the rate");
+            cr_assert(fabs(lo - 6.6178488731470824) < 1e-9, "L = %.15g", lo);
+            cr_assert(strstr(W->proof, "(x0, x1)") != NULL, "%s", W->proof);
         }
         restart_result_clear(W);
     }

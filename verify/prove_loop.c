@@ -29,22 +29,38 @@ typedef struct
 }
 loop_step;
 
+/* G as a function of the register's value during A (x0) and, when the
+   path from A to B assigns the register once, during B (x1) */
 typedef struct
 {
-    int nsteps;
+    int nsteps, ndim;
     loop_step st[2 * 2];    /* A's and B's steps (at most 2 each) */
-    int has_lo, has_hi;     /* x's values after the lead-in lie in */
-    arf_t lo, hi;           /* [lo, hi] (a bound of the ball: wider) */
+    int var[2 * 2];         /* the value step i compares: 0 (x0) or 1 (x1) */
+    int has_lo[2], has_hi[2];   /* x_d's values lie in */
+    arf_struct lo[2], hi[2];    /* [lo, hi] (bounds of the balls: wider) */
+    int ncons;              /* x1 >= x0 + off (ge) or x1 < x0 + off: */
+    int cons_ge[PROG_MAX_ATOMS];
+    arf_struct cons_lo[PROG_MAX_ATOMS], cons_hi[PROG_MAX_ATOMS];  /* off */
 }
 loop_g;
 
 static void
 loop_g_init(loop_g * G)
 {
-    G->nsteps = 0;
-    G->has_lo = G->has_hi = 0;
-    arf_init(G->lo);
-    arf_init(G->hi);
+    int d;
+    G->nsteps = G->ncons = 0;
+    G->ndim = 1;
+    for (d = 0; d < 2; d++)
+    {
+        G->has_lo[d] = G->has_hi[d] = 0;
+        arf_init(G->lo + d);
+        arf_init(G->hi + d);
+    }
+    for (d = 0; d < PROG_MAX_ATOMS; d++)
+    {
+        arf_init(G->cons_lo + d);
+        arf_init(G->cons_hi + d);
+    }
 }
 
 /* the first branch of S whose guard holds at y - x = r (r not an
@@ -157,8 +173,16 @@ loop_g_clear(loop_g * G)
         fmpq_clear(G->st[i].c);
     }
     G->nsteps = 0;
-    arf_clear(G->lo);
-    arf_clear(G->hi);
+    for (i = 0; i < 2; i++)
+    {
+        arf_clear(G->lo + i);
+        arf_clear(G->hi + i);
+    }
+    for (i = 0; i < PROG_MAX_ATOMS; i++)
+    {
+        arf_clear(G->cons_lo + i);
+        arf_clear(G->cons_hi + i);
+    }
 }
 
 /* the Laplace CDF of scale b at t, bounded above (up) or below */
@@ -250,49 +274,101 @@ step_ub(arf_t out, const loop_step * L, const arb_t l, int l_inf,
     arf_clear(d);
 }
 
-/* an upper bound of sup over x in [l, h] of G(x), where [l, h] is
-   clipped to the values x can take (G->lo, G->hi): 0 when they do not
-   meet */
-static void
-g_ub(arf_t out, const loop_g * G, const arb_t l0, int l_inf, const arb_t h0,
-    int h_inf)
+/* a cell of the (x0, x1) plane: per dimension, [a 2^e, (a+1) 2^e]
+   (kind 0), (-inf, a 2^e] (kind 1), [a 2^e, +inf) (kind 2) or the point
+   a 2^e (kind 3) */
+typedef struct
 {
-    arf_t f;
-    arb_t l, h;
-    int i;
+    fmpz a[2];
+    slong e[2];
+    int kind[2];
+}
+loop_cell;
+
+/* the ends of dimension d of cell C, clipped to x_d's values; 0 when
+   they do not meet them */
+static int
+cell_ends(arb_t l, int * l_inf, arb_t h, int * h_inf, const loop_g * G,
+    const loop_cell * C, int d)
+{
+    fmpz_t k;
+    fmpz_init(k);
+    *l_inf = C->kind[d] == 1;
+    *h_inf = C->kind[d] == 2;
+    arb_set_fmpz(l, C->a + d);
+    arb_mul_2exp_si(l, l, C->e[d]);
+    fmpz_add_ui(k, C->a + d, C->kind[d] == 0);
+    arb_set_fmpz(h, k);
+    arb_mul_2exp_si(h, h, C->e[d]);
+    if (C->kind[d] == 1)
+        arb_set(h, l);
+    fmpz_clear(k);
+    if (G->has_lo[d] && (*l_inf || arf_cmp(arb_midref(l), G->lo + d) < 0))
+    {
+        arb_set_arf(l, G->lo + d);
+        *l_inf = 0;
+    }
+    if (G->has_hi[d] && (*h_inf || arf_cmp(arb_midref(h), G->hi + d) > 0))
+    {
+        arb_set_arf(h, G->hi + d);
+        *h_inf = 0;
+    }
+    return *l_inf || *h_inf || arf_cmp(arb_midref(l), arb_midref(h)) <= 0;
+}
+
+/* an upper bound of sup of G over cell C (0 when C misses the values
+   the registers can take) */
+static void
+g_ub(arf_t out, const loop_g * G, const loop_cell * C)
+{
+    arf_t f, t;
+    arb_t l[2], h[2];
+    int i, d, li[2], hi[2], meets = 1;
     arf_init(f);
-    arb_init(l);
-    arb_init(h);
-    arb_set(l, l0);
-    arb_set(h, h0);
-    if (G->has_lo && (l_inf || arf_cmp(arb_midref(l), G->lo) < 0))
+    arf_init(t);
+    for (d = 0; d < 2; d++)
     {
-        arb_set_arf(l, G->lo);
-        l_inf = 0;
+        arb_init(l[d]);
+        arb_init(h[d]);
     }
-    if (G->has_hi && (h_inf || arf_cmp(arb_midref(h), G->hi) > 0))
-    {
-        arb_set_arf(h, G->hi);
-        h_inf = 0;
-    }
+    for (d = 0; d < G->ndim; d++)
+        meets &= cell_ends(l[d], li + d, h[d], hi + d, G, C, d);
+    /* x1 >= x0 + off misses the cell when x1 <= h1 < l0 + off; x1 < x0 +
+       off when x1 >= l1 >= h0 + off */
+    for (i = 0; meets && G->ndim == 2 && i < G->ncons; i++)
+        if (G->cons_ge[i] && !hi[1] && !li[0])
+        {
+            arf_add(t, arb_midref(l[0]), G->cons_lo + i, LOOP_PREC, ARF_RND_DOWN);
+            meets = arf_cmp(arb_midref(h[1]), t) >= 0;
+        }
+        else if (!G->cons_ge[i] && !li[1] && !hi[0])
+        {
+            arf_add(t, arb_midref(h[0]), G->cons_hi + i, LOOP_PREC, ARF_RND_UP);
+            meets = arf_cmp(arb_midref(l[1]), t) < 0;
+        }
     arf_one(out);
-    if (!l_inf && !h_inf && arf_cmp(arb_midref(l), arb_midref(h)) > 0)
-        arf_zero(out);      /* outside the values x takes */
+    if (!meets)
+        arf_zero(out);
     for (i = 0; i < G->nsteps && !arf_is_zero(out); i++)
     {
-        step_ub(f, G->st + i, l, l_inf, h, h_inf);
+        d = G->var[i];
+        step_ub(f, G->st + i, l[d], li[d], h[d], hi[d]);
         arf_mul(out, out, f, LOOP_PREC, ARF_RND_UP);
     }
     arf_clear(f);
-    arb_clear(l);
-    arb_clear(h);
+    arf_clear(t);
+    for (d = 0; d < 2; d++)
+    {
+        arb_clear(l[d]);
+        arb_clear(h[d]);
+    }
 }
 
-/* the x range of the first partition: [x0, x0 + w LOOP_GRID] with w a
-   power of two, wide enough that 40 scales past every answer and
-   offset lies inside */
+/* the range of dimension d of the first partition: [x0, x0 + w n] with
+   w = 2^wexp, wide enough that 40 scales past every answer and offset
+   of its steps lies inside */
 static void
-x_range(fmpz_t x0, slong * wexp, const loop_g * G)
+x_range(fmpz_t x0, slong * wexp, const loop_g * G, int d, int n)
 {
     double lo = 0, hi = 0, bmax = 1;
     int i, k, first = 1;
@@ -300,6 +376,8 @@ x_range(fmpz_t x0, slong * wexp, const loop_g * G)
     {
         const loop_step * L = G->st + i;
         double c = fmpq_get_d(L->c), b = arf_get_d(arb_midref(L->b), ARF_RND_UP);
+        if (G->var[i] != d)
+            continue;
         if (b > bmax)
             bmax = b;
         for (k = 0; k < 2 * L->ncell; k++)
@@ -319,113 +397,164 @@ x_range(fmpz_t x0, slong * wexp, const loop_g * G)
     lo -= 40 * bmax;
     hi += 40 * bmax;
     *wexp = 0;
-    while (ldexp(1.0, (int) *wexp) * LOOP_GRID < hi - lo)
+    while (ldexp(1.0, (int) *wexp) * n < hi - lo)
         (*wexp)++;
-    while (*wexp > -20 && ldexp(1.0, (int) *wexp - 1) * LOOP_GRID >= hi - lo)
+    while (*wexp > -20 && ldexp(1.0, (int) *wexp - 1) * n >= hi - lo)
         (*wexp)--;
     fmpz_set_d(x0, floor(lo / ldexp(1.0, (int) *wexp)));
 }
 
-/* 1 when sup_x G(x) < target is certified, by bisection of the x axis
-   within LOOP_MAX_CELLS cells, taken from *budget */
+/* the cells per dimension of the first partition: a grid of n, and the
+   two tails */
+static int
+grid_n(const loop_g * G)
+{
+    return G->ndim == 1 ? LOOP_GRID : LOOP_GRID / 8;
+}
+
+/* 1 when sup G < target is certified, by bisection of the first
+   partition's cells within LOOP_MAX_CELLS cells, taken from *budget; a
+   cell of a tail is not cut */
 static int
 g_below(const loop_g * G, const arf_t target, slong * budget)
 {
-    fmpz_t x0, k;
-    slong wexp, used = 0, top = 0;
-    /* a stack of cells [a, a + 2^e] as (numerator a / 2^e, e) */
-    fmpz * sa = _fmpz_vec_init(LOOP_MAX_CELLS + LOOP_GRID + 4);
-    slong * se = flint_malloc((LOOP_MAX_CELLS + LOOP_GRID + 4) * sizeof(slong));
-    arb_t l, h;
+    int n = grid_n(G), ok = 1, d, i0, i1, m1 = G->ndim == 2 ? n + 2 : 1;
+    slong cap = 5 * LOOP_MAX_CELLS + (slong) (n + 2) * m1 + 4, top = 0, used = 0;
+    loop_cell * st = flint_malloc(cap * sizeof(loop_cell));
+    fmpz_t x0[2];
+    slong wexp[2];
     arf_t u;
-    int ok = 1, side;
-    fmpz_init(x0);
-    fmpz_init(k);
-    arb_init(l);
-    arb_init(h);
     arf_init(u);
-    x_range(x0, &wexp, G);
-    /* the two tails */
-    for (side = 0; side < 2 && ok; side++)
+    for (d = 0; d < 2; d++)
     {
-        fmpz_add_si(k, x0, side ? LOOP_GRID : 0);
-        arb_set_fmpz(l, k);
-        arb_mul_2exp_si(l, l, wexp);
-        g_ub(u, G, l, side == 0, l, side == 1);
-        ok = arf_cmp(u, target) < 0;
+        fmpz_init(x0[d]);
+        wexp[d] = 0;
+        if (d < G->ndim)
+            x_range(x0[d], wexp + d, G, d, n);
     }
-    for (side = LOOP_GRID - 1; side >= 0 && ok; side--)
-    {
-        fmpz_add_si(sa + top, x0, side);
-        se[top++] = wexp;
-    }
+    for (top = 0; top < cap; top++)
+        for (d = 0; d < 2; d++)
+            fmpz_init(st[top].a + d);
+    top = 0;
+    /* the first partition: index -1 and n are the tails */
+    for (i0 = n; i0 >= -1; i0--)
+        for (i1 = (G->ndim == 2 ? n : -1); i1 >= -1; i1--)
+        {
+            loop_cell * C = st + top++;
+            int idx[2] = { i0, i1 };
+            for (d = 0; d < 2; d++)
+            {
+                C->kind[d] = d < G->ndim ? (idx[d] < 0 ? 1 : idx[d] == n ? 2 : 0) : 1;
+                fmpz_add_si(C->a + d, x0[d], idx[d] < 0 ? 0 : idx[d]);
+                C->e[d] = wexp[d];
+            }
+        }
     while (ok && top > 0)
     {
-        slong e;
-        top--;
-        e = se[top];
-        arb_set_fmpz(l, sa + top);
-        arb_mul_2exp_si(l, l, e);
-        fmpz_add_ui(k, sa + top, 1);
-        arb_set_fmpz(h, k);
-        arb_mul_2exp_si(h, h, e);
-        g_ub(u, G, l, 0, h, 0);
-        if (++used > LOOP_MAX_CELLS || --(*budget) < 0)
+        loop_cell * C = st + --top;
+        g_ub(u, G, C);
+        if (++used > (G->ndim == 1 ? LOOP_MAX_CELLS : 5 * LOOP_MAX_CELLS)
+                || --(*budget) < 0)
             ok = 0;
         else if (arf_cmp(u, target) >= 0)
         {
-            /* halves: [2a, 2a+1] and [2a+1, 2a+2] at e - 1 */
-            fmpz_mul_2exp(k, sa + top, 1);
-            fmpz_add_ui(sa + top + 1, k, 1);
-            fmpz_set(sa + top, k);
-            se[top] = se[top + 1] = e - 1;
+            /* cut the finite dimension with the wider cell in halves */
+            loop_cell * D = st + top + 1;
+            int c = -1;
+            for (d = 0; d < G->ndim; d++)
+                if (C->kind[d] == 0 && (c < 0 || C->e[d] > C->e[c]))
+                    c = d;
+            if (c < 0)
+            {
+                ok = 0;     /* a tail at or above the target */
+                break;
+            }
+            for (d = 0; d < 2; d++)
+            {
+                fmpz_set(D->a + d, C->a + d);
+                D->e[d] = C->e[d];
+                D->kind[d] = C->kind[d];
+            }
+            fmpz_mul_2exp(C->a + c, C->a + c, 1);
+            fmpz_add_ui(D->a + c, C->a + c, 1);
+            C->e[c]--;
+            D->e[c]--;
             top += 2;
         }
     }
-    _fmpz_vec_clear(sa, LOOP_MAX_CELLS + LOOP_GRID + 4);
-    flint_free(se);
-    fmpz_clear(x0);
-    fmpz_clear(k);
-    arb_clear(l);
-    arb_clear(h);
+    for (top = 0; top < cap; top++)
+        for (d = 0; d < 2; d++)
+            fmpz_clear(st[top].a + d);
+    flint_free(st);
+    for (d = 0; d < 2; d++)
+        fmpz_clear(x0[d]);
     arf_clear(u);
     return ok;
 }
 
-/* the largest G at the points of a grid (for ranking only) */
+/* the largest G at the points of a grid and at the ends of the values
+   (for ranking only) */
 static void
 g_grid_max(arf_t out, const loop_g * G)
 {
-    fmpz_t x0, k;
-    slong wexp, i;
-    arb_t x;
+    int n = G->ndim == 1 ? LOOP_SCORE_GRID : LOOP_SCORE_GRID / 2, i[2], d;
+    int m = grid_n(G);
+    fmpz_t x0[2];
+    slong wexp[2];
+    loop_cell C;
     arf_t u;
-    fmpz_init(x0);
-    fmpz_init(k);
-    arb_init(x);
     arf_init(u);
-    x_range(x0, &wexp, G);
-    arf_zero(out);
-    for (i = 0; i <= LOOP_SCORE_GRID; i++)
+    for (d = 0; d < 2; d++)
     {
-        fmpz_add_si(k, x0, i * (LOOP_GRID / LOOP_SCORE_GRID));
-        arb_set_fmpz(x, k);
-        arb_mul_2exp_si(x, x, wexp);
-        g_ub(u, G, x, 0, x, 0);
-        if (arf_cmp(u, out) > 0)
-            arf_set(out, u);
+        fmpz_init(x0[d]);
+        fmpz_init(C.a + d);
+        wexp[d] = 0;
+        if (d < G->ndim)
+            x_range(x0[d], wexp + d, G, d, m);
     }
-    for (i = 0; i < 2; i++)     /* the ends of x's values */
-        if (i ? G->has_hi : G->has_lo)
+    arf_zero(out);
+    /* points: grid index 0..n, n + 1: the lower end, n + 2: the upper */
+    for (i[0] = 0; i[0] <= n + 2; i[0]++)
+        for (i[1] = 0; i[1] <= (G->ndim == 2 ? n + 2 : 0); i[1]++)
         {
-            arb_set_arf(x, i ? G->hi : G->lo);
-            g_ub(u, G, x, 0, x, 0);
+            int skip = 0;
+            for (d = 0; d < G->ndim; d++)
+            {
+                /* a point: a cell of width 0 */
+                arf_t p;
+                arf_init(p);
+                if (i[d] <= n)
+                {
+                    fmpz_add_si(C.a + d, x0[d], i[d] * (m / n));
+                    arf_set_fmpz(p, C.a + d);
+                    arf_mul_2exp_si(p, p, wexp[d]);
+                }
+                else if (i[d] == n + 1 ? G->has_lo[d] : G->has_hi[d])
+                    arf_set(p, i[d] == n + 1 ? G->lo + d : G->hi + d);
+                else
+                    skip = 1;
+                if (!skip)
+                {
+                    fmpz_t e;
+                    fmpz_init(e);
+                    arf_get_fmpz_2exp(C.a + d, e, p);
+                    C.e[d] = fmpz_get_si(e);
+                    C.kind[d] = 3;  /* a point: [a 2^e, a 2^e] */
+                    fmpz_clear(e);
+                }
+                arf_clear(p);
+            }
+            if (skip)
+                continue;
+            g_ub(u, G, &C);
             if (arf_cmp(u, out) > 0)
                 arf_set(out, u);
         }
-    fmpz_clear(x0);
-    fmpz_clear(k);
-    arb_clear(x);
+    for (d = 0; d < 2; d++)
+    {
+        fmpz_clear(x0[d]);
+        fmpz_clear(C.a + d);
+    }
     arf_clear(u);
 }
 
@@ -522,6 +651,14 @@ lead_support(loop_g * G, const svt_program * P, const unb_path * lead)
             break;
         }
     }
+    if (B != NULL && branch_pins(B))
+    {
+        /* x0 is the released 0 */
+        G->has_lo[0] = G->has_hi[0] = 1;
+        arf_zero(G->lo);
+        arf_zero(G->hi);
+        return;
+    }
     if (B == NULL || j < 0 || B->reset != PROG_RESET_ANSWER || B->natoms == 0
             || !branch_pins(P->states[lead->state[j]].branches + lead->branch[j]))
         return;
@@ -538,18 +675,69 @@ lead_support(loop_g * G, const svt_program * P, const unb_path * lead)
         if (A->op == PROG_GE)
         {
             arb_get_lbound_arf(v, t, LOOP_PREC);
-            if (!G->has_lo || arf_cmp(v, G->lo) > 0)
+            if (!G->has_lo[0] || arf_cmp(v, G->lo) > 0)
                 arf_set(G->lo, v);
-            G->has_lo = 1;
+            G->has_lo[0] = 1;
         }
         else
         {
             arb_get_ubound_arf(v, t, LOOP_PREC);
-            if (!G->has_hi || arf_cmp(v, G->hi) < 0)
+            if (!G->has_hi[0] || arf_cmp(v, G->hi) < 0)
                 arf_set(G->hi, v);
-            G->has_hi = 1;
+            G->has_hi[0] = 1;
         }
         arf_clear(v);
+        arb_clear(t);
+    }
+}
+
+/* the branch of the path that assigns the register, NULL when none;
+   *n: how many do */
+static const prog_branch *
+mid_assignment(const svt_program * P, const unb_path * mid, int * n)
+{
+    const prog_branch * as = NULL;
+    int i;
+    *n = 0;
+    for (i = 0; mid != NULL && i < mid->len; i++)
+    {
+        const prog_branch * B = P->states[mid->state[i]].branches + mid->branch[i];
+        if (B->reset != PROG_RESET_NONE || B->assign != 0)
+        {
+            as = B;
+            (*n)++;
+        }
+    }
+    return as;
+}
+
+/* B's steps compare x1, the value that branch `as` stores: x1 is the
+   released 0 when it releases it; else its guard's comparisons of the
+   value with x0 (insample >= x0 + off, < x0 + off) constrain (x0, x1),
+   the other guards of its state (not taken) ignored (a superset) */
+static void
+assignment_constraints(loop_g * G, const prog_branch * as)
+{
+    int a;
+    G->ndim = 2;
+    if (branch_pins(as))
+    {
+        G->has_lo[1] = G->has_hi[1] = 1;
+        arf_zero(G->lo + 1);
+        arf_zero(G->hi + 1);
+    }
+    for (a = 0; a < as->natoms; a++)
+    {
+        const prog_atom * A = as->atoms + a;
+        arb_t t;
+        if (A->answer != as->reset_answer || A->reg != 0 || A->op > PROG_LT)
+            continue;
+        arb_init(t);
+        arb_set_fmpq(t, A->off, LOOP_PREC);
+        G->cons_ge[G->ncons] = A->op == PROG_GE;
+        arb_get_lbound_arf(G->cons_lo + G->ncons, t, LOOP_PREC);
+        arb_get_ubound_arf(G->cons_hi + G->ncons, t, LOOP_PREC);
+        G->ncons++;
         arb_clear(t);
     }
 }
@@ -558,12 +746,18 @@ lead_support(loop_g * G, const svt_program * P, const unb_path * lead)
    A and B (B may be NULL); 0, or -1 when a guard is not read */
 static int
 build_g(loop_g * G, const svt_model_t M, const unb_path * A,
-    const unb_path * B, int shift, int side, const fmpq_t delta)
+    const unb_path * mid, const unb_path * B, int shift, int side,
+    const fmpq_t delta)
 {
     const svt_program * P = M->prog;
     const unb_path * cyc[2] = { A, B };
     int c, i, sh = shift;
+    const prog_branch * as = mid_assignment(P, B != NULL ? mid : NULL, &c);
+    if (c > 1)
+        return -1;
     G->nsteps = 0;
+    if (as != NULL)
+        assignment_constraints(G, as);
     for (c = 0; c < 2; c++)
         for (i = 0; cyc[c] != NULL && i < cyc[c]->len; i++)
         {
@@ -575,6 +769,7 @@ build_g(loop_g * G, const svt_model_t M, const unb_path * A,
                 return -1;
             fmpq_init(L->c);
             L->ncell = 0;
+            G->var[G->nsteps] = c == 1 && as != NULL;
             G->nsteps++;
             if (side == 1 && !S->noninput)
                 fmpq_mul_si(L->c, delta, sh % 3 - 1);
@@ -606,12 +801,34 @@ loop_runs(svt_runs_t R, const svt_program * P, const unb_path * lead,
     }
 }
 
+/* the path from s to t: the shortest that assigns nothing, else the
+   shortest (build_g refuses more than one assignment); 0, or -1 */
+static int
+mid_path(unb_path * mid, const svt_program * P, int s, int t)
+{
+    mid->len = 0;
+    if (s == t)
+        return 0;
+    return unb_path_to(mid, P, s, t, 1) == 0 ? 0 : unb_path_to(mid, P, s, t, 0);
+}
+
+/* 1 when every value the cycles compare is a released number: x0 (the
+   lead-in's last assignment releases it) and x1 (the path's assignment,
+   if any, releases it) */
+static int
+family_pinned(const svt_program * P, const unb_path * lead, const unb_path * mid)
+{
+    int n;
+    const prog_branch * as = mid_assignment(P, mid, &n);
+    return lead_pins(P, lead) && (as == NULL || (n == 1 && branch_pins(as)));
+}
+
 /* score of a family: grid max of G_u over grid max of G_v (ranking
    only); 0 when the guards are not read */
 static int
 loop_score(arf_t score, const svt_model_t M, const unb_path * A,
-    const unb_path * B, int shift, int dir, const fmpq_t delta,
-    const unb_path * lead)
+    const unb_path * mid, const unb_path * B, int shift, int dir,
+    const fmpq_t delta, const unb_path * lead)
 {
     loop_g Gu, Gv;
     arf_t gu, gv;
@@ -622,17 +839,13 @@ loop_score(arf_t score, const svt_model_t M, const unb_path * A,
     arb_init(zero);
     loop_g_init(&Gu);
     loop_g_init(&Gv);
-    ok = build_g(&Gu, M, A, B, shift, dir, delta) == 0;
-    ok = build_g(&Gv, M, A, B, shift, 1 - dir, delta) == 0 && ok;
+    ok = build_g(&Gu, M, A, mid, B, shift, dir, delta) == 0;
+    ok = build_g(&Gv, M, A, mid, B, shift, 1 - dir, delta) == 0 && ok;
     lead_support(&Gu, M->prog, lead);
     lead_support(&Gv, M->prog, lead);
-    if (ok && lead_pins(M->prog, lead))
+    if (ok)
     {
-        g_ub(gu, &Gu, zero, 0, zero, 0);    /* G at the released 0 */
-        g_ub(gv, &Gv, zero, 0, zero, 0);
-    }
-    else if (ok)
-    {
+        /* a released value is a point: the grid's ends take it */
         g_grid_max(gu, &Gu);
         g_grid_max(gv, &Gv);
     }
@@ -689,10 +902,10 @@ loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
     loop_g Gv;
     arb_t s, lt, rate;
     arf_t est, target;
-    int ok = 0, u = c->dir, tries, pinned;
+    int ok = 0, u = c->dir, tries, pinned, twod = 0, nas;
     loop_g_init(&Gv);
     if (unb_path_to(&lead, P, 0, c->s, 0) != 0 || (cy_b != NULL
-            && unb_path_to(&mid, P, c->s, c->t, 1) != 0))
+            && mid_path(&mid, P, c->s, c->t) != 0))
         return 0;
     svt_runs_init(R0);
     svt_runs_init(R1);
@@ -709,7 +922,8 @@ loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
     ratio_decide(r1, M, R1, ro);
     W->ratios += 2;
     arb_sub(s, r1->p[u]->log_value, r0->p[u]->log_value, LOOP_PREC);
-    pinned = lead_pins(P, &lead);
+    pinned = family_pinned(P, &lead, cy_b != NULL ? &mid : NULL);
+    twod = cy_b != NULL && mid_assignment(P, &mid, &nas) != NULL;
     if (pinned)
     {
         /* Pr_u(m) = w_u G_u(0)^m exactly: the increment is k */
@@ -718,15 +932,15 @@ loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
             && arb_is_finite(rate) && arb_is_positive(rate);
     }
     else if (ratio_speaks_to_claim(r1) && arb_is_finite(s) && arb_is_finite(r1->lr[u])
-            && build_g(&Gv, M, cy_a, cy_b, c->shift, 1 - u, delta) == 0)
+            && build_g(&Gv, M, cy_a, &mid, cy_b, c->shift, 1 - u, delta) == 0)
     {
         lead_support(&Gv, P, &lead);
         /* ln of the target: first just below s, then bisected down
            towards the grid's ln G_v, keeping the lowest that holds */
-        arb_t a, b, mid, r;
+        arb_t a, b, half, r;
         arb_init(a);
         arb_init(b);
-        arb_init(mid);
+        arb_init(half);
         arb_init(r);
         g_grid_max(est, &Gv);
         if (arf_is_zero(est))
@@ -744,19 +958,19 @@ loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
             arb_set(rate, r);
         for (tries = 0; ok && tries < 8; tries++)
         {
-            arb_add(mid, a, b, LOOP_PREC);
-            arb_mul_2exp_si(mid, mid, -1);
-            if (try_target(r, &Gv, s, mid, budget))
+            arb_add(half, a, b, LOOP_PREC);
+            arb_mul_2exp_si(half, half, -1);
+            if (try_target(r, &Gv, s, half, budget))
             {
-                arb_set(b, mid);
+                arb_set(b, half);
                 arb_set(rate, r);
             }
             else
-                arb_set(a, mid);
+                arb_set(a, half);
         }
         arb_clear(a);
         arb_clear(b);
-        arb_clear(mid);
+        arb_clear(half);
         arb_clear(r);
     }
     loop_g_clear(&Gv);
@@ -782,8 +996,9 @@ loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
                 cy_b->branch[i] + 1);
         snprintf(W->desc, sizeof(W->desc), "the cycle %s m times%s%s%s after "
             "the shortest lead-in, q(D) = 0, q(D') in {-Delta, 0, Delta} per "
-            "step of the cycles (m = %lu shown)", pa, cy_b ? ", then the cycle "
-            : "", pb, cy_b ? " m times" : "", m0);
+            "step of the cycles (m = %lu shown)", pa, cy_b ? ", the shortest "
+            "path to the next, then the cycle " : "", pb, cy_b ? " m times" : "",
+            m0);
         if (pinned)
             snprintf(W->proof, sizeof(W->proof), "PROOF: the register x holds "
                 "the number the lead-in released (x := insample; output "
@@ -795,16 +1010,21 @@ loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
                 "unbounded in m", u ? "D'" : "D", u ? "D" : "D'", m0, m0, m0,
                 m0 - 1, ks);
         else
-        snprintf(W->proof, sizeof(W->proof), "PROOF: nothing after the lead-in "
-            "assigns the register x and every output fixes the branch, so "
-            "Pr[A(%s)=a_m] = integral of w(x) G(x)^m dx, G(x) the probability "
-            "of one pass of the cycles given x; its log is convex in m, so each "
-            "m past %lu adds at least s = ln Pr[a_%lu] - ln Pr[a_%lu] in %s; on "
-            "%s, sup_x G(x) is below a bound certified by bisection of the x "
-            "axis, so each m adds at most its log; hence ln Pr[A(%s)=a_m]/Pr[A("
-            "%s)=a_m] >= ln ratio(a_%lu) + (m - %lu) k with k in %s > 0: "
-            "unbounded in m", u ? "D'" : "D", m0, m0, m0 - 1, ss, u ? "D" : "D'",
-            u ? "D'" : "D", u ? "D" : "D'", m0, m0, ks);
+        snprintf(W->proof, sizeof(W->proof), "PROOF: %s and every output fixes "
+            "the branch, so Pr[A(%s)=a_m] = integral of w(x) G(x)^m dx, G(x) "
+            "the probability of one pass of the cycles given x%s; its log is "
+            "convex in m, so each m past %lu adds at least s = ln Pr[a_%lu] - "
+            "ln Pr[a_%lu] in %s; on %s, sup G is below a bound certified by "
+            "bisection %s, so each m adds at most its log; hence ln Pr[A(%s)=a_m]"
+            "/Pr[A(%s)=a_m] >= ln ratio(a_%lu) + (m - %lu) k with k in %s > 0: "
+            "unbounded in m", twod ? "the path between the cycles assigns the "
+            "register x once (x0 before, x1 after) and nothing else after the "
+            "lead-in does," : "nothing after the lead-in assigns the register x",
+            u ? "D'" : "D", twod ? " = (x0, x1), the assignment's guard "
+            "relating x1 to x0" : "", m0, m0, m0 - 1, ss, u ? "D" : "D'", twod
+            ? "of the (x0, x1) plane over the values the guard allows"
+            : "of the x axis over the values x can take", u ? "D'" : "D",
+            u ? "D" : "D'", m0, m0, ks);
         flint_free(ss);
         flint_free(ks);
     }
@@ -874,7 +1094,7 @@ loop_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
             continue;
         for (t = 0; t < P->nstates; t++)
         {
-            if (t != s && unb_path_to(&mid, P, s, t, 1) != 0)
+            if (mid_path(&mid, P, s, t) != 0)
                 continue;
             for (a = 0; a < ncy[s]; a++)
                 for (b = -1; b < ncy[t]; b++)
@@ -891,8 +1111,8 @@ loop_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
                         {
                             if (scored++ >= LOOP_MAX_SCORED)
                                 goto ranked;
-                            if (!loop_score(sc, M, &cy[s][a], b >= 0 ? &cy[t][b]
-                                    : NULL, shift, dir, delta, &lead)
+                            if (!loop_score(sc, M, &cy[s][a], &mid, b >= 0
+                                    ? &cy[t][b] : NULL, shift, dir, delta, &lead)
                                     || arf_cmp_si(sc, 1) <= 0)
                                 continue;
                             /* insert by score (ties: the first found) */
