@@ -413,6 +413,8 @@ Test(dipa_fast, any_size_prover_on_every_example_in_process, .timeout = 600)
      example_17: x ~ Lap(4), insample ~ Lap(2), k = ln(0.5 / P(N2 <= N1 -
        2)) = 0.37675948638226601557 (mpmath quad, 30 digits);
      example_13: two released numbers per block, Lap(2), shift 1: k = 1;
+     simple_examples/disclosing_cycle (two registers): one released number
+       per pass, Lap(4), shift 1: k = 1/4;
      privacy_violating_path/example_14: x released, per pass one step at
        insample <= x, Lap(2), shift 1: k = 1/2;
      leaking_pair/example_10: a bound of the rate, below the true rate
@@ -433,6 +435,7 @@ Test(dipa_fast, not_private_examples_proved_unbounded, .timeout = 600)
         "examples/leaking_pair/example_9.dipa", "examples/leaking_pair/example_10.dipa",
         "examples/leaking_pair/example_11.dipa", "examples/leaking_pair/example_12.dipa",
         "examples/disclosing_cycle/example_13.dipa",
+        "simple_examples/disclosing_cycle.dipa",
         "examples/privacy_violating_path/example_14.dipa",
         "examples/privacy_violating_path/example_17.dipa",
         "examples/privacy_violating_path/example_21.dipa",
@@ -457,6 +460,11 @@ Test(dipa_fast, not_private_examples_proved_unbounded, .timeout = 600)
             k_contains(W, 1.0, 1e-12, path);
         if (strstr(path, "example_14"))
             k_contains(W, 0.5, 1e-12, path);
+        if (strstr(path, "simple_examples/disclosing_cycle"))
+        {
+            k_contains(W, 0.25, 1e-12, path);
+            cr_assert(strstr(W->proof, "releases insample") != NULL);
+        }
         if (strstr(path, "leaking_pair/example_10"))
         {
             double lo = arf_get_d(arb_midref(W->r->loss), ARF_RND_DOWN);

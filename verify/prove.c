@@ -271,7 +271,7 @@ static int L_above(const prove_result_t P, const arb_t x);
 static int
 restart_witness(prove_result_t P, const svt_model_t M, const search_opts * o)
 {
-    if (P->A->proved || !restart_applies(M))
+    if (P->A->proved || M->prog == NULL)
         return 0;
     restart_prove(P->RS, M, o->base.delta, &o->base.ro);
     if (!P->RS->found)

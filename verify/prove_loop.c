@@ -1158,3 +1158,119 @@ ranked:
         arf_clear(&best[i].score);
     arf_clear(sc);
 }
+
+/* ---- a cycle that releases insample at every step ---- */
+
+/* cycles of one or two branches at s that assign nothing and release
+   insample (answer 0, the answer DiPA's guards compare) */
+static int
+release_cycles(unb_path * cy, const svt_program * P, int s)
+{
+    int n = 0, b, b2;
+    for (b = 0; b < P->states[s].nbranches && n < LOOP_MAX_CYCLES; b++)
+    {
+        const prog_branch * B = P->states[s].branches + b;
+        if (B->stop || B->ending || B->assign || B->reset != PROG_RESET_NONE
+                || B->out != PROG_OUT_NOISY || B->out_answer != 0)
+            continue;
+        if (B->next == s)
+        {
+            cy[n].len = 1;
+            cy[n].state[0] = s;
+            cy[n++].branch[0] = b;
+            continue;
+        }
+        for (b2 = 0; b2 < P->states[B->next].nbranches && n < LOOP_MAX_CYCLES; b2++)
+        {
+            const prog_branch * C = P->states[B->next].branches + b2;
+            if (C->stop || C->ending || C->next != s || C->assign
+                    || C->reset != PROG_RESET_NONE || C->out != PROG_OUT_NOISY
+                    || C->out_answer != 0)
+                continue;
+            cy[n].len = 2;
+            cy[n].state[0] = s;
+            cy[n].branch[0] = b;
+            cy[n].state[1] = B->next;
+            cy[n++].branch[1] = b2;
+        }
+    }
+    return n;
+}
+
+void
+release_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
+    const ratio_opt * ro)
+{
+    const svt_program * P = M->prog;
+    unb_path cy[LOOP_MAX_CYCLES], lead, none;
+    int s, a, n, dir, shift, nsh, i;
+    none.len = 0;
+    for (s = 0; s < P->nstates && !W->found; s++)
+    {
+        n = release_cycles(cy, P, s);
+        if (n == 0 || unb_path_to(&lead, P, 0, s, 0) != 0)
+            continue;
+        for (a = 0; a < n && !W->found; a++)
+        {
+            for (nsh = 1, i = 0; i < cy[a].len; i++)
+                nsh *= 3;
+            /* the shifts of every step by +Delta first: the densities of
+               released numbers differ the most there */
+            for (shift = nsh - 1; shift >= 0 && !W->found
+                    && W->ratios + 2 <= LOOP_MAX_RATIOS; shift--)
+            {
+                svt_runs_t R2, R3;
+                ratio_result_t r2, r3;
+                arb_t k;
+                svt_runs_init(R2);
+                svt_runs_init(R3);
+                ratio_result_init(r2);
+                ratio_result_init(r3);
+                arb_init(k);
+                loop_runs(R2, P, &lead, cy + a, &none, NULL, shift, delta, 2);
+                loop_runs(R3, P, &lead, cy + a, &none, NULL, shift, delta, 3);
+                ratio_decide(r2, M, R2, ro);
+                ratio_decide(r3, M, R3, ro);
+                W->ratios += 2;
+                for (dir = 0; dir < 2 && !W->found; dir++)
+                {
+                    arb_sub(k, r3->lr[dir], r2->lr[dir], LOOP_PREC);
+                    if (ratio_speaks_to_claim(r2) && ratio_speaks_to_claim(r3)
+                            && arb_is_finite(k) && arb_is_positive(k))
+                    {
+                        char * ks = decimal_interval(k, 8), pa[160];
+                        pa[0] = '\0';
+                        for (i = 0; i < cy[a].len; i++)
+                            snprintf(pa + strlen(pa), sizeof(pa) - strlen(pa),
+                                "%s%.31s (branch %d)", i ? " -> " : "",
+                                P->states[cy[a].state[i]].name, cy[a].branch[i] + 1);
+                        W->found = 1;
+                        arb_set(W->k, k);
+                        ratio_result_swap(W->r, r3);
+                        svt_runs_set(W->R, R3);
+                        snprintf(W->desc, sizeof(W->desc), "the cycle %s m times "
+                            "after the shortest lead-in, releasing 0 at every "
+                            "step, q(D) = 0, q(D') in {-Delta, 0, Delta} per step "
+                            "of the cycle (m = 3 shown)", pa);
+                        snprintf(W->proof, sizeof(W->proof), "PROOF: every step of "
+                            "the cycle releases insample and assigns nothing, and "
+                            "every output fixes the branch, so given the "
+                            "registers each step's factor is the density of the "
+                            "released number times whether its guard holds there, "
+                            "the same in every repetition: Pr[A(%s)=a_m] = c^m "
+                            "times a constant, and ln Pr[A(%s)=a_m]/Pr[A(%s)=a_m] "
+                            "= ln ratio(a_2) + (m - 2) k, with k = ln ratio(a_3) - "
+                            "ln ratio(a_2) in %s > 0 (certified): unbounded in m",
+                            dir ? "D'" : "D", dir ? "D'" : "D", dir ? "D" : "D'", ks);
+                        flint_free(ks);
+                    }
+                }
+                svt_runs_clear(R2);
+                svt_runs_clear(R3);
+                ratio_result_clear(r2);
+                ratio_result_clear(r3);
+                arb_clear(k);
+            }
+        }
+    }
+}

@@ -35,8 +35,8 @@ restart_result_clear(restart_result_t W)
    Two branches of one state with the same output must have the same
    effect (prog_branches_same_effect); two that release numbers cannot
    be told apart at all */
-static int
-outputs_fix_path(const svt_program * P)
+int
+unb_outputs_fix_path(const svt_program * P)
 {
     int s, i, j;
     for (s = 0; s < P->nstates; s++)
@@ -211,7 +211,7 @@ restart_applies(const svt_model_t M)
 {
     const svt_program * P = M->prog;
     return P != NULL && !P->has_counter && !P->argmax
-        && (P->dipa ? P->nregs == 1 : P->nregs <= 1) && outputs_fix_path(P);
+        && (P->dipa ? P->nregs == 1 : P->nregs <= 1) && unb_outputs_fix_path(P);
 }
 
 /* the certified ln ratio of direction dir of the family at m, in lr;
@@ -334,7 +334,11 @@ restart_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
     block_struct lead, blocks[RESTART_MAX_BLOCKS], best_k;
     int s, b, i, n, shift, before, best_dir = 0, best_shift = 0;
     if (!restart_applies(M))
+    {
+        if (P->dipa && !P->has_counter && unb_outputs_fix_path(P))
+            release_prove(W, M, delta, ro);     /* any number of registers */
         return;
+    }
     for (s = 0; s < P->nstates; s++)
         for (b = 0; b < P->states[s].nbranches; b++)
         {
@@ -353,4 +357,6 @@ restart_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
         W->found = 0;
     if (!W->found && P->dipa)
         loop_prove(W, M, delta, ro);
+    if (!W->found && P->dipa)
+        release_prove(W, M, delta, ro);
 }

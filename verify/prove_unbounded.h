@@ -37,6 +37,15 @@
     the interval)).  s_u > ln Gmax_v proves ln ratio(a_m) >= ln ratio(a_m0)
     + (m - m0)(s_u - ln Gmax_v), unbounded in m.
 
+    Released cycle (prove_loop.c), DiPA automata with any number of
+    registers.  A cycle (at most 2 steps) none of whose steps assigns a
+    register and each of which releases insample, the answer its guard
+    compares: given the registers, a step's factor is the density of the
+    released number (0 in the family) times whether its guard holds at 0,
+    the same in every repetition.  So Pr(a_m) = c^m times the integral
+    of w(x) times the indicators, and ln ratio(a_m) = ln ratio(a_2) +
+    (m - 2) k exactly, k = ln ratio(a_3) - ln ratio(a_2).
+
     The work is counted (ratios, cells): deterministic.
 */
 
@@ -100,9 +109,18 @@ int unb_path_to(unb_path * p, const svt_program * P, int from, int s,
 void unb_push_path(svt_runs_t R, const svt_program * P, const unb_path * p,
     int shift, int shifted, const fmpq_t delta, ulong m);
 
+/* 1 when two branches of a state with the same output have the same
+   effect and at most one releases a number */
+int unb_outputs_fix_path(const svt_program * P);
+
 /* the loop proof (prove_loop.c): fills W when found */
 void loop_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
     const ratio_opt * ro);
+
+/* the released cycle (prove_loop.c), any number of registers: fills W
+   when found */
+void release_prove(restart_result_t W, const svt_model_t M,
+    const fmpq_t delta, const ratio_opt * ro);
 
 #ifdef __cplusplus
 }
