@@ -907,3 +907,30 @@ Test(dipa, cli_names_the_dipa_condition, .timeout = 300)
     run_cli("prove tests/dipa/svt.dipa --json", out, sizeof(out));
     cr_assert(strstr(out, "dipa_condition") == NULL, "%s", out);
 }
+
+/* Found by the adversarial review of the proofs of no bound: a proof is
+   kept when the claim is far (the family is taken to the m where the
+   proof's line passes it, and that ratio is certified above the claim),
+   and a block with a guarded assignment, whose ratio the engine computes
+   only at small m, is proved with the default budget. */
+Test(dipa, unbounded_proofs_past_a_far_claim_and_chained_blocks, .timeout = 600)
+{
+    json_t * j;
+    restart_result_t W;
+    int rc = run_cli("prove tests/dipa/unbounded_claim_far.dipa --json", out,
+        sizeof(out));
+    cr_assert_eq(rc, 1, "%s", out);
+    j = last_json();
+    cr_assert(j != NULL, "%s", out);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "decision")), "unbounded");
+    cr_assert_gt(atof(json_string_value(json_array_get(json_object_get(j,
+        "loss"), 0))), 1000.0, "%s", out);
+    json_decref(j);
+    rc = run_cli("prove tests/dipa/restart_chained_block.dipa", out, sizeof(out));
+    cr_assert_eq(rc, 1, "%s", out);
+    cr_assert(strstr(out, "no finite bound") != NULL, "%s", out);
+    restart_result_init(W);
+    cr_assert(unbounded_on(W, "tests/dipa/restart_chained_block.dipa", NULL));
+    k_contains(W, 0.7998638181, 1e-9, "restart_chained_block");
+    restart_result_clear(W);
+}

@@ -276,6 +276,10 @@ restart_witness(prove_result_t P, const svt_model_t M, const search_opts * o)
     restart_prove(P->RS, M, o->base.delta, &o->base.ro);
     if (!P->RS->found)
         return 0;
+    /* past the claim: the family at the m where the proof's line crosses
+       it, a certified ratio of its own */
+    if (M->has_claim && !arb_gt(P->RS->r->loss, M->claimed))
+        restart_family_above(P->RS, M, o->base.delta, M->claimed, &o->base.ro);
     offer_L(P, P->RS->r, P->RS->R, P->RS->desc);
     return !M->has_claim || L_above(P, M->claimed);
 }
@@ -339,7 +343,9 @@ lower_bound_pooled(prove_result_t P, const svt_model_t M,
     lim.pool_cost = SEARCH_RATIO_COST;
     ol.base.ro.limits = &lim;
     ol.bounded = P->A->proved;
-    settled = proof_witness(P, M, &ol) || restart_witness(P, M, &ol)
+    /* the proofs of no bound are proofs: their ratios are counted on
+       their own (prove_unbounded.h), not from the pool of L */
+    settled = proof_witness(P, M, &ol) || restart_witness(P, M, o)
         || cycle_witness(P, M, &ol);
     if (settled && o->lower != SEARCH_LOWER_SEARCH)
         return;
@@ -435,8 +441,15 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
                 "in the number (the family below); for (eps, delta) use "
                 "`verify delta`");
         }
-        else if (growing && (!M->has_claim || L_above(P, M->claimed)))
+        else if ((growing && (!M->has_claim || L_above(P, M->claimed)))
+                || P->RS->found)
         {
+            /* a proof of no bound violates every finite claim, even
+               where no input long enough to show it was computed */
+            if (P->RS->found && M->has_claim && !L_above(P, M->claimed))
+                snprintf(P->reason + strlen(P->reason), sizeof(P->reason)
+                    - strlen(P->reason), "; the proof's line (below) passes "
+                    "the claim only at an m past the inputs computed here");
             P->decision = PROVE_UNBOUNDED;
             P->unbounded_proved = P->L_infinite || P->LB->proof[0] != '\0'
                 || (P->W->growing && P->W->kappa[0] != '\0') || P->RS->found;

@@ -11,7 +11,8 @@
 #define LOOP_MAX_CELLS 4000     /* cells examined by one bound ... */
 #define LOOP_ALL_CELLS 200000   /* ... and by all of them */
 #define LOOP_TRIES 10           /* families certified, best ranked first */
-#define LOOP_MAX_RATIOS 80      /* ratios, the restart proof's included */
+#define LOOP_MAX_RATIOS 60      /* ratios of the loop proof */
+#define RELEASE_MAX_RATIOS 40   /* ratios of the released cycle */
 #define LOOP_PREC 96
 
 /* one step of the repeated part, as the bound sees it: the noisy answer
@@ -782,25 +783,6 @@ build_g(loop_g * G, const svt_model_t M, const unb_path * A,
     return 0;
 }
 
-/* the family's input: the lead-in to A's state, A m times, the path to
-   B's state, B m times */
-static void
-loop_runs(svt_runs_t R, const svt_program * P, const unb_path * lead,
-    const unb_path * A, const unb_path * mid, const unb_path * B, int shift,
-    const fmpq_t delta, ulong m)
-{
-    int na = 1, i;
-    for (i = 0; i < A->len; i++)
-        na *= 3;
-    unb_push_path(R, P, lead, 0, 0, delta, 1);
-    unb_push_path(R, P, A, shift % na, 1, delta, m);
-    if (B != NULL)
-    {
-        unb_push_path(R, P, mid, 0, 0, delta, 1);
-        unb_push_path(R, P, B, shift / na, 1, delta, m);
-    }
-}
-
 /* the path from s to t: the shortest that assigns nothing, else the
    shortest (build_g refuses more than one assignment); 0, or -1 */
 static int
@@ -916,8 +898,8 @@ loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
     arb_init(rate);
     arf_init(est);
     arf_init(target);
-    loop_runs(R0, P, &lead, cy_a, &mid, cy_b, c->shift, delta, m0 - 1);
-    loop_runs(R1, P, &lead, cy_a, &mid, cy_b, c->shift, delta, m0);
+    unb_family_runs(R0, P, &lead, cy_a, &mid, cy_b, c->shift, delta, m0 - 1);
+    unb_family_runs(R1, P, &lead, cy_a, &mid, cy_b, c->shift, delta, m0);
     ratio_decide(r0, M, R0, ro);
     ratio_decide(r1, M, R1, ro);
     W->ratios += 2;
@@ -985,6 +967,7 @@ loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
         arb_set(W->k, rate);
         ratio_result_swap(W->r, r1);
         svt_runs_set(W->R, R1);
+        unb_keep_family(W, &lead, cy_a, &mid, cy_b, c->shift, m0, u);
         pa[0] = pb[0] = '\0';
         for (i = 0; i < cy_a->len; i++)
             snprintf(pa + strlen(pa), sizeof(pa) - strlen(pa), "%s%.31s (branch "
@@ -1077,7 +1060,7 @@ loop_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
     static const ulong m0s[3] = { 16, 64, 400 };
     unb_path cy[PROG_MAX_STATES][LOOP_MAX_CYCLES], lead, mid;
     int ncy[PROG_MAX_STATES], s, t, a, b, shift, dir, i, j, n = 0;
-    slong scored = 0, budget = LOOP_ALL_CELLS;
+    slong scored = 0, budget = LOOP_ALL_CELLS, r0 = W->ratios;
     loop_cand best[LOOP_TRIES];
     int dead[LOOP_TRIES];
     arf_t sc;
@@ -1148,7 +1131,7 @@ ranked:
         dead[i] = 0;
     for (j = 0; j < 3 && !W->found && budget > 0; j++)
         for (i = 0; i < n && !W->found && budget > 0
-                && W->ratios + 2 <= LOOP_MAX_RATIOS; i++)
+                && W->ratios - r0 + 2 <= LOOP_MAX_RATIOS; i++)
             if (!dead[i] && !too_long(M, &cy[best[i].s][best[i].a], best[i].b >= 0
                     ? &cy[best[i].t][best[i].b] : NULL, m0s[j]))
                 dead[i] = loop_certify(W, M, best + i, &cy[best[i].s][best[i].a],
@@ -1204,6 +1187,7 @@ release_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
     const svt_program * P = M->prog;
     unb_path cy[LOOP_MAX_CYCLES], lead, none;
     int s, a, n, dir, shift, nsh, i;
+    slong r0 = W->ratios;
     none.len = 0;
     for (s = 0; s < P->nstates && !W->found; s++)
     {
@@ -1217,7 +1201,7 @@ release_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
             /* the shifts of every step by +Delta first: the densities of
                released numbers differ the most there */
             for (shift = nsh - 1; shift >= 0 && !W->found
-                    && W->ratios + 2 <= LOOP_MAX_RATIOS; shift--)
+                    && W->ratios - r0 + 2 <= RELEASE_MAX_RATIOS; shift--)
             {
                 svt_runs_t R2, R3;
                 ratio_result_t r2, r3;
@@ -1227,8 +1211,8 @@ release_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
                 ratio_result_init(r2);
                 ratio_result_init(r3);
                 arb_init(k);
-                loop_runs(R2, P, &lead, cy + a, &none, NULL, shift, delta, 2);
-                loop_runs(R3, P, &lead, cy + a, &none, NULL, shift, delta, 3);
+                unb_family_runs(R2, P, &lead, cy + a, &none, NULL, shift, delta, 2);
+                unb_family_runs(R3, P, &lead, cy + a, &none, NULL, shift, delta, 3);
                 ratio_decide(r2, M, R2, ro);
                 ratio_decide(r3, M, R3, ro);
                 W->ratios += 2;
@@ -1248,6 +1232,7 @@ release_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
                         arb_set(W->k, k);
                         ratio_result_swap(W->r, r3);
                         svt_runs_set(W->R, R3);
+                        unb_keep_family(W, &lead, cy + a, &none, NULL, shift, 3, dir);
                         snprintf(W->desc, sizeof(W->desc), "the cycle %s m times "
                             "after the shortest lead-in, releasing 0 at every "
                             "step, q(D) = 0, q(D') in {-Delta, 0, Delta} per step "

@@ -58,6 +58,15 @@
 extern "C" {
 #endif
 
+#define UNB_MAX_PATH 16     /* steps of a path kept (PROG_MAX_STATES) */
+
+typedef struct
+{
+    int len;
+    int state[UNB_MAX_PATH], branch[UNB_MAX_PATH];
+}
+unb_path;
+
 typedef struct
 {
     int found;              /* certified: the loss is unbounded */
@@ -68,6 +77,11 @@ typedef struct
     ratio_result_t r;       /* the family at the m shown ... */
     svt_runs_t R;           /* ... and its input */
     slong ratios;           /* ratios computed */
+    /* the family: the lead-in, A m times, then (has_b) mid and B m
+       times; q(D') of A's and B's steps by `shift`; direction dir */
+    unb_path lead, a, mid, b;
+    int has_b, shift, dir;
+    ulong m_shown;
 }
 restart_result_struct;
 
@@ -88,14 +102,6 @@ void restart_prove(restart_result_t W, const svt_model_t M,
 
 /* ---- shared by prove_restart.c and prove_loop.c ---- */
 
-#define UNB_MAX_PATH 16     /* steps of a path kept (PROG_MAX_STATES) */
-
-typedef struct
-{
-    int len;
-    int state[UNB_MAX_PATH], branch[UNB_MAX_PATH];
-}
-unb_path;
 
 /* the shortest path of branches that do not stop from state `from` to
    s (breadth first), using only branches that assign nothing when
@@ -112,6 +118,24 @@ void unb_push_path(svt_runs_t R, const svt_program * P, const unb_path * p,
 /* 1 when two branches of a state with the same output have the same
    effect and at most one releases a number */
 int unb_outputs_fix_path(const svt_program * P);
+
+/* R := the family's input: the lead-in, A m times, then (B not NULL)
+   mid and B m times, q(D') of A's then B's steps by the digits of
+   shift (base 3) */
+void unb_family_runs(svt_runs_t R, const svt_program * P,
+    const unb_path * lead, const unb_path * A, const unb_path * mid,
+    const unb_path * B, int shift, const fmpq_t delta, ulong m);
+
+/* keeps the family found in W (to take it further in m) */
+void unb_keep_family(restart_result_t W, const unb_path * lead,
+    const unb_path * A, const unb_path * mid, const unb_path * B, int shift,
+    ulong m, int dir);
+
+/* The family found taken to the m where the proof's line passes the
+   claim: 1 when its certified ratio there is above `claimed` (W->r,
+   W->R, W->m_shown replaced); 0 when not, or too long (200000 queries). */
+int restart_family_above(restart_result_t W, const svt_model_t M,
+    const fmpq_t delta, const arb_t claimed, const ratio_opt * ro);
 
 /* the loop proof (prove_loop.c): fills W when found */
 void loop_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
