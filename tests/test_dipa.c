@@ -338,6 +338,21 @@ gen_automaton(FILE * f, ulong * seed)
     }
 }
 
+/* writes an automaton of gen to build/test-dipa/STEM_I.dipa (path) */
+static void
+write_generated(char * path, size_t len, const char * stem, int i,
+    ulong * seed, void (* gen)(FILE *, ulong *))
+{
+    FILE * f;
+    snprintf(path, len, "build/test-dipa/%s_%d.dipa", stem, i);
+    mkdir("build", 0755);
+    mkdir("build/test-dipa", 0755);
+    f = fopen(path, "w");
+    cr_assert(f != NULL, "%s", path);
+    gen(f, seed);
+    fclose(f);
+}
+
 /* Generated automata: whenever the prover for any size proves B, the
    engine's certified lower bound is at most B.  SVT_DIPA_AUTOMATA=N (default
    40) and SVT_DIPA_SEED=S (default 2611): make test-long runs more, with its
@@ -351,14 +366,7 @@ Test(dipa, any_size_prover_sound_on_generated_automata, .timeout = 7200)
     for (i = 0; i < n; i++)
     {
         char path[128];
-        FILE * f;
-        snprintf(path, sizeof(path), "build/test-dipa/gen_%d.dipa", i);
-        mkdir("build", 0755);
-        mkdir("build/test-dipa", 0755);
-        f = fopen(path, "w");
-        cr_assert(f != NULL);
-        gen_automaton(f, &seed);
-        fclose(f);
+        write_generated(path, sizeof(path), "gen", i, &seed, gen_automaton);
         sound_on(path, &proved);
     }
     cr_assert_geq(proved, n / 5, "the generated automata exercise the prover");
@@ -588,17 +596,8 @@ Test(dipa, unbounded_proofs_never_meet_a_bound_on_generated_automata,
         char path[128];
         restart_result_t W;
         int coupled = 0;
-        FILE * f;
-        snprintf(path, sizeof(path), "build/test-dipa/unb_%d.dipa", i);
-        mkdir("build", 0755);
-        mkdir("build/test-dipa", 0755);
-        f = fopen(path, "w");
-        cr_assert(f != NULL);
-        if (i % 2)
-            gen_automaton(f, &seed);
-        else
-            gen_automaton1(f, &seed);
-        fclose(f);
+        write_generated(path, sizeof(path), "unb", i, &seed, i % 2
+            ? gen_automaton : gen_automaton1);
         restart_result_init(W);
         unbounded_on(W, path, &coupled);
         found += W->found;

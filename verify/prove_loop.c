@@ -594,17 +594,26 @@ typedef struct
 }
 loop_cand;
 
-/* cycles of one or two branches at s that assign nothing, release no
-   number and do not stop */
+/* may branch B be a step of a repeated cycle?  It does not stop and
+   assigns nothing, and it releases no number (release = 0) or releases
+   insample, the answer DiPA's guards compare (release = 1) */
 static int
-keep_cycles(unb_path * cy, const svt_program * P, int s)
+cycle_step(const prog_branch * B, int release)
+{
+    return !B->stop && !B->ending && !B->assign && B->reset == PROG_RESET_NONE
+        && (release ? B->out == PROG_OUT_NOISY && B->out_answer == 0
+            : B->out < PROG_OUT_NOISY);
+}
+
+/* the cycles of one or two such branches at s */
+static int
+cycles_of(unb_path * cy, const svt_program * P, int s, int release)
 {
     int n = 0, b, b2;
     for (b = 0; b < P->states[s].nbranches && n < LOOP_MAX_CYCLES; b++)
     {
         const prog_branch * B = P->states[s].branches + b;
-        if (B->stop || B->ending || B->assign || B->reset != PROG_RESET_NONE
-                || B->out >= PROG_OUT_NOISY)
+        if (!cycle_step(B, release))
             continue;
         if (B->next == s)
         {
@@ -616,8 +625,7 @@ keep_cycles(unb_path * cy, const svt_program * P, int s)
         for (b2 = 0; b2 < P->states[B->next].nbranches && n < LOOP_MAX_CYCLES; b2++)
         {
             const prog_branch * C = P->states[B->next].branches + b2;
-            if (C->stop || C->ending || C->next != s || C->assign
-                    || C->reset != PROG_RESET_NONE || C->out >= PROG_OUT_NOISY)
+            if (C->next != s || !cycle_step(C, release))
                 continue;
             cy[n].len = 2;
             cy[n].state[0] = s;
@@ -1067,7 +1075,7 @@ loop_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
     if (!P->dipa || P->nregs != 1 || !restart_applies(M))
         return;
     for (s = 0; s < P->nstates; s++)
-        ncy[s] = keep_cycles(cy[s], P, s);
+        ncy[s] = cycles_of(cy[s], P, s, 0);
     arf_init(sc);
     for (i = 0; i < LOOP_TRIES; i++)
         arf_init(&best[i].score);
@@ -1144,41 +1152,6 @@ ranked:
 
 /* ---- a cycle that releases insample at every step ---- */
 
-/* cycles of one or two branches at s that assign nothing and release
-   insample (answer 0, the answer DiPA's guards compare) */
-static int
-release_cycles(unb_path * cy, const svt_program * P, int s)
-{
-    int n = 0, b, b2;
-    for (b = 0; b < P->states[s].nbranches && n < LOOP_MAX_CYCLES; b++)
-    {
-        const prog_branch * B = P->states[s].branches + b;
-        if (B->stop || B->ending || B->assign || B->reset != PROG_RESET_NONE
-                || B->out != PROG_OUT_NOISY || B->out_answer != 0)
-            continue;
-        if (B->next == s)
-        {
-            cy[n].len = 1;
-            cy[n].state[0] = s;
-            cy[n++].branch[0] = b;
-            continue;
-        }
-        for (b2 = 0; b2 < P->states[B->next].nbranches && n < LOOP_MAX_CYCLES; b2++)
-        {
-            const prog_branch * C = P->states[B->next].branches + b2;
-            if (C->stop || C->ending || C->next != s || C->assign
-                    || C->reset != PROG_RESET_NONE || C->out != PROG_OUT_NOISY
-                    || C->out_answer != 0)
-                continue;
-            cy[n].len = 2;
-            cy[n].state[0] = s;
-            cy[n].branch[0] = b;
-            cy[n].state[1] = B->next;
-            cy[n++].branch[1] = b2;
-        }
-    }
-    return n;
-}
 
 void
 release_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
@@ -1191,7 +1164,7 @@ release_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
     none.len = 0;
     for (s = 0; s < P->nstates && !W->found; s++)
     {
-        n = release_cycles(cy, P, s);
+        n = cycles_of(cy, P, s, 1);
         if (n == 0 || unb_path_to(&lead, P, 0, s, 0) != 0)
             continue;
         for (a = 0; a < n && !W->found; a++)
