@@ -1028,11 +1028,14 @@ ParameterizedTest(int * shard, generated, soundness, .timeout = 0)
    came from a pair that is not monotone, above the proved B of a
    monotone claim (Report Noisy Max; a run that ends); 1002512, 1004288:
    the walk recursed past the stack on a long family whose queries each
-   take one of two bot branches (PROG_MAX_DEPTH). */
+   take one of two bot branches (PROG_MAX_DEPTH); 3000109: after `reset
+   ANSWER`, a run of queries that each redraw the register from fresh
+   noise compared all but its first with a threshold moved by the
+   answer's q_a - T_a (the engine's Pr off the simulator's). */
 Test(generated, regressions, .timeout = 0)
 {
     static const unsigned long long seeds[] = { 337, 355, 1000623, 1000008,
-        1000656, 1000264, 1001672, 1002512, 1004288 };
+        1000656, 1000264, 1001672, 1002512, 1004288, 3000109 };
     unsigned long long failed[16];
     int nfailed = 0, i;
     gen_stats total;

@@ -257,14 +257,22 @@ take_branch(prog_walk * w, slong i, ulong done, int s, slong counter,
     }
     if (k > 1 && w->evaluate && !arb_is_zero(a2))
     {
-        /* the other k - 1 queries: identical one-query segments */
+        /* the other k - 1 queries: identical one-query segments, each
+           compared with the fresh register the query before drew (k > 1
+           only for a fresh reset: walk_from takes a `reset ANSWER` one
+           query at a time).  Their item is not the first query's, whose
+           threshold may be relative to an answer assigned before it
+           (base_item): theirs is the bare T of the query. */
         arb_t v;
         fmpz_t e;
         prog_seg one = ng;
         arb_init(v);
         fmpz_init_set_ui(e, k - 1);
+        push_item(w, i, s, b, 0, 1, -1);
         one.start = w->nitems - 1;
+        one.base_item = -1;
         segment_value(v, w, w->nitems - 1, w->nitems, &one);
+        w->nitems--;
         arb_pow_fmpz(v, v, e, SVT_PARAM_PREC);
         arb_mul(a2, a2, v, SVT_PARAM_PREC);
         arb_clear(v);
