@@ -933,3 +933,29 @@ Test(dipa, unbounded_proofs_past_a_far_claim_and_chained_blocks, .timeout = 600)
     k_contains(W, 0.7998638181, 1e-9, "restart_chained_block");
     restart_result_clear(W);
 }
+
+/* DiPAut's well_formed/example_28_1: q2's guard (insample < x1) stores x2
+   below x1, so q3's guard (x1 <= insample < x2) never holds and its
+   ending is certain on both sides: it costs nothing, and B = 1 (DiPAut:
+   2).  B is the supremum: on q(D) = (t+10, 0), q(D') = (t+11, -1) and the
+   output (bot, end), ln ratio = ln P(Z >= t) / P(Z >= t + 2) for Z the
+   difference of two Lap(2), = 1 - ln((t+6)/(t+4)) (closed form), which
+   tends to 1. */
+Test(dipa, certain_ending_costs_nothing_and_b_is_the_supremum, .timeout = 300)
+{
+    fmpq_t B;
+    double lo;
+    json_t * j;
+    fmpq_init(B);
+    cr_assert(any_size_bound(B, "tests/dipa/dipaut/examples/well_formed/"
+        "example_28_1_1307.dipa") && fmpq_is_one(B));
+    fmpq_clear(B);
+    run_cli("ratio tests/dipa/dipaut/examples/well_formed/example_28_1_1307.dipa "
+        "custom --qD 110,0 --qD2 111,-1 --T 0,0 --output bot,end --json", out,
+        sizeof(out));
+    j = last_json();
+    cr_assert(j != NULL, "%s", out);
+    lo = atof(json_string_value(json_array_get(json_object_get(j, "loss"), 0)));
+    cr_assert(fabs(lo - (1 - log(106.0 / 104.0))) < 1e-9, "%.15g", lo);
+    json_decref(j);
+}

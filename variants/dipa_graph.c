@@ -231,6 +231,12 @@ sgraph_expand(sgraph * S, const prep * P, const fgraph * G,
 {
     int f = S->fn[u], s = G->state[f], R = FLINT_MAX(P->R, 1), j, k, g;
     const dipa_state * D = P->A->states + s;
+    /* the facts rule out every transition: the ending is certain on both
+       sides (the facts hold on every run that reaches f), so it costs
+       nothing */
+    int certain_end = G->succ[G->off[f] + D->ntrans] != -2;
+    for (j = 0; j < D->ntrans; j++)
+        certain_end &= G->succ[G->off[f] + j] == -2;
     for (j = 0; j <= D->ntrans; j++)
     {
         const dipa_trans * T = j < D->ntrans ? D->trans + j : NULL;
@@ -262,7 +268,8 @@ sgraph_expand(sgraph * S, const prep * P, const fgraph * G,
                 }
                 to = snode(S, succ, W->nxt, W->gtag, R, P->guesses);
             }
-            sedge(S, to, j, trans_cost(P, s, j, W->cur, snew));
+            sedge(S, to, j, j == D->ntrans && certain_end ? 0
+                : trans_cost(P, s, j, W->cur, snew));
         }
     }
     return 0;
