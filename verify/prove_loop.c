@@ -878,6 +878,111 @@ try_target(arb_t rate, const loop_g * Gv, const arb_t s, const arb_t lt,
     return ok;
 }
 
+/* The rate: s - ln(a target certified above sup G_v), the target first
+   just below e^s, then bisected down towards the grid's G_v, keeping
+   the lowest that holds (8 steps); 1 when one holds */
+static int
+bound_rate(arb_t rate, const loop_g * Gv, const arb_t s, slong * budget)
+{
+    arb_t a, b, half, r;
+    arf_t est;
+    int ok, tries;
+    arb_init(a);
+    arb_init(b);
+    arb_init(half);
+    arb_init(r);
+    arf_init(est);
+    g_grid_max(est, Gv);
+    if (arf_is_zero(est))
+        arb_sub_ui(a, s, 64, LOOP_PREC);
+    else
+    {
+        arb_set_arf(a, est);
+        arb_log(a, a, LOOP_PREC);
+    }
+    arb_sub(b, s, a, LOOP_PREC);
+    arb_mul_2exp_si(b, b, -8);
+    arb_sub(b, s, b, LOOP_PREC);        /* s - (s - a)/256 */
+    ok = try_target(r, Gv, s, b, budget);
+    if (ok)
+        arb_set(rate, r);
+    for (tries = 0; ok && tries < 8; tries++)
+    {
+        arb_add(half, a, b, LOOP_PREC);
+        arb_mul_2exp_si(half, half, -1);
+        if (try_target(r, Gv, s, half, budget))
+        {
+            arb_set(b, half);
+            arb_set(rate, r);
+        }
+        else
+            arb_set(a, half);
+    }
+    arb_clear(a);
+    arb_clear(b);
+    arb_clear(half);
+    arb_clear(r);
+    arf_clear(est);
+    return ok;
+}
+
+/* "q2 (branch 1) -> q3 (branch 2)" */
+static void
+cycle_words(char * buf, size_t len, const svt_program * P, const unb_path * c)
+{
+    int i;
+    buf[0] = '\0';
+    for (i = 0; c != NULL && i < c->len; i++)
+        snprintf(buf + strlen(buf), len - strlen(buf), "%s%.31s (branch %d)",
+            i ? " -> " : "", P->states[c->state[i]].name, c->branch[i] + 1);
+}
+
+/* the family's and the proof's words in W (side u the numerator; s the
+   certified increment of ln Pr_u, unused when pinned) */
+static void
+loop_words(restart_result_t W, const svt_program * P, const unb_path * cy_a,
+    const unb_path * cy_b, int u, ulong m0, int pinned, int twod,
+    const arb_t s)
+{
+    char * ss = decimal_interval(s, 8), * ks = decimal_interval(W->k, 8);
+    char pa[160], pb[160];
+    const char * num = u ? "D'" : "D", * den = u ? "D" : "D'";
+    cycle_words(pa, sizeof(pa), P, cy_a);
+    cycle_words(pb, sizeof(pb), P, cy_b);
+    snprintf(W->desc, sizeof(W->desc), "the cycle %s m times%s%s%s after "
+        "the shortest lead-in, q(D) = 0, q(D') in {-Delta, 0, Delta} per "
+        "step of the cycles (m = %lu shown)", pa, cy_b ? ", the shortest "
+        "path to the next, then the cycle " : "", pb, cy_b ? " m times" : "",
+        m0);
+    if (pinned)
+        snprintf(W->proof, sizeof(W->proof), "PROOF: the register x holds "
+            "the number the lead-in released (x := insample; output "
+            "insample), nothing after the lead-in assigns it, and every "
+            "output fixes the branch, so each pass of the cycles multiplies "
+            "Pr[A(D)=a_m] and Pr[A(D')=a_m] by the same factors G(x): ln "
+            "Pr[A(%s)=a_m]/Pr[A(%s)=a_m] = ln ratio(a_%lu) + (m - %lu) k, with "
+            "k = ln ratio(a_%lu) - ln ratio(a_%lu) in %s > 0 (certified): "
+            "unbounded in m", num, den, m0, m0, m0, m0 - 1, ks);
+    else
+        snprintf(W->proof, sizeof(W->proof), "PROOF: %s and every output "
+            "fixes the branch, so Pr[A(%s)=a_m] = integral of w(x) G(x)^m dx, "
+            "G(x) the probability of one pass of the cycles given x%s; its "
+            "log is convex in m, so each m past %lu adds at least s = ln "
+            "Pr[a_%lu] - ln Pr[a_%lu] in %s; on %s, sup G is below a bound "
+            "certified by bisection %s, so each m adds at most its log; hence "
+            "ln Pr[A(%s)=a_m]/Pr[A(%s)=a_m] >= ln ratio(a_%lu) + (m - %lu) k "
+            "with k in %s > 0: unbounded in m", twod ? "the path between the "
+            "cycles assigns the register x once (x0 before, x1 after) and "
+            "nothing else after the lead-in does," : "nothing after the "
+            "lead-in assigns the register x", num, twod ? " = (x0, x1), the "
+            "assignment's guard relating x1 to x0" : "", m0, m0, m0 - 1, ss,
+            den, twod ? "of the (x0, x1) plane over the values the guard "
+            "allows" : "of the x axis over the values x can take", num, den,
+            m0, m0, ks);
+    flint_free(ss);
+    flint_free(ks);
+}
+
 /* the certified proof for one family at m0: 1 when found (W filled), 0
    when not, -1 when the engine did not compute the family's ratios */
 static int
@@ -890,22 +995,19 @@ loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
     svt_runs_t R0, R1;
     ratio_result_t r0, r1;
     loop_g Gv;
-    arb_t s, lt, rate;
-    arf_t est, target;
-    int ok = 0, u = c->dir, tries, pinned, twod = 0, nas;
-    loop_g_init(&Gv);
+    arb_t s, rate;
+    int ok = 0, u = c->dir, pinned, twod, nas;
     if (unb_path_to(&lead, P, 0, c->s, 0) != 0 || (cy_b != NULL
             && mid_path(&mid, P, c->s, c->t) != 0))
         return 0;
+    loop_g_init(&Gv);
     svt_runs_init(R0);
     svt_runs_init(R1);
     ratio_result_init(r0);
     ratio_result_init(r1);
     arb_init(s);
-    arb_init(lt);
     arb_init(rate);
-    arf_init(est);
-    arf_init(target);
+    /* the family at m0 - 1 and m0: s, the increment of ln Pr_u */
     unb_family_runs(R0, P, &lead, cy_a, &mid, cy_b, c->shift, delta, m0 - 1);
     unb_family_runs(R1, P, &lead, cy_a, &mid, cy_b, c->shift, delta, m0);
     ratio_decide(r0, M, R0, ro);
@@ -925,109 +1027,26 @@ loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
             && build_g(&Gv, M, cy_a, &mid, cy_b, c->shift, 1 - u, delta) == 0)
     {
         lead_support(&Gv, P, &lead);
-        /* ln of the target: first just below s, then bisected down
-           towards the grid's ln G_v, keeping the lowest that holds */
-        arb_t a, b, half, r;
-        arb_init(a);
-        arb_init(b);
-        arb_init(half);
-        arb_init(r);
-        g_grid_max(est, &Gv);
-        if (arf_is_zero(est))
-            arb_sub_ui(a, s, 64, LOOP_PREC);
-        else
-        {
-            arb_set_arf(a, est);
-            arb_log(a, a, LOOP_PREC);
-        }
-        arb_sub(b, s, a, LOOP_PREC);
-        arb_mul_2exp_si(b, b, -8);
-        arb_sub(b, s, b, LOOP_PREC);        /* s - (s - a)/256 */
-        ok = try_target(r, &Gv, s, b, budget);
-        if (ok)
-            arb_set(rate, r);
-        for (tries = 0; ok && tries < 8; tries++)
-        {
-            arb_add(half, a, b, LOOP_PREC);
-            arb_mul_2exp_si(half, half, -1);
-            if (try_target(r, &Gv, s, half, budget))
-            {
-                arb_set(b, half);
-                arb_set(rate, r);
-            }
-            else
-                arb_set(a, half);
-        }
-        arb_clear(a);
-        arb_clear(b);
-        arb_clear(half);
-        arb_clear(r);
+        ok = bound_rate(rate, &Gv, s, budget);
     }
-    loop_g_clear(&Gv);
     if (!arb_is_finite(s) || !arb_is_finite(r1->lr[u]))
         ok = -1;        /* not computed: a larger m0 will not be either */
     if (ok == 1)
     {
-        char * ss = decimal_interval(s, 8), * ks = decimal_interval(rate, 8);
-        char pa[160], pb[160];
-        int i;
         W->found = 1;
         arb_set(W->k, rate);
         ratio_result_swap(W->r, r1);
         svt_runs_set(W->R, R1);
         unb_keep_family(W, &lead, cy_a, &mid, cy_b, c->shift, m0, u);
-        pa[0] = pb[0] = '\0';
-        for (i = 0; i < cy_a->len; i++)
-            snprintf(pa + strlen(pa), sizeof(pa) - strlen(pa), "%s%.31s (branch "
-                "%d)", i ? " -> " : "", P->states[cy_a->state[i]].name,
-                cy_a->branch[i] + 1);
-        for (i = 0; cy_b != NULL && i < cy_b->len; i++)
-            snprintf(pb + strlen(pb), sizeof(pb) - strlen(pb), "%s%.31s (branch "
-                "%d)", i ? " -> " : "", P->states[cy_b->state[i]].name,
-                cy_b->branch[i] + 1);
-        snprintf(W->desc, sizeof(W->desc), "the cycle %s m times%s%s%s after "
-            "the shortest lead-in, q(D) = 0, q(D') in {-Delta, 0, Delta} per "
-            "step of the cycles (m = %lu shown)", pa, cy_b ? ", the shortest "
-            "path to the next, then the cycle " : "", pb, cy_b ? " m times" : "",
-            m0);
-        if (pinned)
-            snprintf(W->proof, sizeof(W->proof), "PROOF: the register x holds "
-                "the number the lead-in released (x := insample; output "
-                "insample), nothing after the lead-in assigns it, and every "
-                "output fixes the branch, so each pass of the cycles multiplies "
-                "Pr[A(D)=a_m] and Pr[A(D')=a_m] by the same factors G(x): ln "
-                "Pr[A(%s)=a_m]/Pr[A(%s)=a_m] = ln ratio(a_%lu) + (m - %lu) k, with "
-                "k = ln ratio(a_%lu) - ln ratio(a_%lu) in %s > 0 (certified): "
-                "unbounded in m", u ? "D'" : "D", u ? "D" : "D'", m0, m0, m0,
-                m0 - 1, ks);
-        else
-        snprintf(W->proof, sizeof(W->proof), "PROOF: %s and every output fixes "
-            "the branch, so Pr[A(%s)=a_m] = integral of w(x) G(x)^m dx, G(x) "
-            "the probability of one pass of the cycles given x%s; its log is "
-            "convex in m, so each m past %lu adds at least s = ln Pr[a_%lu] - "
-            "ln Pr[a_%lu] in %s; on %s, sup G is below a bound certified by "
-            "bisection %s, so each m adds at most its log; hence ln Pr[A(%s)=a_m]"
-            "/Pr[A(%s)=a_m] >= ln ratio(a_%lu) + (m - %lu) k with k in %s > 0: "
-            "unbounded in m", twod ? "the path between the cycles assigns the "
-            "register x once (x0 before, x1 after) and nothing else after the "
-            "lead-in does," : "nothing after the lead-in assigns the register x",
-            u ? "D'" : "D", twod ? " = (x0, x1), the assignment's guard "
-            "relating x1 to x0" : "", m0, m0, m0 - 1, ss, u ? "D" : "D'", twod
-            ? "of the (x0, x1) plane over the values the guard allows"
-            : "of the x axis over the values x can take", u ? "D'" : "D",
-            u ? "D" : "D'", m0, m0, ks);
-        flint_free(ss);
-        flint_free(ks);
+        loop_words(W, P, cy_a, cy_b, u, m0, pinned, twod, s);
     }
+    loop_g_clear(&Gv);
     svt_runs_clear(R0);
     svt_runs_clear(R1);
     ratio_result_clear(r0);
     ratio_result_clear(r1);
     arb_clear(s);
-    arb_clear(lt);
     arb_clear(rate);
-    arf_clear(est);
-    arf_clear(target);
     return ok;
 }
 
@@ -1153,15 +1172,74 @@ ranked:
 /* ---- a cycle that releases insample at every step ---- */
 
 
+/* the released cycle c after the lead-in, its steps shifted by `shift`:
+   1 when k = ln ratio(a_3) - ln ratio(a_2) is certified positive (W
+   filled) */
+static int
+release_try(restart_result_t W, const svt_model_t M, const unb_path * lead,
+    const unb_path * c, int shift, const fmpq_t delta, const ratio_opt * ro)
+{
+    const svt_program * P = M->prog;
+    svt_runs_t R2, R3;
+    ratio_result_t r2, r3;
+    unb_path none;
+    arb_t k;
+    int dir;
+    none.len = 0;
+    svt_runs_init(R2);
+    svt_runs_init(R3);
+    ratio_result_init(r2);
+    ratio_result_init(r3);
+    arb_init(k);
+    unb_family_runs(R2, P, lead, c, &none, NULL, shift, delta, 2);
+    unb_family_runs(R3, P, lead, c, &none, NULL, shift, delta, 3);
+    ratio_decide(r2, M, R2, ro);
+    ratio_decide(r3, M, R3, ro);
+    W->ratios += 2;
+    for (dir = 0; dir < 2 && !W->found; dir++)
+    {
+        char * ks, pa[160];
+        arb_sub(k, r3->lr[dir], r2->lr[dir], LOOP_PREC);
+        if (!ratio_speaks_to_claim(r2) || !ratio_speaks_to_claim(r3)
+                || !arb_is_finite(k) || !arb_is_positive(k))
+            continue;
+        W->found = 1;
+        arb_set(W->k, k);
+        ratio_result_swap(W->r, r3);
+        svt_runs_set(W->R, R3);
+        unb_keep_family(W, lead, c, &none, NULL, shift, 3, dir);
+        cycle_words(pa, sizeof(pa), P, c);
+        ks = decimal_interval(k, 8);
+        snprintf(W->desc, sizeof(W->desc), "the cycle %s m times after the "
+            "shortest lead-in, releasing 0 at every step, q(D) = 0, q(D') in "
+            "{-Delta, 0, Delta} per step of the cycle (m = 3 shown)", pa);
+        snprintf(W->proof, sizeof(W->proof), "PROOF: every step of the cycle "
+            "releases insample and assigns nothing, and every output fixes "
+            "the branch, so given the registers each step's factor is the "
+            "density of the released number times whether its guard holds "
+            "there, the same in every repetition: Pr[A(%s)=a_m] = c^m times a "
+            "constant, and ln Pr[A(%s)=a_m]/Pr[A(%s)=a_m] = ln ratio(a_2) + (m "
+            "- 2) k, with k = ln ratio(a_3) - ln ratio(a_2) in %s > 0 "
+            "(certified): unbounded in m", dir ? "D'" : "D", dir ? "D'" : "D",
+            dir ? "D" : "D'", ks);
+        flint_free(ks);
+    }
+    svt_runs_clear(R2);
+    svt_runs_clear(R3);
+    ratio_result_clear(r2);
+    ratio_result_clear(r3);
+    arb_clear(k);
+    return W->found;
+}
+
 void
 release_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
     const ratio_opt * ro)
 {
     const svt_program * P = M->prog;
-    unb_path cy[LOOP_MAX_CYCLES], lead, none;
-    int s, a, n, dir, shift, nsh, i;
+    unb_path cy[LOOP_MAX_CYCLES], lead;
+    int s, a, n, shift, nsh, i;
     slong r0 = W->ratios;
-    none.len = 0;
     for (s = 0; s < P->nstates && !W->found; s++)
     {
         n = cycles_of(cy, P, s, 1);
@@ -1171,64 +1249,12 @@ release_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
         {
             for (nsh = 1, i = 0; i < cy[a].len; i++)
                 nsh *= 3;
-            /* the shifts of every step by +Delta first: the densities of
+            /* every step shifted by +Delta first: the densities of the
                released numbers differ the most there */
-            for (shift = nsh - 1; shift >= 0 && !W->found
-                    && W->ratios - r0 + 2 <= RELEASE_MAX_RATIOS; shift--)
-            {
-                svt_runs_t R2, R3;
-                ratio_result_t r2, r3;
-                arb_t k;
-                svt_runs_init(R2);
-                svt_runs_init(R3);
-                ratio_result_init(r2);
-                ratio_result_init(r3);
-                arb_init(k);
-                unb_family_runs(R2, P, &lead, cy + a, &none, NULL, shift, delta, 2);
-                unb_family_runs(R3, P, &lead, cy + a, &none, NULL, shift, delta, 3);
-                ratio_decide(r2, M, R2, ro);
-                ratio_decide(r3, M, R3, ro);
-                W->ratios += 2;
-                for (dir = 0; dir < 2 && !W->found; dir++)
-                {
-                    arb_sub(k, r3->lr[dir], r2->lr[dir], LOOP_PREC);
-                    if (ratio_speaks_to_claim(r2) && ratio_speaks_to_claim(r3)
-                            && arb_is_finite(k) && arb_is_positive(k))
-                    {
-                        char * ks = decimal_interval(k, 8), pa[160];
-                        pa[0] = '\0';
-                        for (i = 0; i < cy[a].len; i++)
-                            snprintf(pa + strlen(pa), sizeof(pa) - strlen(pa),
-                                "%s%.31s (branch %d)", i ? " -> " : "",
-                                P->states[cy[a].state[i]].name, cy[a].branch[i] + 1);
-                        W->found = 1;
-                        arb_set(W->k, k);
-                        ratio_result_swap(W->r, r3);
-                        svt_runs_set(W->R, R3);
-                        unb_keep_family(W, &lead, cy + a, &none, NULL, shift, 3, dir);
-                        snprintf(W->desc, sizeof(W->desc), "the cycle %s m times "
-                            "after the shortest lead-in, releasing 0 at every "
-                            "step, q(D) = 0, q(D') in {-Delta, 0, Delta} per step "
-                            "of the cycle (m = 3 shown)", pa);
-                        snprintf(W->proof, sizeof(W->proof), "PROOF: every step of "
-                            "the cycle releases insample and assigns nothing, and "
-                            "every output fixes the branch, so given the "
-                            "registers each step's factor is the density of the "
-                            "released number times whether its guard holds there, "
-                            "the same in every repetition: Pr[A(%s)=a_m] = c^m "
-                            "times a constant, and ln Pr[A(%s)=a_m]/Pr[A(%s)=a_m] "
-                            "= ln ratio(a_2) + (m - 2) k, with k = ln ratio(a_3) - "
-                            "ln ratio(a_2) in %s > 0 (certified): unbounded in m",
-                            dir ? "D'" : "D", dir ? "D'" : "D", dir ? "D" : "D'", ks);
-                        flint_free(ks);
-                    }
-                }
-                svt_runs_clear(R2);
-                svt_runs_clear(R3);
-                ratio_result_clear(r2);
-                ratio_result_clear(r3);
-                arb_clear(k);
-            }
+            for (shift = nsh - 1; shift >= 0 && W->ratios - r0 + 2
+                    <= RELEASE_MAX_RATIOS; shift--)
+                if (release_try(W, M, &lead, cy + a, shift, delta, ro))
+                    break;
         }
     }
 }
