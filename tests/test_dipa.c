@@ -475,7 +475,9 @@ ratio_ball(double * lo, double * hi, const char * file, const char * eps,
    output (`python3 tests/dipa_family_reference.py FAMILY N EPS Q O`); the
    first quick one is recomputed here.  Outputs that revisit a range
    with contradicting sides (ocontinue needs l < r, the ending r < l) are
-   exact zeros. */
+   exact zeros.  (The engine with its term arrays of 4 variables and
+   PROG_MAX_REGS raised to 8 gave an exact 0 for every m = 2 output below,
+   and crashed at m = 3.) */
 typedef struct
 {
     const char * family;

@@ -83,6 +83,8 @@ sites_build(site_map * S, const align_ctx * C)
     memset(S->asg, -1, sizeof(S->asg));
     for (r = 0; r < P->nregs; r++)
     {
+        if (S->n >= MAXSITES)
+            return -1;      /* the first draws alone fill the sites */
         S->base[r] = S->n;
         S->reg[S->n] = r;
         S->st[S->n] = S->br[S->n] = -1;
@@ -91,7 +93,7 @@ sites_build(site_map * S, const align_ctx * C)
             for (b = 0; b < P->states[s].nbranches; b++)
                 if (assigned_regs(P, P->states[s].branches + b) >> r & 1)
                 {
-                    if (S->n == MAXSITES)
+                    if (S->n >= MAXSITES)
                         return -1;
                     S->asg[s][b][r] = S->n - S->base[r];
                     S->reg[S->n] = r;
