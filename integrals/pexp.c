@@ -8,48 +8,41 @@
 
 /* ---- terms ----------------------------------------------------------- */
 
+#define REL(t, i, j) ((t)->rel[(i) * (t)->nv + (j)])
+
+/* a zero term in nv variables (its arrays allocated here) */
 static void
-term_init(pexp_term_struct * t)
+term_init(pexp_term_struct * t, slong nv)
 {
-    int i;
-    memset(t, 0, sizeof(*t));
     arb_init(t->c);
-    for (i = 0; i < PEXP_MAXV; i++)
-    {
-        fmpq_init(t->beta + i);
-        fmpq_init(t->lo + i);
-        fmpq_init(t->hi + i);
-    }
+    t->nv = nv;
+    t->beta = _fmpq_vec_init(3 * nv);
+    t->lo = t->beta + nv;
+    t->hi = t->beta + 2 * nv;
+    t->deg = flint_calloc(nv * sizeof(slong) + nv * nv, 1);
+    t->rel = (signed char *) (t->deg + nv);
+    t->has_lo = t->has_hi = 0;
 }
 
 static void
 term_clear(pexp_term_struct * t)
 {
-    int i;
     arb_clear(t->c);
-    for (i = 0; i < PEXP_MAXV; i++)
-    {
-        fmpq_clear(t->beta + i);
-        fmpq_clear(t->lo + i);
-        fmpq_clear(t->hi + i);
-    }
+    _fmpq_vec_clear(t->beta, 3 * t->nv);
+    flint_free(t->deg);
 }
 
+/* d = s (the same number of variables) */
 static void
 term_set(pexp_term_struct * d, const pexp_term_struct * s)
 {
-    int i;
+    slong i;
     arb_set(d->c, s->c);
-    for (i = 0; i < PEXP_MAXV; i++)
-    {
+    for (i = 0; i < 3 * s->nv; i++)
         fmpq_set(d->beta + i, s->beta + i);
-        fmpq_set(d->lo + i, s->lo + i);
-        fmpq_set(d->hi + i, s->hi + i);
-        d->deg[i] = s->deg[i];
-    }
+    memcpy(d->deg, s->deg, s->nv * sizeof(slong) + s->nv * s->nv);
     d->has_lo = s->has_lo;
     d->has_hi = s->has_hi;
-    memcpy(d->rel, s->rel, sizeof(d->rel));
 }
 
 /* v >= x; returns 0 when the term's region becomes empty */
@@ -76,10 +69,10 @@ term_hi(pexp_term_struct * t, slong v, const fmpq_t x)
 static int
 term_rel(pexp_term_struct * t, slong i, slong j, int s)
 {
-    if (i == j || t->rel[i][j] == -s)
+    if (i == j || REL(t, i, j) == -s)
         return 0;
-    t->rel[i][j] = (signed char) s;
-    t->rel[j][i] = (signed char) -s;
+    REL(t, i, j) = (signed char) s;
+    REL(t, j, i) = (signed char) -s;
     return 1;
 }
 
@@ -94,14 +87,14 @@ term_forget(pexp_term_struct * t, slong v)
     t->has_hi &= ~(1u << v);
     fmpq_zero(t->lo + v);
     fmpq_zero(t->hi + v);
-    for (j = 0; j < PEXP_MAXV; j++)
-        t->rel[v][j] = t->rel[j][v] = 0;
+    for (j = 0; j < t->nv; j++)
+        REL(t, v, j) = REL(t, j, v) = 0;
 }
 
 static int
 term_cmp(const pexp_term_struct * a, const pexp_term_struct * b)
 {
-    const slong nv = PEXP_MAXV;
+    const slong nv = a->nv;
     slong i, j;
     int r;
     /* the integers first: they tell most terms apart */
@@ -114,8 +107,8 @@ term_cmp(const pexp_term_struct * a, const pexp_term_struct * b)
         return a->has_hi < b->has_hi ? -1 : 1;
     for (i = 0; i < nv; i++)
         for (j = i + 1; j < nv; j++)
-            if (a->rel[i][j] != b->rel[i][j])
-                return a->rel[i][j] < b->rel[i][j] ? -1 : 1;
+            if (REL(a, i, j) != REL(b, i, j))
+                return REL(a, i, j) < REL(b, i, j) ? -1 : 1;
     for (i = 0; i < nv; i++)
     {
         if ((r = fmpq_cmp(a->beta + i, b->beta + i)) != 0)
@@ -155,7 +148,15 @@ mul_at_point(arb_t c, const fmpq_t g, const fmpq_t x, ulong p, slong prec)
 void
 pexp_init(pexp_t F, slong nv)
 {
+    if (nv < 1 || nv > PEXP_MAXV)
+    {
+        flint_printf("pexp_init: %wd variables, expected 1 to %d\n", nv,
+            PEXP_MAXV);
+        flint_abort();
+    }
     F->nv = nv;
+    F->max_len = 0;
+    F->too_large = 0;
     F->len = F->alloc = 0;
     F->terms = NULL;
     F->diverges = 0;
@@ -180,19 +181,28 @@ pexp_clear(pexp_t F)
 static pexp_term_struct *
 pexp_push(pexp_t F)
 {
+    /* past the limit F is only "too large": its terms are dropped, so
+       that its memory stays bounded */
+    if (F->max_len > 0 && F->len >= F->max_len)
+    {
+        F->too_large = 1;
+        F->len = 0;
+    }
     if (F->len == F->alloc)
     {
         slong k, n = FLINT_MAX(8, 2 * F->alloc);
+        if (F->max_len > 0)
+            n = FLINT_MIN(n, F->max_len);   /* > len, as len < max_len */
         F->terms = flint_realloc(F->terms, n * sizeof(pexp_term_struct));
         for (k = F->alloc; k < n; k++)
-            term_init(F->terms + k);
+            term_init(F->terms + k, F->nv);
         F->alloc = n;
     }
     {
         pexp_term_struct * t = F->terms + F->len++;
         slong i;
         arb_zero(t->c);
-        for (i = 0; i < PEXP_MAXV; i++)
+        for (i = 0; i < F->nv; i++)
             term_forget(t, i);
         return t;
     }
@@ -218,6 +228,7 @@ pexp_zero(pexp_t F)
 {
     F->len = 0;
     F->diverges = 0;
+    F->too_large = 0;
 }
 
 void
@@ -234,6 +245,7 @@ pexp_add(pexp_t F, const pexp_t G)
     for (k = 0; k < G->len; k++)
         term_set(pexp_push(F), G->terms + k);
     F->diverges |= G->diverges;
+    F->too_large |= G->too_large;
 }
 
 void
@@ -262,6 +274,12 @@ pexp_mul_laplace(pexp_t F, slong v, const fmpq_t m, const fmpq_t r,
     char * keep;
     arb_t e1, e2;
     fmpq_t b;
+    if (F->max_len > 0 && 2 * n > F->max_len)
+    {
+        F->too_large = 1;
+        F->len = 0;
+        return;
+    }
     arb_init(e1);
     arb_init(e2);
     fmpq_init(b);
@@ -322,13 +340,14 @@ pexp_add_ordered(pexp_t G, const pexp_t F, slong y, unsigned mask,
         pexp_term_struct * t = pexp_push(G);
         int ok = 1;
         term_set(t, F->terms + k);
-        for (j = 0; ok && j < PEXP_MAXV; j++)
+        for (j = 0; ok && j < F->nv; j++)
             if (mask >> j & 1)
                 ok = term_rel(t, y, j, (ge >> j & 1) ? 1 : -1);
         if (!ok)
             G->len--;
     }
     G->diverges |= F->diverges;
+    G->too_large |= F->too_large;
 }
 
 int
@@ -342,7 +361,7 @@ pexp_uses(const pexp_t F, slong v)
                 || (t->has_lo >> v & 1) || (t->has_hi >> v & 1))
             return 1;
         for (j = 0; j < F->nv; j++)
-            if (t->rel[v][j] != 0)
+            if (REL(t, v, j) != 0)
                 return 1;
     }
     return 0;
@@ -364,11 +383,11 @@ pexp_move(pexp_t F, slong from, slong to)
             t->has_lo |= 1u << to;
         if (t->has_hi >> from & 1)
             t->has_hi |= 1u << to;
-        for (j = 0; j < PEXP_MAXV; j++)
+        for (j = 0; j < F->nv; j++)
             if (j != to && j != from)
             {
-                t->rel[to][j] = t->rel[from][j];
-                t->rel[j][to] = t->rel[j][from];
+                REL(t, to, j) = REL(t, from, j);
+                REL(t, j, to) = REL(t, j, from);
             }
         term_forget(t, from);
     }
@@ -385,9 +404,9 @@ pexp_subst(pexp_t F, slong v, const fmpq_t x, slong prec)
         int ok = (!(t->has_lo >> v & 1) || fmpq_cmp(x, t->lo + v) >= 0)
             && (!(t->has_hi >> v & 1) || fmpq_cmp(x, t->hi + v) < 0);
         for (j = 0; ok && j < F->nv; j++)
-            if (t->rel[v][j] == 1)
+            if (REL(t, v, j) == 1)
                 ok = term_hi(t, j, x);      /* v_j < x */
-            else if (t->rel[v][j] == -1)
+            else if (REL(t, v, j) == -1)
                 ok = term_lo(t, j, x);      /* v_j > x */
         keep[k] = ok;
         if (!ok)
@@ -536,10 +555,10 @@ integrate_term(pexp_t out, const pexp_term_struct * t, slong v,
     coef = W->coef;
     pw = W->pw;
 
-    for (j = 0; j < PEXP_MAXV; j++)
-        if (t->rel[v][j] == 1)
+    for (j = 0; j < t->nv; j++)
+        if (REL(t, v, j) == 1)
             low[nlow++] = j;
-        else if (t->rel[v][j] == -1)
+        else if (REL(t, v, j) == -1)
             up[nup++] = j;
     /* the candidates for the largest lower and the smallest upper bound */
     if (clo)
@@ -585,15 +604,20 @@ pexp_integrate(pexp_t F, slong v, slong prec)
     out = F->scratch;
     pexp_zero(out);
     out->diverges = F->diverges;
+    out->max_len = F->max_len;
     {
         pexp_work W;
-        term_init(&W.base);
-        term_init(&W.s);
+        term_init(&W.base, F->nv);
+        term_init(&W.s, F->nv);
         W.alloc = 8;
         W.coef = _fmpq_vec_init(W.alloc);
         W.pw = flint_malloc(W.alloc * sizeof(slong));
-        for (k = 0; k < F->len; k++)
+        for (k = 0; k < F->len && !out->too_large; k++)
+        {
             integrate_term(out, F->terms + k, v, &W, prec);
+            if (F->max_len > 0 && out->len > F->max_len)
+                out->too_large = 1;
+        }
         term_clear(&W.base);
         term_clear(&W.s);
         _fmpq_vec_clear(W.coef, W.alloc);
@@ -607,10 +631,13 @@ pexp_integrate(pexp_t F, slong v, slong prec)
         F->len = out->len;
         F->alloc = out->alloc;
         F->diverges = out->diverges;
+        F->too_large |= out->too_large;
         out->terms = t;
         out->len = len;
         out->alloc = alloc;
     }
+    if (F->too_large)
+        F->len = 0;
     pexp_normalise(F, prec);
 }
 
@@ -642,7 +669,7 @@ term_hash(const pexp_term_struct * t)
 {
     ulong h = hash_mix(t->has_lo, t->has_hi);
     slong i, j;
-    for (i = 0; i < PEXP_MAXV; i++)
+    for (i = 0; i < t->nv; i++)
     {
         h = hash_mix(h, (ulong) t->deg[i]);
         h = hash_fmpz(h, fmpq_numref(t->beta + i));
@@ -653,8 +680,8 @@ term_hash(const pexp_term_struct * t)
         if (t->has_hi >> i & 1)
             h = hash_fmpz(hash_fmpz(h, fmpq_numref(t->hi + i)),
                 fmpq_denref(t->hi + i));
-        for (j = i + 1; j < PEXP_MAXV; j++)
-            h = hash_mix(h, (ulong) (t->rel[i][j] + 2));
+        for (j = i + 1; j < t->nv; j++)
+            h = hash_mix(h, (ulong) (REL(t, i, j) + 2));
     }
     return h;
 }
@@ -698,24 +725,29 @@ pexp_normalise(pexp_t F, slong prec)
 }
 
 int
-pexp_total(arb_t res, const pexp_t F, slong prec)
+pexp_total_capped(arb_t res, const pexp_t F, slong max_terms, slong prec)
 {
     pexp_t G;
     slong v, k;
+    int r;
     pexp_init(G, F->nv);
+    G->max_len = max_terms;
     pexp_add(G, F);
-    for (v = 0; v < F->nv; v++)
+    for (v = 0; v < F->nv && !G->too_large; v++)
         if (pexp_uses(G, v))
             pexp_integrate(G, v, prec);
     arb_zero(res);
     for (k = 0; k < G->len; k++)
         arb_add(res, res, G->terms[k].c, prec);
-    k = G->diverges;
+    r = G->too_large ? PEXP_TOO_LARGE : G->diverges ? PEXP_DIVERGES : 0;
     pexp_clear(G);
-    if (k)
-    {
+    if (r != 0)
         arb_indeterminate(res);
-        return PEXP_DIVERGES;
-    }
-    return 0;
+    return r;
+}
+
+int
+pexp_total(arb_t res, const pexp_t F, slong prec)
+{
+    return pexp_total_capped(res, F, 0, prec);
 }

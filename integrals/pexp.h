@@ -33,18 +33,23 @@
 extern "C" {
 #endif
 
-#define PEXP_MAXV 4
+/* the most variables of one function (the bounds are bits of an
+   unsigned); pexp_init aborts beyond it */
+#define PEXP_MAXV 32
 
+/* one term; its arrays have nv entries (rel: nv x nv), allocated by the
+   function that holds the term */
 typedef struct
 {
     arb_t c;
-    fmpq beta[PEXP_MAXV];       /* exponent of e^{beta_i v_i} */
-    slong deg[PEXP_MAXV];       /* power of v_i */
-    fmpq lo[PEXP_MAXV];         /* lower bound of v_i (when has_lo bit i) */
-    fmpq hi[PEXP_MAXV];         /* upper bound of v_i (when has_hi bit i) */
+    slong nv;
+    fmpq * beta;                /* exponent of e^{beta_i v_i} */
+    fmpq * lo;                  /* lower bound of v_i (when has_lo bit i) */
+    fmpq * hi;                  /* upper bound of v_i (when has_hi bit i) */
+    slong * deg;                /* power of v_i */
+    signed char * rel;          /* rel[i nv + j] = 1: v_i > v_j, -1: v_i <
+                                   v_j, 0: free */
     unsigned has_lo, has_hi;
-    signed char rel[PEXP_MAXV][PEXP_MAXV];  /* rel[i][j] = 1: v_i > v_j,
-                                               -1: v_i < v_j, 0: free */
 }
 pexp_term_struct;
 
@@ -55,6 +60,12 @@ typedef struct pexp_struct_s
     pexp_term_struct * terms;
     int diverges;               /* an integral met a term that does not
                                    decay at an infinite bound */
+    slong max_len;              /* 0: no limit; else an operation that would
+                                   make F hold more terms (or an integral
+                                   more) stops, leaving F's terms
+                                   meaningless with too_large set: the
+                                   caller must look at it */
+    int too_large;
     struct pexp_struct_s * scratch;     /* kept for integrals (NULL until
                                            the first) */
 }
@@ -62,6 +73,7 @@ pexp_struct;
 
 typedef pexp_struct pexp_t[1];
 
+/* F = 0 in nv variables, 1 <= nv <= PEXP_MAXV (else aborts: misuse) */
 void pexp_init(pexp_t F, slong nv);
 void pexp_clear(pexp_t F);
 /* F = 0, or F = 1 (one term, no constraint) */
@@ -96,6 +108,11 @@ void pexp_normalise(pexp_t F, slong prec);
    PEXP_DIVERGES (res indeterminate) */
 #define PEXP_DIVERGES 1
 int pexp_total(arb_t res, const pexp_t F, slong prec);
+/* the same, but when an integral on the way would hold more than
+   max_terms terms (max_terms > 0), stops: returns PEXP_TOO_LARGE (res
+   indeterminate) */
+#define PEXP_TOO_LARGE 2
+int pexp_total_capped(arb_t res, const pexp_t F, slong max_terms, slong prec);
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <jansson.h>
+#include <gsl/gsl_rng.h>
 #include "svt.h"
 #include "dipa_cond.h"
 #include "dipa_prove.h"
@@ -142,19 +143,50 @@ Test(dipa, scaling_families_proved_with_dipauts_weight, .timeout = 300)
 
 /* the engine refuses what it cannot compute, in one line that names the
    limit, its place and what decides instead */
-Test(dipa, engine_refusals_name_the_limit)
+Test(dipa, engine_refusals_name_the_limit, .timeout = 300)
 {
     char cmd[300];
-    snprintf(cmd, sizeof(cmd), "ratio %s bottoms", family_file("m-range", 5));
-    cr_assert_eq(run_cli(cmd, out, sizeof(out)), 2);
-    cr_assert(strstr(out, "m-range_5.dipa:4:24: found r2, expected at most 3 "
+    int k;
+    /* 11 registers (the engine takes 10): x10 is refused where it is
+       first written */
+    {
+        FILE * f = fopen("build/test-dipa/eleven.dipa", "w");
+        cr_assert(f != NULL);
+        for (k = 0; k < 11; k++)
+            fprintf(f, "(q%d:non-input,1/4,0): x%d:= insample; output obot; "
+                "goto q%d\n", k + 1, k, k + 2);
+        fprintf(f, "(q12,1/4,0): if (insample >= x10) then output otop; goto "
+            "q13\n");
+        fclose(f);
+    }
+    cr_assert_eq(run_cli("ratio build/test-dipa/eleven.dipa bottoms", out,
+        sizeof(out)), 2);
+    cr_assert(strstr(out, "eleven.dipa:11:24: found x10, expected at most 10 "
         "registers") != NULL, "%s", out);
     cr_assert(strstr(out, "verify prove and check decide") != NULL, "%s", out);
     cr_assert(strchr(out, '\n') == strrchr(out, '\n'), "one line: %s", out);
-    snprintf(cmd, sizeof(cmd), "search %s", family_file("k-min-max", 3));
+    /* m-Range 6 (12 registers) has 18 states: the states' limit first */
+    snprintf(cmd, sizeof(cmd), "ratio %s bottoms", family_file("m-range", 6));
     cr_assert_eq(run_cli(cmd, out, sizeof(out)), 2);
-    cr_assert(strstr(out, "k-min-max_3.dipa:1:29: found max, expected one "
-        "register assigned per transition") != NULL, "%s", out);
+    cr_assert(strstr(out, "m-range_6.dipa:17:1: found a state q17, expected at "
+        "most 16 states") != NULL, "%s", out);
+    cr_assert(strchr(out, '\n') == strrchr(out, '\n'), "one line: %s", out);
+    /* m-Range 5 (10 registers): taken, but an output whose exact joint
+       integral outgrows its terms is refused in one line (exit 3,
+       inconclusive, the ball indeterminate), never a wrong number */
+    snprintf(cmd, sizeof(cmd), "ratio %s custom --qD 0,0,0,0,0,0,0,0,0,0,0,0,0,0 "
+        "--qD2 0,0,0,0,0,0,0,0,0,0,0,0,0,0 --output bot,bot,bot,bot,bot,bot,bot,"
+        "bot,bot,bot,ocontinue,ocontinue,ocontinue,bot --json",
+        family_file("m-range", 5));
+    cr_assert_eq(run_cli(cmd, out, sizeof(out)), 3, "%s", out);
+    cr_assert(strstr(out, "\"verdict\":\"inconclusive\"") != NULL, "%s", out);
+    cr_assert(strstr(out, "the exact joint integral grew beyond its limit of "
+        "terms") != NULL, "%s", out);
+    /* k-min-max assigns min and max at once: taken now (its numbers are
+       checked in more_registers_match_an_independent_integration) */
+    snprintf(cmd, sizeof(cmd), "ratio %s custom --qD 0,1,0,0 --qD2 1,0,1,1 "
+        "--output oread,oread,oread,top", family_file("k-min-max", 3));
+    cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
     /* a register assigned twice in one transition is a fault of the file */
     {
         FILE * f = fopen("build/test-dipa/twice.dipa", "w");
@@ -301,15 +333,16 @@ Test(dipa, any_size_prover_sound_on_every_example, .timeout = 900)
 
 static const char * ops[4] = { "<", "<=", ">", ">=" };
 
-/* a random automaton the engine takes: R registers, each assigned first
-   by a chain of R states, then up to 3 states with guarded transitions
-   (1 or 2 comparisons, an assignment now and then, bot, top or insample,
+/* a random automaton the engine takes: R registers (rmin to rmax), each
+   assigned first by a chain of R states, then up to 3 states with guarded
+   transitions (1 or 2 comparisons, an assignment now and then -- of two
+   registers at once, sometimes, when rmin >= 4 --, bot, top or insample,
    a goto back, forward, or out) */
 static void
-gen_automaton(FILE * f, ulong * seed)
+gen_automaton(FILE * f, ulong * seed, int rmin, int rmax)
 {
     static const char * ds[3] = { "1/4", "1/2", "1" };
-    int R = (int) rnd_range(seed, 1, 3), G = (int) rnd_range(seed, 1, 3), i, j, k;
+    int R = (int) rnd_range(seed, rmin, rmax), G = (int) rnd_range(seed, 1, 3), i, j, k;
     for (i = 0; i < R; i++)
         fprintf(f, "(q%d%s,%s,%d): x%d:= insample; output obot; goto q%d\n", i + 1,
             rnd_range(seed, 0, 3) == 0 ? ":non-input" : "",
@@ -330,12 +363,28 @@ gen_automaton(FILE * f, ulong * seed)
                     ops[rnd_range(seed, 0, 3)], (int) rnd_range(seed, 0, R - 1));
             fprintf(f, ") then ");
             if (rnd_range(seed, 0, 3) == 0)
-                fprintf(f, "x%d:= insample; ", (int) rnd_range(seed, 0, R - 1));
+            {
+                int x = (int) rnd_range(seed, 0, R - 1);
+                /* with 4 registers or more, now and then a second one
+                   takes the same value (k-min-max's min and max) */
+                if (rmin >= 4 && rnd_range(seed, 0, 1) == 0)
+                    fprintf(f, "x%d:= insample,x%d:= insample; ", x,
+                        (x + (int) rnd_range(seed, 1, R - 1)) % R);
+                else
+                    fprintf(f, "x%d:= insample; ", x);
+            }
             fprintf(f, "output %s; goto q%d", o == 0 ? "insample" : o < 4
                 ? "obot" : "otop", next);
         }
         fprintf(f, "\n");
     }
+}
+
+/* gen_automaton with one to three registers */
+static void
+gen_automaton13(FILE * f, ulong * seed)
+{
+    gen_automaton(f, seed, 1, 3);
 }
 
 /* writes an automaton of gen to build/test-dipa/STEM_I.dipa (path) */
@@ -366,7 +415,7 @@ Test(dipa, any_size_prover_sound_on_generated_automata, .timeout = 7200)
     for (i = 0; i < n; i++)
     {
         char path[128];
-        write_generated(path, sizeof(path), "gen", i, &seed, gen_automaton);
+        write_generated(path, sizeof(path), "gen", i, &seed, gen_automaton13);
         sound_on(path, &proved);
     }
     cr_assert_geq(proved, n / 5, "the generated automata exercise the prover");
@@ -597,7 +646,7 @@ Test(dipa, unbounded_proofs_never_meet_a_bound_on_generated_automata,
         restart_result_t W;
         int coupled = 0;
         write_generated(path, sizeof(path), "unb", i, &seed, i % 2
-            ? gen_automaton : gen_automaton1);
+            ? gen_automaton13 : gen_automaton1);
         restart_result_init(W);
         unbounded_on(W, path, &coupled);
         found += W->found;
@@ -958,4 +1007,420 @@ Test(dipa, certain_ending_costs_nothing_and_b_is_the_supremum, .timeout = 300)
     lo = atof(json_string_value(json_array_get(json_object_get(j, "loss"), 0)));
     cr_assert(fabs(lo - (1 - log(106.0 / 104.0))) < 1e-9, "%.15g", lo);
     json_decref(j);
+}
+
+/* ---- more than three registers: the exact joint integral --------------- */
+
+/* `verify ratio FILE custom --qD Q --qD2 Q --output O --eps E --json`:
+   Pr[A(D)=a] as its ball [lo, hi] (the exit status returned) */
+static int
+ratio_ball(double * lo, double * hi, const char * file, const char * eps,
+    const char * q, const char * o, const char * extra)
+{
+    char cmd[2000];
+    json_t * j, * p;
+    int rc;
+    snprintf(cmd, sizeof(cmd), "ratio %s custom --eps %s --qD %s --qD2 %s "
+        "--output %s --digits 20 --json %s", file, eps, q, q, o, extra);
+    rc = run_cli(cmd, out, sizeof(out));
+    j = last_json();
+    cr_assert(j != NULL, "%s: %s", cmd, out);
+    p = json_object_get(j, "pr_D");
+    cr_assert(json_is_array(p), "%s: %s", cmd, out);
+    *lo = strtod(json_string_value(json_array_get(p, 0)), NULL);
+    *hi = strtod(json_string_value(json_array_get(p, 1)), NULL);
+    json_decref(j);
+    return rc;
+}
+
+/* DiPAut's scaling families at their own sizes: m-Range at m = 2 (4
+   registers) and m = 3 (6 registers), and k-min-max at k = 2 and 3 (min
+   and max assigned at once, then sharing one variable): the engine's
+   certified Pr[A(D)=a] against tests/dipa_family_reference.py, which
+   integrates numerically (mpmath, 20 digits) each range pair's two
+   registers and multiplies (m-Range), or over the joint density of min
+   and max (k-min-max): no code of the engine.  The values below are its
+   output (`python3 tests/dipa_family_reference.py FAMILY N EPS Q O`); the
+   first quick one is recomputed here.  Outputs that revisit a range
+   with contradicting sides (ocontinue needs l < r, the ending r < l) are
+   exact zeros.  (The engine with its term arrays of 4 variables and
+   PROG_MAX_REGS raised to 8 gave an exact 0 for every m = 2 output below,
+   and crashed at m = 3.) */
+typedef struct
+{
+    const char * family;
+    int n;
+    const char * eps, * q, * o, * ref;
+}
+family_case;
+
+static const family_case family_cases[] = {
+#include "dipa/family_reference.inc"
+};
+
+Test(dipa, more_registers_match_an_independent_integration, .timeout = 900)
+{
+    size_t i;
+    int live = 0, mr[4] = { 0 }, km[4] = { 0 };
+    for (i = 0; i < sizeof(family_cases) / sizeof(family_cases[0]); i++)
+    {
+        const family_case * c = family_cases + i;
+        const char * f = family_file(c->family, c->n);
+        double lo, hi, ref = strtod(c->ref, NULL);
+        int rc = ratio_ball(&lo, &hi, f, c->eps, c->q, c->o, "");
+        cr_assert(rc == 0 || rc == 1, "%s %d, %s: exit %d: %s", c->family,
+            c->n, c->o, rc, out);
+        if (ref == 0)
+            cr_assert(lo == 0 && hi == 0, "%s %d, %s: [%g, %g], expected "
+                "the exact 0", c->family, c->n, c->o, lo, hi);
+        else
+            cr_assert(lo > 0 && fabs(0.5 * (lo + hi) - ref) <= 1e-14 * ref
+                && hi - lo <= 1e-15 * ref, "%s %d, eps = %s, q = %s, %s: "
+                "[%.20g, %.20g], the reference %s", c->family, c->n, c->eps,
+                c->q, c->o, lo, hi, c->ref);
+        (strcmp(c->family, "m-range") == 0 ? mr : km)[FLINT_MIN(c->n, 3)]++;
+        /* the reference recomputed for the quick cases (one step a pair) */
+        if (live < 1 && strcmp(c->family, "m-range") == 0 && strlen(c->o) < 26
+                && ref != 0)
+        {
+            char cmd[2000], got[64];
+            FILE * p;
+            snprintf(cmd, sizeof(cmd), "python3 tests/dipa_family_reference.py "
+                "%s %d %s %s %s", c->family, c->n, c->eps, c->q, c->o);
+            p = popen(cmd, "r");
+            cr_assert(p != NULL && fgets(got, sizeof(got), p) != NULL, "%s", cmd);
+            pclose(p);
+            cr_assert(fabs(strtod(got, NULL) - ref) <= 1e-15 * ref, "%s: %s, "
+                "the table has %s", cmd, got, c->ref);
+            live++;
+        }
+    }
+    cr_assert_eq(live, 1);
+    cr_assert(mr[2] >= 5 && mr[3] >= 3 && km[2] >= 2 && km[3] >= 2);
+}
+
+/* m-Range at m = 2 with its registers renamed and drawn in another
+   order (so their indices in the engine are permuted: r2, l2, r1, l1 are
+   registers 0 to 3), and at m = 3 with the pairs drawn last first: every
+   probability is the same ball (the same value; the order of the
+   integrals differs) */
+Test(dipa, permuted_registers_give_the_same_probabilities, .timeout = 600)
+{
+    static const char * const perm2 =
+        "(q1:non-input,1/8,1): rb:= insample; output obot; goto q2\n"
+        "(q2:non-input,1/8,0): lb:= insample; output obot; goto q3\n"
+        "(q3:non-input,1/8,1): ra:= insample; output obot; goto q4\n"
+        "(q4:non-input,1/8,0): la:= insample; output obot; goto q5\n"
+        "(q5,1/4,0): if (insample >= la && insample < ra) then output ocontinue; "
+        "goto q6 elseif (insample >= la && insample > ra) then output otop; goto "
+        "q7 elseif (insample < la && insample < ra) then output obot; goto q7\n"
+        "(q6,1/4,0): if (insample >= lb && insample < rb) then output ocontinue; "
+        "goto q5 elseif (insample >= lb && insample > rb) then output otop; goto "
+        "q7 elseif (insample < lb && insample < rb) then output obot; goto q7\n";
+    static const struct { const char * q, * o; } cases[] = {
+        { "0,0,0,0,1,-1,2,0,1/2", "bot,bot,bot,bot,ocontinue,ocontinue,"
+          "ocontinue,ocontinue,top" },
+        { "0,0,0,0,0,1", "bot,bot,bot,bot,ocontinue,end" },
+        { "0,0,0,0,1/2", "bot,bot,bot,bot,end" },
+        { "0,0,0,0,0,1,0", "bot,bot,bot,bot,ocontinue,ocontinue,bot" },
+        { "0,0,0,0,0,1,0", "bot,bot,bot,bot,ocontinue,ocontinue,end" },
+        { "3,3,3,3,0,-1", "bot,bot,bot,bot,ocontinue,ocontinue" },
+    };
+    char path[] = "build/test-dipa/m-range_2_permuted.dipa";
+    const char * orig = family_file("m-range", 2);
+    FILE * f = fopen(path, "w");
+    size_t i;
+    cr_assert(f != NULL);
+    fputs(perm2, f);
+    fclose(f);
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+    {
+        double a0, a1, b0, b1;
+        ratio_ball(&a0, &a1, orig, "1", cases[i].q, cases[i].o, "");
+        ratio_ball(&b0, &b1, path, "1", cases[i].q, cases[i].o, "");
+        cr_assert(a0 <= b1 && b0 <= a1 && (a1 == 0 || a1 - a0 < 1e-15 * a1),
+            "%s: [%.20g, %.20g] against the permuted [%.20g, %.20g]",
+            cases[i].o, a0, a1, b0, b1);
+    }
+    /* m = 3: the pairs drawn in the order 3, 2, 1 (lines 5, 6, then 3, 4,
+       then 1, 2 of DiPAut's file, the gotos following) */
+    {
+        char path3[] = "build/test-dipa/m-range_3_permuted.dipa";
+        const char * o3 = family_file("m-range", 3);
+        static const struct { const char * q, * o; } c3[] = {
+            { "0,0,0,0,0,0,1,0,-1,1", "bot,bot,bot,bot,bot,bot,ocontinue,"
+              "ocontinue,ocontinue,bot" },
+            { "0,0,0,0,0,0,0,0,0", "bot,bot,bot,bot,bot,bot,ocontinue,"
+              "ocontinue,end" },
+        };
+        f = fopen(path3, "w");
+        cr_assert(f != NULL);
+        fputs("(q1:non-input,1/12,0): l3:= insample; output obot; goto q2\n"
+            "(q2:non-input,1/12,1): r3:= insample; output obot; goto q3\n"
+            "(q3:non-input,1/12,0): l2:= insample; output obot; goto q4\n"
+            "(q4:non-input,1/12,1): r2:= insample; output obot; goto q5\n"
+            "(q5:non-input,1/12,0): l1:= insample; output obot; goto q6\n"
+            "(q6:non-input,1/12,1): r1:= insample; output obot; goto q7\n", f);
+        {
+            /* the range states as DiPAut writes them */
+            FILE * g = fopen(o3, "r");
+            char line[2000];
+            int n = 0;
+            cr_assert(g != NULL);
+            while (fgets(line, sizeof(line), g) != NULL)
+                if (++n > 6)
+                    fputs(line, f);
+            fclose(g);
+        }
+        fclose(f);
+        for (i = 0; i < sizeof(c3) / sizeof(c3[0]); i++)
+        {
+            double a0, a1, b0, b1;
+            ratio_ball(&a0, &a1, o3, "1", c3[i].q, c3[i].o, "");
+            ratio_ball(&b0, &b1, path3, "1", c3[i].q, c3[i].o, "");
+            cr_assert(a0 > 0 && a0 <= b1 && b0 <= a1 && a1 - a0 < 1e-15 * a1,
+                "%s: [%.20g, %.20g] against the permuted [%.20g, %.20g]",
+                c3[i].o, a0, a1, b0, b1);
+        }
+    }
+}
+
+/* Registers that provably hold one value (assigned at once, never apart)
+   merged into one: the same automaton with two registers instead of
+   four, computed without shared variables; every probability is the
+   same ball */
+Test(dipa, merged_registers_give_the_same_probabilities, .timeout = 300)
+{
+    static const char * const four =
+        "(q1:non-input,1/8,0): l:= insample, l2:= insample; output obot; goto q2\n"
+        "(q2:non-input,1/8,1): r2:= insample, r:= insample; output obot; goto q3\n"
+        "(q3,1/4,0): if (insample >= l && insample < r2) then output ocontinue; "
+        "goto q4 elseif (insample >= l2 && insample > r) then output otop; goto "
+        "q5 elseif (insample < l2 && insample < r2) then output obot; goto q5\n"
+        "(q4,1/2,1): if (insample >= l2 && insample < r) then output ocontinue; "
+        "goto q3 elseif (insample >= l && insample > r2) then output otop; goto "
+        "q5 elseif (insample < l && insample < r) then output obot; goto q5\n";
+    static const char * const two =
+        "(q1:non-input,1/8,0): l:= insample; output obot; goto q2\n"
+        "(q2:non-input,1/8,1): r:= insample; output obot; goto q3\n"
+        "(q3,1/4,0): if (insample >= l && insample < r) then output ocontinue; "
+        "goto q4 elseif (insample >= l && insample > r) then output otop; goto "
+        "q5 elseif (insample < l && insample < r) then output obot; goto q5\n"
+        "(q4,1/2,1): if (insample >= l && insample < r) then output ocontinue; "
+        "goto q3 elseif (insample >= l && insample > r) then output otop; goto "
+        "q5 elseif (insample < l && insample < r) then output obot; goto q5\n";
+    static const struct { const char * q, * o; } cases[] = {
+        { "0,0,1", "bot,bot,top" },
+        { "0,0,1/2,-1", "bot,bot,ocontinue,bot" },
+        { "0,0,0,1,0", "bot,bot,ocontinue,ocontinue,bot" },
+        { "0,0,1,0,2,-1", "bot,bot,ocontinue,ocontinue,ocontinue,top" },
+        { "0,0,0", "bot,bot,end" },
+        { "0,0,0,1", "bot,bot,ocontinue,end" },
+    };
+    const char * pf = "build/test-dipa/merged_four.dipa", * pt = "build/test-dipa/merged_two.dipa";
+    FILE * f;
+    size_t i;
+    f = fopen(pf, "w");
+    cr_assert(f != NULL);
+    fputs(four, f);
+    fclose(f);
+    f = fopen(pt, "w");
+    cr_assert(f != NULL);
+    fputs(two, f);
+    fclose(f);
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+    {
+        double a0, a1, b0, b1;
+        int ra = ratio_ball(&a0, &a1, pf, "1", cases[i].q, cases[i].o, "");
+        int rb = ratio_ball(&b0, &b1, pt, "1", cases[i].q, cases[i].o, "");
+        cr_assert(ra != 2 && ra != 3 && rb != 2 && rb != 3, "%s", out);
+        cr_assert(a0 <= b1 && b0 <= a1 && (a1 == 0 || a1 - a0 < 1e-15 * a1),
+            "%s: four registers [%.20g, %.20g], merged [%.20g, %.20g]",
+            cases[i].o, a0, a1, b0, b1);
+    }
+}
+
+/* m-Range at m = 2 and 3 against its simulation (variants/simulate.c):
+   the queries q_j = j/2 - 1 after the 2m non-input steps, four range
+   steps; every output of the automaton there (continue k times, then
+   top, bot or the ending, or four continues) gets the frequency of its
+   400000 simulated runs within 5 standard deviations of the certified
+   probability, and the certified probabilities sum to 1 (a ball that
+   contains 1) */
+#define MR_NSIM 400000
+#define MR_RANGE 4
+
+static void
+mrange_against_simulation(int m, ulong seed)
+{
+    const int L = 2 * m + MR_RANGE;
+    svt_variant_struct v;
+    svt_model_t M;
+    fmpq_t e, d, q, zero;
+    double qd[2 * 3 + MR_RANGE], Td[2 * 3 + MR_RANGE] = { 0 };
+    char err[512];
+    long count[MR_RANGE * 3 + 1] = { 0 };
+    svt_answer_kind kind[SVT_PROGRAM_MAX_ALPHABET];
+    const char * label[SVT_PROGRAM_MAX_ALPHABET];
+    gsl_rng * rng;
+    integral_opt_t opt;
+    arb_t sum;
+    int i, j;
+    long n;
+    svt_overrides ov = { NULL, NULL, NULL };
+
+    cr_assert(m <= 3);
+    cr_assert(svt_variant_load(&v, family_file("m-range", m), err,
+        sizeof(err)) == 0, "%s", err);
+    svt_program_alphabet(kind, label, v.prog);
+    fmpq_init(e);
+    fmpq_init(d);
+    fmpq_init(q);
+    fmpq_init(zero);
+    fmpq_one(e);
+    fmpq_one(d);
+    svt_model_init(M);
+    cr_assert(svt_model_set(M, &v, e, 1, d, &ov, err, sizeof(err)) == 0, "%s", err);
+    for (j = 0; j < L; j++)
+        qd[j] = j < 2 * m ? 0.0 : (j - 2 * m) / 2.0 - 1.0;
+    rng = gsl_rng_alloc(gsl_rng_mt19937);
+    gsl_rng_set(rng, seed);
+    /* the class of a run: 3 k + (0 top, 1 bot, 2 end) when it stops at
+       range step k, 3 MR_RANGE when it goes on */
+    for (n = 0; n < MR_NSIM; n++)
+    {
+        svt_answer_kind a[2 * 3 + MR_RANGE];
+        double val[2 * 3 + MR_RANGE];
+        slong len = svt_simulate(a, val, M, qd, Td, L, rng);
+        int cls;
+        for (j = 0; j < 2 * m; j++)
+            cr_assert_eq(a[j], SVT_BOT);
+        for (j = 2 * m; j < len - 1; j++)
+            cr_assert(a[j] == SVT_LABEL && strcmp(label[(int) val[j]],
+                "ocontinue") == 0);
+        if (len == L && a[L - 1] == SVT_LABEL && strcmp(label[(int) val[L - 1]],
+                "ocontinue") == 0)
+            cls = 3 * MR_RANGE;
+        else
+            cls = 3 * (int) (len - 1 - 2 * m) + (a[len - 1] == SVT_TOP ? 0
+                : a[len - 1] == SVT_BOT ? 1 : 2);
+        count[cls]++;
+    }
+    gsl_rng_free(rng);
+
+    integral_opt_init(opt);
+    opt->goal_digits = 15;
+    arb_init(sum);
+    for (i = 0; i <= 3 * MR_RANGE; i++)
+    {
+        svt_runs_t R;
+        svt_prob_t P;
+        int steps = i == 3 * MR_RANGE ? MR_RANGE : i / 3 + 1;
+        double p, f = count[i] / (double) MR_NSIM, sd;
+        svt_runs_init(R);
+        for (j = 0; j < 2 * m + steps; j++)
+        {
+            fmpq_set_si(q, j < 2 * m ? 0 : j - 2 * m - 2, 2);
+            if (j < 2 * m)
+                svt_runs_push(R, q, q, zero, SVT_BOT, zero, 1);
+            else if (j < 2 * m + steps - 1 || i == 3 * MR_RANGE)
+                svt_runs_push_label(R, q, q, zero, "ocontinue", 1);
+            else if (i % 3 == 2)
+                svt_runs_push_label(R, q, q, zero, "end", 1);
+            else
+                svt_runs_push(R, q, q, zero, i % 3 == 0 ? SVT_TOP : SVT_BOT,
+                    zero, 1);
+        }
+        R->stops = i != 3 * MR_RANGE && 2 * m + steps < L;
+        svt_prob_init(P);
+        svt_prob(P, M, R, 0, opt);
+        cr_assert(P->status == SVT_PROB_OK, "m = %d, class %d: %s", m, i,
+            P->note ? P->note : "");
+        arb_add(sum, sum, P->value, 256);
+        p = P->zero ? 0.0 : arf_get_d(arb_midref(P->value), ARF_RND_NEAR);
+        sd = sqrt(fmax(p * (1 - p), 1e-12) / MR_NSIM);
+        cr_assert(fabs(f - p) <= 5 * sd, "m-Range %d, seed %lu, class %d "
+            "(%d range steps, %s): simulated %.6f, certified %.6f", m, seed, i,
+            steps, i == 3 * MR_RANGE ? "going on" : i % 3 == 0 ? "top" : i % 3
+            == 1 ? "bot" : "end", f, p);
+        if (P->zero)
+            cr_assert_eq(count[i], 0);
+        svt_prob_clear(P);
+        svt_runs_clear(R);
+    }
+    {
+        arb_t one;
+        arb_init(one);
+        arb_one(one);
+        t_assert_overlap(sum, one, "m-Range %d: the outputs' probabilities "
+            "sum to 1", m);
+        cr_assert(mag_cmp_2exp_si(arb_radref(sum), -40) < 0);
+        arb_clear(one);
+    }
+    arb_clear(sum);
+    svt_model_clear(M);
+    svt_variant_clear(&v);
+    fmpq_clear(e);
+    fmpq_clear(d);
+    fmpq_clear(q);
+    fmpq_clear(zero);
+}
+
+Test(dipa, more_registers_match_their_simulation, .timeout = 900)
+{
+    mrange_against_simulation(2, 2602);
+    mrange_against_simulation(3, 2603);
+}
+
+/* Generated automata with 4 to 6 registers (the exact joint integral
+   over 5 to 7 variables; some transitions assign two registers at once):
+   `verify prove` never reports a bound B (the
+   smaller of its two provers', the per-branch coupling's now run on them
+   too) below its own certified lower bound L, and the prover for any
+   size never proves less than L.  SVT_DIPA_AUTOMATA_WIDE=N (default 16),
+   seed SVT_DIPA_SEED (default 2611). */
+Test(dipa, prove_sound_on_generated_automata_with_more_registers, .timeout = 3600)
+{
+    const char * ns = getenv("SVT_DIPA_AUTOMATA_WIDE"), * ss = getenv("SVT_DIPA_SEED");
+    ulong seed = ss ? strtoul(ss, NULL, 10) : 2611;
+    int i, n = ns ? atoi(ns) : 16, proved = 0, withL = 0;
+    fprintf(stderr, "dipa: %d generated automata with 4 to 6 registers, seed "
+        "%lu\n", n, seed);
+    for (i = 0; i < n; i++)
+    {
+        char path[128], b[64];
+        const char * st;
+        double L;
+        FILE * f;
+        fmpq_t B;
+        snprintf(path, sizeof(path), "build/test-dipa/gen_wide_%d.dipa", i);
+        mkdir("build", 0755);
+        mkdir("build/test-dipa", 0755);
+        f = fopen(path, "w");
+        cr_assert(f != NULL);
+        gen_automaton(f, &seed, 4, 6);
+        fclose(f);
+        st = prove_file(path, "--work 3", b, sizeof(b), &L);
+        cr_assert(strstr(out, "CONTRADICTION") == NULL, "%s: %s", path, out);
+        cr_assert(strstr(out, "expected at most") == NULL, "%s: refused: %s",
+            path, out);
+        withL += L > -HUGE_VAL;
+        if (strcmp(st, "proved") == 0 && b[0] != '\0')
+        {
+            proved++;
+            fmpq_init(B);
+            cr_assert(fmpq_set_str(B, b, 10) == 0, "%s: B = %s", path, b);
+            cr_assert(L <= fmpq_get_d(B) + 1e-9, "%s: prove's B = %s, below "
+                "its certified L = %.12g", path, b, L);
+            fmpq_clear(B);
+        }
+        fmpq_init(B);
+        if (any_size_bound(B, path))
+            cr_assert(L <= fmpq_get_d(B) + 1e-9, "%s: the prover for any size "
+                "gives B = %g, below the certified L = %.12g", path,
+                fmpq_get_d(B), L);
+        fmpq_clear(B);
+    }
+    cr_assert_geq(proved, n / 5, "the generated automata exercise the prover");
+    cr_assert_geq(withL, n / 2, "and the engine certifies lower bounds");
 }

@@ -1056,9 +1056,16 @@ Test(programs, reader_errors_name_file_line_column)
         "(q2,1/4,0): b:= insample; output obot; goto q3\n"
         "(q3,1/4,0): c:= insample; output obot; goto q4\n"
         "(q4,1/4,0): if (insample >= a && insample < d) then output otop; goto q5\n",
-        "a.dipa", "a.dipa:4:45:", "at most 3 registers");
-    parse_fails("(q1,1/4,0): a:= insample, b:= insample; output obot; goto q2\n",
-        "a.dipa", "a.dipa:1:27:", "one register assigned per transition");
+        "a.dipa", "a.dipa:4:45:", "never assigned");
+    parse_fails("(q1,1/4,0): a:= insample; output obot; goto q2\n"
+        "(q2,1/4,0): b:= insample; output obot; goto q3\n"
+        "(q3,1/4,0): c:= insample; output obot; goto q4\n"
+        "(q4,1/4,0): d:= insample, e:= insample; output obot; goto q5\n"
+        "(q5,1/4,0): f:= insample, g:= insample, h:= insample; output obot; goto q6\n"
+        "(q6,1/4,0): i:= insample, j:= insample; output obot; goto q7\n"
+        "(q7,1/4,0): k:= insample; output obot; goto q8\n"
+        "(q8,1/4,0): if (insample >= a && insample < k) then output otop; goto q9\n",
+        "a.dipa", "a.dipa:7:13:", "at most 10 registers");
     parse_fails("(q1,1/4,0 x:= insample; output oinput; goto q2\n", "a.dipa",
         "a.dipa:1:11:", "')'");
     parse_fails("(q1,0,0): x:= insample; output oinput; goto q2\n", "a.dipa",

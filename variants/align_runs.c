@@ -83,6 +83,8 @@ sites_build(site_map * S, const align_ctx * C)
     memset(S->asg, -1, sizeof(S->asg));
     for (r = 0; r < P->nregs; r++)
     {
+        if (S->n >= MAXSITES)
+            return -1;      /* the first draws alone fill the sites */
         S->base[r] = S->n;
         S->reg[S->n] = r;
         S->st[S->n] = S->br[S->n] = -1;
@@ -91,7 +93,7 @@ sites_build(site_map * S, const align_ctx * C)
             for (b = 0; b < P->states[s].nbranches; b++)
                 if (assigned_regs(P, P->states[s].branches + b) >> r & 1)
                 {
-                    if (S->n == MAXSITES)
+                    if (S->n >= MAXSITES)
                         return -1;
                     S->asg[s][b][r] = S->n - S->base[r];
                     S->reg[S->n] = r;
@@ -1707,6 +1709,28 @@ align_prove(align_result_t res, const svt_model_t M)
         return 0;
     }
 
+    /* a transition that assigns one value to several registers: the
+       sites would give them shifts of their own, and the order facts
+       (align_facts.c) were never checked on it; dipa_prove.h's coupling
+       handles it (verify prove runs both) */
+    {
+        int st, b;
+        for (st = 0; C.P->dipa && st < C.P->nstates; st++)
+            for (b = 0; b < C.P->states[st].nbranches; b++)
+            {
+                unsigned A = C.P->states[st].branches[b].assign;
+                if ((A & (A - 1)) != 0)
+                {
+                    snprintf(res->reason, sizeof(res->reason), "state %s, "
+                        "branch %d assigns one value to several registers "
+                        "(not handled by the per-branch coupling)",
+                        C.P->states[st].name, b + 1);
+                    res->unsupported = 1;
+                    align_ctx_clear(&C);
+                    return 0;
+                }
+            }
+    }
     S = flint_malloc(sizeof(site_map));
     if (sites_build(S, &C) != 0)
     {

@@ -119,8 +119,9 @@ int dipa_read(dipa_automaton_t A, const char * text, const char * file,
 
 /* The program of A (P initialised and empty).  Returns 0, or -1 with
    the error in err; *too_large is set to 1 when the error is one of the
-   engine's limits (states, registers, branches, comparisons, several
-   registers assigned at once) rather than a fault of the file. */
+   engine's limits (states, registers, branches, comparisons) rather than
+   a fault of the file.  A transition may assign several registers at
+   once (they then hold one value). */
 int dipa_to_program(svt_program * P, const dipa_automaton_t A,
     const char * file, int * too_large, char * err, size_t errlen);
 

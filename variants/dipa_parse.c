@@ -549,15 +549,6 @@ plimits(const dipa_automaton_t A, const char * file, char * err, size_t errlen)
                 return pfail(err, errlen, file, T->atoms[PROG_MAX_ATOMS].line,
                     T->atoms[PROG_MAX_ATOMS].col, "found a fifth one, expected "
                     "at most 4 comparisons for the probabilities");
-            if (T->nassign > 1)
-            {
-                snprintf(msg, sizeof(msg), "found %s, expected one register "
-                    "assigned per transition for the probabilities (two "
-                    "registers holding the same value; verify prove and check decide "
-                    "such automata)", A->reg_names[T->assign[1]]);
-                return pfail(err, errlen, file, T->assign2_line, T->assign2_col,
-                    msg);
-            }
         }
     }
     return 0;
@@ -581,7 +572,8 @@ pbranch(prog_branch * B, const dipa_trans * T, int prime_noise, int self)
     }
     if (T->nassign > 0)
     {
-        B->assign = 1u << T->assign[0];
+        for (k = 0; k < T->nassign; k++)
+            B->assign |= 1u << T->assign[k];
         B->reset = PROG_RESET_ANSWER;
         B->reset_answer = 0;
         B->line = T->assign_line;   /* errors point at the assignment */

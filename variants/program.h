@@ -47,7 +47,10 @@ extern "C" {
 #define PROG_MAX_BRANCHES 8
 #define PROG_MAX_ATOMS 4
 #define PROG_MAX_NOISES 64
-#define PROG_MAX_REGS 3         /* DiPA registers (one in our own format) */
+#define PROG_MAX_REGS 10        /* DiPA registers (one in our own format):
+                                   the exact joint integral's variables
+                                   (at most PEXP_MAXV - 1); m-Range up to
+                                   m = 5, the largest in 16 states */
 #define PROG_JOINT_MAX_QUERIES 48   /* the exact joint integral's limit */
 /* the output of a run that ends because no branch of its state holds:
    such a state gets an implicit last branch `else output end; stop`
@@ -124,7 +127,8 @@ typedef struct
     prog_reset_kind reset;
     int reset_noise;    /* FRESH: index into the noise table */
     int reset_answer;   /* ANSWER: which answer */
-    unsigned assign;    /* DiPA: the registers set to insample (bits) */
+    unsigned assign;    /* DiPA: the registers set to insample (bits;
+                           several: they hold one value) */
     int next;           /* state index (resolved after the last line) */
     char next_name[32]; /* goto NAME as written ("" : stay) */
     int line, col;      /* where the branch is written */

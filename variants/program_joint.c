@@ -13,9 +13,18 @@
    the outputs so far, a function of variables 0 .. nregs - 1:
 
      step:  F(x) -> int [branch taken at (y, x)] p(y) F(x) dy,
-            or, when the branch assigns register j := y, the integral
-            over the old x_j instead, y taking its place;
+            or, when the branch assigns registers := y, the integral
+            over their old values instead (each unless another register
+            still holds it), y taking the place of one variable that all
+            of them then share (min := insample, max := insample);
      end:   the integral of every remaining function over every variable.
+
+   Any number of registers up to PROG_MAX_REGS: the functions have nregs
+   + 1 variables (integrals/pexp.h), and the cells of y are the subsets
+   of the registers its state compares.  The number of terms grows with
+   the queries and with the registers compared together; past the limits
+   below (counted in terms, and in bytes with more than three registers)
+   the probability is refused with its reason, never truncated.
 
    A branch is taken on the cells of y among the registers its state
    compares (y < x_j or y >= x_j for each), the first branch whose guard
@@ -28,17 +37,30 @@
 #include "program_walk.h"
 #include "pexp.h"
 
-#define JOINT_MAX_TERMS 100000
+#if PROG_MAX_REGS + 1 > PEXP_MAXV
+#error "the joint integral has a variable per register and one for insample"
+#endif
+
+#define JOINT_MAX_TERMS 100000      /* of one function after a query */
+/* the terms of any function on the way, of all those of a layer together
+   and of an integral: at most 400000, and with more than three registers
+   at most 64 MiB of terms (a term holds 3 rationals, a power and a row of
+   the order per variable: 0.4 KiB with 4 registers, 0.8 KiB with 10) */
+#define JOINT_MAX_BIG_TERMS 400000
+#define JOINT_MAX_BIG_BYTES (WORD(64) << 20)
 #define JOINT_MAX_ENTRIES 256
 
 /* the paths that reach state s with the same registers: the assigned
    ones (mask), those holding a released number (cmask, values cval),
-   and their joint density F restricted to the outputs so far */
+   the variable of F that holds each other assigned register (var: a
+   transition that assigns several registers at once gives them one
+   variable), and their joint density F restricted to the outputs so far */
 typedef struct
 {
     int s;
     unsigned mask, cmask;
     fmpq cval[PROG_MAX_REGS];
+    signed char var[PROG_MAX_REGS];
     pexp_struct F;
 }
 joint_entry;
@@ -55,6 +77,9 @@ typedef struct
     const svt_model_struct * M;
     const svt_program * P;
     slong nv;                   /* registers, then y */
+    slong max_big;              /* the cap on a layer, a function and an
+                                   integral */
+    slong next_terms;           /* the terms added to the next layer */
     joint_layer * cur, * next;
     pexp_t ended;               /* runs that stopped at the last query */
     pexp_t L, G, H;             /* scratch of one branch */
@@ -90,11 +115,11 @@ layer_clear(joint_layer * L)
     }
 }
 
-/* the entry of (s, mask, cmask, cval) in L, a new one if needed (NULL
-   beyond JOINT_MAX_ENTRIES) */
+/* the entry of (s, mask, cmask, cval, var) in L, a new one if needed
+   (NULL beyond JOINT_MAX_ENTRIES) */
 static joint_entry *
 layer_entry(joint_layer * L, int s, unsigned mask, unsigned cmask,
-    const fmpq * cval)
+    const fmpq * cval, const signed char * var, slong max_len)
 {
     slong i;
     int j, same;
@@ -104,7 +129,8 @@ layer_entry(joint_layer * L, int s, unsigned mask, unsigned cmask,
         if (e->s != s || e->mask != mask || e->cmask != cmask)
             continue;
         for (j = 0, same = 1; j < PROG_MAX_REGS && same; j++)
-            same = !(cmask >> j & 1) || fmpq_equal(e->cval + j, cval + j);
+            same = (cmask >> j & 1) ? fmpq_equal(e->cval + j, cval + j)
+                : !(mask >> j & 1) || e->var[j] == var[j];
         if (same)
             return e;
     }
@@ -116,8 +142,12 @@ layer_entry(joint_layer * L, int s, unsigned mask, unsigned cmask,
         e->mask = mask;
         e->cmask = cmask;
         for (j = 0; j < PROG_MAX_REGS; j++)
+        {
             fmpq_set(e->cval + j, cval + j);
+            e->var[j] = var[j];
+        }
         pexp_zero(&e->F);
+        e->F.max_len = max_len;
         return e;
     }
 }
@@ -157,7 +187,7 @@ first_branch(const prog_state * S, unsigned ge)
 
 /* G = F * [branch b of S is taken at (y, x)]: a sum over the cells of y
    among the registers compared (a register holding a number c bounds y
-   by c) */
+   by c; registers that share a variable are on one side of y) */
 static void
 restrict_to_branch(joint_walk * w, pexp_t G, const pexp_t F,
     const prog_state * S, int b, slong y, const joint_entry * e)
@@ -171,17 +201,34 @@ restrict_to_branch(joint_walk * w, pexp_t G, const pexp_t F,
     fmpq_init(zero);
     arb_one(one);
     pexp_zero(G);
-    for (ge = 0; ge < (1u << PROG_MAX_REGS); ge++)
+    /* every subset ge of u (u itself first, 0 last) */
+    for (ge = u;; ge = (ge - 1) & u)
     {
-        if ((ge & ~u) != 0 || first_branch(S, ge) != b)
-            continue;
-        pexp_zero(H);
-        pexp_add_ordered(H, F, y, u & ~e->cmask, ge);
-        for (j = 0; j < PROG_MAX_REGS; j++)
-            if ((u & e->cmask) >> j & 1)
-                pexp_mul_piece(H, y, one, zero, (ge >> j & 1) ? e->cval + j
-                    : NULL, (ge >> j & 1) ? NULL : e->cval + j, w->prec);
-        pexp_add(G, H);
+        unsigned vmask = 0, vge = 0;
+        int ok = first_branch(S, ge) == b;
+        /* the sides of the variables: one per variable */
+        for (j = 0; ok && j < w->P->nregs; j++)
+            if (((u & ~e->cmask) >> j & 1))
+            {
+                unsigned bit = 1u << e->var[j];
+                if ((vmask & bit) && ((vge & bit) != 0) != ((ge >> j & 1) != 0))
+                    ok = 0;     /* one value on both sides of y: never */
+                vmask |= bit;
+                if (ge >> j & 1)
+                    vge |= bit;
+            }
+        if (ok)
+        {
+            pexp_zero(H);
+            pexp_add_ordered(H, F, y, vmask, vge);
+            for (j = 0; j < w->P->nregs; j++)
+                if ((u & e->cmask) >> j & 1)
+                    pexp_mul_piece(H, y, one, zero, (ge >> j & 1) ? e->cval + j
+                        : NULL, (ge >> j & 1) ? NULL : e->cval + j, w->prec);
+            pexp_add(G, H);
+        }
+        if (ge == 0)
+            break;
     }
     arb_clear(one);
     fmpq_clear(zero);
@@ -216,6 +263,11 @@ point_density(arb_t res, const joint_walk * w, int n, const fmpq_t a,
     fmpq_clear(centre);
 }
 
+static const char too_many_terms[] = "the exact joint integral grew beyond "
+    "its limit of terms (400000; with more than three registers, 64 MiB of "
+    "them); supported: outputs of fewer queries or automata with fewer "
+    "registers";
+
 /* the function of entry e through branch b of its state, for output r */
 static void
 joint_branch(joint_walk * w, const joint_entry * e, int b,
@@ -228,6 +280,7 @@ joint_branch(joint_walk * w, const joint_entry * e, int b,
     pexp_struct * G = w->G;
     unsigned mask = e->mask, cmask = e->cmask;
     fmpq cval[PROG_MAX_REGS];
+    signed char var[PROG_MAX_REGS];
     fmpq_t a, rate, centre;
     joint_entry * to;
 
@@ -244,7 +297,11 @@ joint_branch(joint_walk * w, const joint_entry * e, int b,
     fmpq_init(rate);
     fmpq_init(centre);
     for (j = 0; j < PROG_MAX_REGS; j++)
-        fmpq_init(cval + j), fmpq_set(cval + j, e->cval + j);
+    {
+        fmpq_init(cval + j);
+        fmpq_set(cval + j, e->cval + j);
+        var[j] = e->var[j];
+    }
     if (!S->noninput)
         fmpq_set(a, r->q[side]);
     noise_of(rate, centre, w, n, a);
@@ -268,29 +325,82 @@ joint_branch(joint_walk * w, const joint_entry * e, int b,
     }
     if (B->assign != 0)
     {
-        for (j = 0; !(B->assign >> j & 1); j++)
-            ;
-        if (pexp_uses(G, j))
-            pexp_integrate(G, j, w->prec);
+        const unsigned A = B->assign;
+        unsigned used = 0;      /* the variables other registers keep */
+        int k, v = -1;
+        for (k = 0; k < w->P->nregs; k++)
+            if ((mask & ~cmask & ~A) >> k & 1)
+                used |= 1u << var[k];
+        /* the old values of the registers assigned, unless another
+           register holds them too */
+        for (k = 0; k < w->P->nregs && w->unsupported == NULL; k++)
+            if (((mask & ~cmask & A) >> k & 1) && !(used >> var[k] & 1)
+                    && pexp_uses(G, var[k]))
+            {
+                pexp_integrate(G, var[k], w->prec);
+                if (G->too_large)
+                    w->unsupported = too_many_terms;
+            }
         if (released)
         {
-            cmask |= 1u << j;       /* the register holds the number */
-            fmpq_set(cval + j, r->v);
+            cmask |= A;         /* the registers hold the number */
+            for (k = 0; k < w->P->nregs; k++)
+                if (A >> k & 1)
+                    fmpq_set(cval + k, r->v);
         }
         else
         {
-            cmask &= ~(1u << j);
-            if (pexp_uses(G, y))
-                pexp_move(G, y, j);
+            /* y becomes a variable no other register keeps: the first
+               assigned register's own when free (so that automata that
+               assign one register at a time keep variable j for
+               register j), else the first free one; there is one, as at
+               most nregs - 1 registers keep theirs */
+            for (k = 0; k < w->P->nregs && v < 0; k++)
+                if ((A >> k & 1) && !(used >> k & 1))
+                    v = k;
+            for (k = 0; k < w->P->nregs && v < 0; k++)
+                if (!(used >> k & 1))
+                    v = k;
+            if (v < 0 || pexp_uses(G, v))
+                w->unsupported = "internal: no free variable for an "
+                    "assigned register (please report this)";
+            else
+            {
+                cmask &= ~A;
+                for (k = 0; k < w->P->nregs; k++)
+                    if (A >> k & 1)
+                        var[k] = (signed char) v;
+                if (pexp_uses(G, y))
+                    pexp_move(G, y, v);
+            }
         }
-        mask |= 1u << j;
+        mask |= A;
     }
     else if (pexp_uses(G, y))
+    {
         pexp_integrate(G, y, w->prec);
-    if (B->stop)
+        if (G->too_large)
+            w->unsupported = too_many_terms;
+    }
+    if (G->too_large)
+        w->unsupported = too_many_terms;
+    if (w->unsupported != NULL)
+        ;
+    else if (B->stop)
+    {
         pexp_add(w->ended, G);
-    else if ((to = layer_entry(w->next, B->next, mask, cmask, cval)) != NULL)
+        if (w->ended->too_large)
+            w->unsupported = too_many_terms;
+    }
+    else if ((to = layer_entry(w->next, B->next, mask, cmask, cval, var,
+            w->max_big))
+            != NULL)
+    {
         pexp_add(&to->F, G);
+        w->next_terms += G->len;
+        if (to->F.too_large || w->next_terms > 2 * w->max_big)
+            w->unsupported = too_many_terms;
+    }
     else
         w->unsupported = "the paths of the output reach more than 256 "
             "(state, registers) combinations; supported: fewer";
@@ -305,9 +415,10 @@ joint_branch(joint_walk * w, const joint_entry * e, int b,
 static void
 joint_step(joint_walk * w, const svt_run_struct * r, int side, int last)
 {
-    slong i;
+    slong i, total;
     int b;
     w->next->len = 0;
+    w->next_terms = 0;
     for (i = 0; i < w->cur->len; i++)
     {
         const joint_entry * e = w->cur->e + i;
@@ -318,13 +429,16 @@ joint_step(joint_walk * w, const svt_run_struct * r, int side, int last)
             if (prog_branch_matches(S->branches + b, r->a, r->label))
                 joint_branch(w, e, b, r, side, last);
     }
-    for (i = 0; i < w->next->len; i++)
+    for (i = 0, total = 0; i < w->next->len; i++)
     {
         pexp_normalise(&w->next->e[i].F, w->prec);
+        total += w->next->e[i].F.len;
         if (w->next->e[i].F.len > JOINT_MAX_TERMS)
             w->unsupported = "the exact joint integral grew beyond 100000 "
                 "terms; supported: outputs of fewer distinct queries";
     }
+    if (total > w->max_big && w->unsupported == NULL)
+        w->unsupported = too_many_terms;
     {
         joint_layer * t = w->cur;
         w->cur = w->next;
@@ -340,8 +454,16 @@ add_total(arb_t res, int * exact_zero, joint_walk * w, const pexp_t F,
     if (F->len == 0 || w->unsupported != NULL)
         return;
     *exact_zero = 0;
-    if (pexp_total(t, F, w->prec) != 0)
-        w->unsupported = "a term of the joint integral does not decay";
+    switch (pexp_total_capped(t, F, w->max_big, w->prec))
+    {
+        case 0:
+            break;
+        case PEXP_TOO_LARGE:
+            w->unsupported = too_many_terms;
+            break;
+        default:
+            w->unsupported = "a term of the joint integral does not decay";
+    }
     arb_add(res, res, t, w->prec);
 }
 
@@ -355,10 +477,11 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
     slong * units, slong limit)
 {
     joint_walk w;
-    slong i;
+    slong i, wv;
     ulong k;
     arb_t t;
     fmpq zero[PROG_MAX_REGS];
+    signed char var0[PROG_MAX_REGS];
     memset(&w, 0, sizeof(w));
     w.M = M;
     w.P = M->prog;
@@ -378,10 +501,18 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
     pexp_init(w.L, w.nv);
     pexp_init(w.G, w.nv);
     pexp_init(w.H, w.nv);
+    w.max_big = w.nv <= 4 ? JOINT_MAX_BIG_TERMS : FLINT_MIN(JOINT_MAX_BIG_TERMS,
+        JOINT_MAX_BIG_BYTES / (slong) (sizeof(pexp_term_struct) + w.nv
+        * (3 * sizeof(fmpq) + sizeof(slong) + w.nv)));
+    w.L->max_len = w.G->max_len = w.H->max_len = w.ended->max_len = w.max_big;
+    wv = FLINT_MAX(1, w.nv * w.nv / 16);
     arb_init(t);
     for (i = 0; i < PROG_MAX_REGS; i++)
+    {
         fmpq_init(zero + i);
-    pexp_one(&layer_entry(w.cur, 0, 0, 0, zero)->F);
+        var0[i] = (signed char) i;
+    }
+    pexp_one(&layer_entry(w.cur, 0, 0, 0, zero, var0, w.max_big)->F);
     for (i = 0; i < R->len && w.unsupported == NULL; i++)
         for (k = 0; k < R->runs[i].count && w.unsupported == NULL; k++)
         {
@@ -390,12 +521,17 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
                 i == R->len - 1 && k == R->runs[i].count - 1);
             for (e = 0; e < w.cur->len; e++)
                 terms += w.cur->e[e].F.len;
-            /* a term costs about an eighth of an integrand evaluation */
-            *units += (terms * ((prec + 255) / 256) + 7) / 8;
+            /* a term costs about an eighth of an integrand evaluation
+               (with more than three registers, more: its arrays grow
+               with the square of the variables) */
+            *units += (terms * ((prec + 255) / 256) * wv + 7) / 8;
             if (limit > 0 && *units >= limit && w.unsupported == NULL)
                 w.unsupported = "the exact joint integral reached the work "
                     "budget of one ratio (a search's or prove's budget)";
         }
+    /* a refusal for its terms has done about a limit's worth of work */
+    if (w.nv > 4 && w.unsupported == too_many_terms)
+        *units += (w.max_big * ((prec + 255) / 256) * wv + 7) / 8;
     arb_zero(res);
     *exact_zero = 1;
     for (i = 0; i < w.cur->len && !R->stops; i++)

@@ -138,11 +138,11 @@ svt_simulate(svt_answer_kind * a, double * v, const svt_model_t M,
                 dbl(M->prog_scale + B->reset_noise));
         else if (B->reset == PROG_RESET_ANSWER)
         {
-            /* the register assigned (register 0 in our own format) */
-            for (k = 0; B->assign >> k > 1; k++)
-                ;
-            x[k] = y[B->reset_answer];
-            if (k == 0)
+            /* the registers assigned (register 0 in our own format) */
+            for (k = 0; k < PROG_MAX_REGS; k++)
+                if (B->assign == 0 ? k == 0 : (B->assign >> k & 1))
+                    x[k] = y[B->reset_answer];
+            if (B->assign == 0 || (B->assign & 1))
                 z = x[0] - T[i];
         }
         s = B->next;
