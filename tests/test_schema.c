@@ -135,16 +135,18 @@ Test(schema, search_prove_lint, .timeout = 600)
 }
 
 /* DiPA automata with no bound proved carry "dipa_condition" (the
-   schema's definition): engine-sized (prove, check) and beyond the engine
-   (prove, check) */
+   schema's definition): engine-sized (prove, check; four registers) and
+   beyond the engine (eleven registers: prove, check) */
 Test(schema, dipa_condition, .timeout = 300)
 {
     validate_mode("prove tests/dipa/leaking_pair_loop.dipa", "prove", "exceeds");
     validate_mode("check tests/dipa/two_registers_leaking_cycle.dipa", "check",
         "exceeds");
     validate_mode("prove tests/dipa/cond/leaking_pair_four_registers.dipa",
+        "prove", "exceeds");
+    validate_mode("prove tests/dipa/cond/leaking_pair_eleven_registers.dipa",
         "prove", "inconclusive");
-    validate_mode("check tests/dipa/cond/leaking_pair_four_registers.dipa",
+    validate_mode("check tests/dipa/cond/leaking_pair_eleven_registers.dipa",
         "check", "inconclusive");
 }
 
