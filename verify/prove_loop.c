@@ -186,7 +186,8 @@ loop_g_clear(loop_g * G)
     }
 }
 
-/* the Laplace CDF of scale b at t, bounded above (up) or below */
+/* the Laplace CDF of scale b at t, bounded above (up) or below: the
+   engine's CDF at the ball's upper (lower) end, a point */
 static void
 cdf_bound(arf_t out, const arb_t t, const arb_t b, int up)
 {
@@ -200,21 +201,7 @@ cdf_bound(arf_t out, const arb_t t, const arb_t b, int up)
     else
         arb_get_lbound_arf(p, t, LOOP_PREC);
     arb_set_arf(tt, p);
-    if (arf_sgn(p) < 0)
-    {
-        arb_div(e, tt, b, LOOP_PREC);
-        arb_exp(e, e, LOOP_PREC);
-        arb_mul_2exp_si(e, e, -1);
-    }
-    else
-    {
-        arb_div(e, tt, b, LOOP_PREC);
-        arb_neg(e, e);
-        arb_exp(e, e, LOOP_PREC);
-        arb_mul_2exp_si(e, e, -1);
-        arb_sub_ui(e, e, 1, LOOP_PREC);
-        arb_neg(e, e);
-    }
+    integral_law_cdf(e, INTEGRAL_LAPLACE, b, tt, LOOP_PREC);
     if (up)
         arb_get_ubound_arf(out, e, LOOP_PREC);
     else
@@ -224,6 +211,24 @@ cdf_bound(arf_t out, const arb_t t, const arb_t b, int up)
     arf_clear(p);
 }
 
+/* the CDF of the step's noise at end + x - c, bounded above (up) or
+   below: end an offset of a cell, x an end of the interval of x */
+static void
+end_cdf(arf_t out, const loop_step * L, const fmpq_t end, const arb_t x,
+    int up)
+{
+    arb_t t, cq;
+    arb_init(t);
+    arb_init(cq);
+    arb_set_fmpq(t, end, LOOP_PREC);
+    arb_add(t, t, x, LOOP_PREC);
+    arb_set_fmpq(cq, L->c, LOOP_PREC);
+    arb_sub(t, t, cq, LOOP_PREC);
+    cdf_bound(out, t, L->b, up);
+    arb_clear(t);
+    arb_clear(cq);
+}
+
 /* an upper bound of sup over x in [l, h] of the step's probability:
    the sum over its cells of P(l + lo - c <= noise <= h + hi - c), at
    most 1 (l_inf / h_inf: the end is -inf / +inf) */
@@ -231,11 +236,9 @@ static void
 step_ub(arf_t out, const loop_step * L, const arb_t l, int l_inf,
     const arb_t h, int h_inf)
 {
-    arb_t t, sum, cq;
+    arb_t sum;
     arf_t u, d;
     int k;
-    arb_init(t);
-    arb_init(cq);
     arb_init(sum);
     arf_init(u);
     arf_init(d);
@@ -245,31 +248,17 @@ step_ub(arf_t out, const loop_step * L, const arb_t l, int l_inf,
         if (L->hi_inf[k] || h_inf)
             arf_one(u);
         else
-        {
-            arb_set_fmpq(t, L->hi + k, LOOP_PREC);
-            arb_add(t, t, h, LOOP_PREC);
-            arb_set_fmpq(cq, L->c, LOOP_PREC);
-            arb_sub(t, t, cq, LOOP_PREC);
-            cdf_bound(u, t, L->b, 1);
-        }
+            end_cdf(u, L, L->hi + k, h, 1);
         if (L->lo_inf[k] || l_inf)
             arf_zero(d);
         else
-        {
-            arb_set_fmpq(t, L->lo + k, LOOP_PREC);
-            arb_add(t, t, l, LOOP_PREC);
-            arb_set_fmpq(cq, L->c, LOOP_PREC);
-            arb_sub(t, t, cq, LOOP_PREC);
-            cdf_bound(d, t, L->b, 0);
-        }
+            end_cdf(d, L, L->lo + k, l, 0);
         arf_sub(u, u, d, LOOP_PREC, ARF_RND_UP);
         arb_add_arf(sum, sum, u, LOOP_PREC);
     }
     arb_get_ubound_arf(out, sum, LOOP_PREC);
     if (arf_cmp_si(out, 1) > 0)
         arf_one(out);
-    arb_clear(t);
-    arb_clear(cq);
     arb_clear(sum);
     arf_clear(u);
     arf_clear(d);
@@ -813,43 +802,29 @@ family_pinned(const svt_program * P, const unb_path * lead, const unb_path * mid
     return lead_pins(P, lead) && (as == NULL || (n == 1 && branch_pins(as)));
 }
 
-/* score of a family: grid max of G_u over grid max of G_v (ranking
-   only); 0 when the guards are not read */
+/* the families' ranking (for ranking only): the grid maxima of G on
+   side D (g[0]) and side D' (g[1]); the score of direction u is
+   g[u] / g[1 - u].  0 when the guards are not read or a maximum is 0 */
 static int
-loop_score(arf_t score, const svt_model_t M, const unb_path * A,
-    const unb_path * mid, const unb_path * B, int shift, int dir,
-    const fmpq_t delta, const unb_path * lead)
+loop_grid_maxima(arf_struct * g, const svt_model_t M, const unb_path * A,
+    const unb_path * mid, const unb_path * B, int shift, const fmpq_t delta,
+    const unb_path * lead)
 {
-    loop_g Gu, Gv;
-    arf_t gu, gv;
-    arb_t zero;
-    int ok;
-    arf_init(gu);
-    arf_init(gv);
-    arb_init(zero);
-    loop_g_init(&Gu);
-    loop_g_init(&Gv);
-    ok = build_g(&Gu, M, A, mid, B, shift, dir, delta) == 0;
-    ok = build_g(&Gv, M, A, mid, B, shift, 1 - dir, delta) == 0 && ok;
-    lead_support(&Gu, M->prog, lead);
-    lead_support(&Gv, M->prog, lead);
-    if (ok)
+    loop_g G;
+    int side, ok = 1;
+    for (side = 0; side < 2 && ok; side++)
     {
-        /* a released value is a point: the grid's ends take it */
-        g_grid_max(gu, &Gu);
-        g_grid_max(gv, &Gv);
-    }
-    if (ok)
-    {
-        ok = !arf_is_zero(gv) && !arf_is_zero(gu);
+        loop_g_init(&G);
+        ok = build_g(&G, M, A, mid, B, shift, side, delta) == 0;
+        lead_support(&G, M->prog, lead);
         if (ok)
-            arf_div(score, gu, gv, 32, ARF_RND_DOWN);
+        {
+            /* a released value is a point: the grid's ends take it */
+            g_grid_max(g + side, &G);
+            ok = !arf_is_zero(g + side);
+        }
+        loop_g_clear(&G);
     }
-    loop_g_clear(&Gu);
-    loop_g_clear(&Gv);
-    arf_clear(gu);
-    arf_clear(gv);
-    arb_clear(zero);
     return ok;
 }
 
@@ -926,16 +901,6 @@ bound_rate(arb_t rate, const loop_g * Gv, const arb_t s, slong * budget)
     return ok;
 }
 
-/* "q2 (branch 1) -> q3 (branch 2)" */
-static void
-cycle_words(char * buf, size_t len, const svt_program * P, const unb_path * c)
-{
-    int i;
-    buf[0] = '\0';
-    for (i = 0; c != NULL && i < c->len; i++)
-        snprintf(buf + strlen(buf), len - strlen(buf), "%s%.31s (branch %d)",
-            i ? " -> " : "", P->states[c->state[i]].name, c->branch[i] + 1);
-}
 
 /* the family's and the proof's words in W (side u the numerator; s the
    certified increment of ln Pr_u, unused when pinned) */
@@ -947,8 +912,8 @@ loop_words(restart_result_t W, const svt_program * P, const unb_path * cy_a,
     char * ss = decimal_interval(s, 8), * ks = decimal_interval(W->k, 8);
     char pa[160], pb[160];
     const char * num = u ? "D'" : "D", * den = u ? "D" : "D'";
-    cycle_words(pa, sizeof(pa), P, cy_a);
-    cycle_words(pb, sizeof(pb), P, cy_b);
+    unb_path_words(pa, sizeof(pa), P, cy_a);
+    unb_path_words(pb, sizeof(pb), P, cy_b);
     snprintf(W->desc, sizeof(W->desc), "the cycle %s m times%s%s%s after "
         "the shortest lead-in, q(D) = 0, q(D') in {-Delta, 0, Delta} per "
         "step of the cycles (m = %lu shown)", pa, cy_b ? ", the shortest "
@@ -1050,6 +1015,31 @@ loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
     return ok;
 }
 
+/* keeps candidate c among the n best (by score, the first found first
+   on ties), at most LOOP_TRIES */
+static void
+rank_keep(loop_cand * best, int * n, const loop_cand * c)
+{
+    int i;
+    for (i = *n; i > 0 && arf_cmp(&c->score, &best[i - 1].score) > 0; i--)
+        if (i < LOOP_TRIES)
+        {
+            arf_struct keep = best[i].score;    /* its own arf, moved below */
+            best[i] = best[i - 1];
+            best[i].score = keep;
+            arf_set(&best[i].score, &best[i - 1].score);
+        }
+    if (i < LOOP_TRIES)
+    {
+        arf_struct keep = best[i].score;
+        best[i] = *c;
+        best[i].score = keep;
+        arf_set(&best[i].score, &c->score);
+        if (*n < LOOP_TRIES)
+            (*n)++;
+    }
+}
+
 /* 1 when B is A started at another step (the same steps in a cycle) */
 static int
 same_cycle(const unb_path * A, const unb_path * B)
@@ -1086,16 +1076,18 @@ loop_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
     const svt_program * P = M->prog;
     static const ulong m0s[3] = { 16, 64, 400 };
     unb_path cy[PROG_MAX_STATES][LOOP_MAX_CYCLES], lead, mid;
-    int ncy[PROG_MAX_STATES], s, t, a, b, shift, dir, i, j, n = 0;
+    int ncy[PROG_MAX_STATES], s, t, a, b, shift, i, j, n = 0;
     slong scored = 0, budget = LOOP_ALL_CELLS, r0 = W->ratios;
-    loop_cand best[LOOP_TRIES];
+    loop_cand best[LOOP_TRIES], c;
     int dead[LOOP_TRIES];
-    arf_t sc;
+    arf_struct g[2];
     if (!P->dipa || P->nregs != 1 || !restart_applies(M))
         return;
     for (s = 0; s < P->nstates; s++)
         ncy[s] = cycles_of(cy[s], P, s, 0);
-    arf_init(sc);
+    arf_init(g);
+    arf_init(g + 1);
+    arf_init(&c.score);
     for (i = 0; i < LOOP_TRIES; i++)
         arf_init(&best[i].score);
     for (s = 0; s < P->nstates; s++)
@@ -1109,47 +1101,32 @@ loop_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
             for (a = 0; a < ncy[s]; a++)
                 for (b = -1; b < ncy[t]; b++)
                 {
-                    int len, nsh;
+                    int nsh;
                     if ((b < 0 && t != s) || (t == s && b >= 0 && b <= a)
                             || (b >= 0 && same_cycle(&cy[s][a], &cy[t][b])))
                         continue;
-                    len = cy[s][a].len + (b >= 0 ? cy[t][b].len : 0);
-                    for (nsh = 1, i = 0; i < len; i++)
-                        nsh *= 3;
+                    nsh = unb_pow3(cy[s][a].len + (b >= 0 ? cy[t][b].len : 0));
                     for (shift = 0; shift < nsh; shift++)
-                        for (dir = 0; dir < 2; dir++)
+                    {
+                        if (scored >= LOOP_MAX_SCORED)
+                            goto ranked;
+                        scored += 2;    /* both directions */
+                        if (!loop_grid_maxima(g, M, &cy[s][a], &mid, b >= 0
+                                ? &cy[t][b] : NULL, shift, delta, &lead))
+                            continue;
+                        for (c.dir = 0; c.dir < 2; c.dir++)
                         {
-                            if (scored++ >= LOOP_MAX_SCORED)
-                                goto ranked;
-                            if (!loop_score(sc, M, &cy[s][a], &mid, b >= 0
-                                    ? &cy[t][b] : NULL, shift, dir, delta, &lead)
-                                    || arf_cmp_si(sc, 1) <= 0)
-                                continue;
-                            /* insert by score (ties: the first found) */
-                            for (i = n; i > 0 && arf_cmp(sc, &best[i - 1].score) > 0; i--)
-                                if (i < LOOP_TRIES)
-                                {
-                                    best[i].s = best[i - 1].s;
-                                    best[i].a = best[i - 1].a;
-                                    best[i].t = best[i - 1].t;
-                                    best[i].b = best[i - 1].b;
-                                    best[i].shift = best[i - 1].shift;
-                                    best[i].dir = best[i - 1].dir;
-                                    arf_set(&best[i].score, &best[i - 1].score);
-                                }
-                            if (i < LOOP_TRIES)
-                            {
-                                best[i].s = s;
-                                best[i].a = a;
-                                best[i].t = t;
-                                best[i].b = b;
-                                best[i].shift = shift;
-                                best[i].dir = dir;
-                                arf_set(&best[i].score, sc);
-                                if (n < LOOP_TRIES)
-                                    n++;
-                            }
+                            arf_div(&c.score, g + c.dir, g + 1 - c.dir, 32,
+                                ARF_RND_DOWN);
+                            c.s = s;
+                            c.a = a;
+                            c.t = t;
+                            c.b = b;
+                            c.shift = shift;
+                            if (arf_cmp_si(&c.score, 1) > 0)
+                                rank_keep(best, &n, &c);
                         }
+                    }
                 }
         }
     }
@@ -1166,7 +1143,9 @@ ranked:
                     m0s[j], &budget) < 0;
     for (i = 0; i < LOOP_TRIES; i++)
         arf_clear(&best[i].score);
-    arf_clear(sc);
+    arf_clear(g);
+    arf_clear(g + 1);
+    arf_clear(&c.score);
 }
 
 /* ---- a cycle that releases insample at every step ---- */
@@ -1208,7 +1187,7 @@ release_try(restart_result_t W, const svt_model_t M, const unb_path * lead,
         ratio_result_swap(W->r, r3);
         svt_runs_set(W->R, R3);
         unb_keep_family(W, lead, c, &none, NULL, shift, 3, dir);
-        cycle_words(pa, sizeof(pa), P, c);
+        unb_path_words(pa, sizeof(pa), P, c);
         ks = decimal_interval(k, 8);
         snprintf(W->desc, sizeof(W->desc), "the cycle %s m times after the "
             "shortest lead-in, releasing 0 at every step, q(D) = 0, q(D') in "
@@ -1238,8 +1217,10 @@ release_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
 {
     const svt_program * P = M->prog;
     unb_path cy[LOOP_MAX_CYCLES], lead;
-    int s, a, n, shift, nsh, i;
+    int s, a, n, shift, nsh;
     slong r0 = W->ratios;
+    if (!P->dipa || P->has_counter || !unb_outputs_fix_path(P))
+        return;
     for (s = 0; s < P->nstates && !W->found; s++)
     {
         n = cycles_of(cy, P, s, 1);
@@ -1247,8 +1228,7 @@ release_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
             continue;
         for (a = 0; a < n && !W->found; a++)
         {
-            for (nsh = 1, i = 0; i < cy[a].len; i++)
-                nsh *= 3;
+            nsh = unb_pow3(cy[a].len);
             /* every step shifted by +Delta first: the densities of the
                released numbers differ the most there */
             for (shift = nsh - 1; shift >= 0 && W->ratios - r0 + 2

@@ -7,7 +7,7 @@
 
 #define RESTART_MAX_BLOCK 4     /* steps of a block (the restart included) */
 #define RESTART_MAX_BLOCKS 16   /* blocks tried per restart */
-#define RESTART_MAX_RATIOS 120  /* ratios of the restart proof */
+#define RESTART_MAX_RATIOS 60   /* ratios of the restart proof (2 a shift) */
 #define RESTART_MAX_QUERIES 200000  /* the family passing a claim */
 #define RESTART_FAMILY_M 100    /* the family's m shown as L */
 
@@ -203,9 +203,7 @@ unb_family_runs(svt_runs_t R, const svt_program * P, const unb_path * lead,
     const unb_path * A, const unb_path * mid, const unb_path * B, int shift,
     const fmpq_t delta, ulong m)
 {
-    int na = 1, i;
-    for (i = 0; i < A->len; i++)
-        na *= 3;
+    int na = unb_pow3(A->len);
     unb_push_path(R, P, lead, 0, 0, delta, 1);
     unb_push_path(R, P, A, shift % na, 1, delta, m);
     if (B != NULL)
@@ -291,50 +289,43 @@ restart_applies(const svt_model_t M)
         && (P->dipa ? P->nregs == 1 : P->nregs <= 1) && unb_outputs_fix_path(P);
 }
 
-/* the certified ln ratio of direction dir of the family at m, in lr;
-   0 when it is not finite */
-static int
-family_lr(arb_t lr, restart_result_t W, const svt_model_t M,
+/* the certified ratio r of the family at m */
+static void
+family_ratio(ratio_result_t r, restart_result_t W, const svt_model_t M,
     const block_struct * lead, const block_struct * k, int shift,
-    const fmpq_t delta, ulong m, int dir, const ratio_opt * ro)
+    const fmpq_t delta, ulong m, const ratio_opt * ro)
 {
     svt_runs_t R;
-    ratio_result_t r;
-    int ok;
     svt_runs_init(R);
     unb_family_runs(R, M->prog, lead, k, NULL, NULL, shift, delta, m);
-    ratio_result_init(r);
     ratio_decide(r, M, R, ro);
     W->ratios++;
-    ok = ratio_speaks_to_claim(r) && arb_is_finite(r->lr[dir]);
-    if (ok)
-        arb_set(lr, r->lr[dir]);
-    ratio_result_clear(r);
     svt_runs_clear(R);
-    return ok;
 }
 
-/* k = ln ratio(m = 3) - ln ratio(m = 2) of one block and shift, for
-   both directions; keeps the best certified positive one in W */
+/* k = ln ratio(m = 3) - ln ratio(m = 2) of one block and shift, in both
+   directions (one pair of ratios); keeps the best certified positive
+   one in W */
 static void
 try_block(restart_result_t W, const svt_model_t M, const block_struct * lead,
     const block_struct * k, int shift, const fmpq_t delta,
     const ratio_opt * ro, int before, int * best_dir, int * best_shift,
     block_struct * best_k)
 {
-    arb_t l2, l3, kk;
+    ratio_result_t r2, r3;
+    arb_t kk;
     int dir;
-    arb_init(l2);
-    arb_init(l3);
+    ratio_result_init(r2);
+    ratio_result_init(r3);
     arb_init(kk);
-    for (dir = 0; dir < 2 && W->ratios + 2 <= RESTART_MAX_RATIOS; dir++)
+    family_ratio(r2, W, M, lead, k, shift, delta, 2, ro);
+    family_ratio(r3, W, M, lead, k, shift, delta, 3, ro);
+    for (dir = 0; dir < 2; dir++)
     {
-        if (!family_lr(l2, W, M, lead, k, shift, delta, 2, dir, ro)
-                || !family_lr(l3, W, M, lead, k, shift, delta, 3, dir, ro))
-            continue;
-        arb_sub(kk, l3, l2, 128);
-        if (arb_is_positive(kk) && (!W->found || arf_cmp(arb_midref(kk),
-                arb_midref(W->k)) > 0))
+        arb_sub(kk, r3->lr[dir], r2->lr[dir], 128);
+        if (ratio_speaks_to_claim(r2) && ratio_speaks_to_claim(r3)
+                && arb_is_finite(kk) && arb_is_positive(kk) && (!W->found
+                || arf_cmp(arb_midref(kk), arb_midref(W->k)) > 0))
         {
             W->found = 1;
             W->before = before;
@@ -344,13 +335,13 @@ try_block(restart_result_t W, const svt_model_t M, const block_struct * lead,
             *best_k = *k;
         }
     }
-    arb_clear(l2);
-    arb_clear(l3);
+    ratio_result_clear(r2);
+    ratio_result_clear(r3);
     arb_clear(kk);
 }
 
-static int
-pow3(int n)
+int
+unb_pow3(int n)
 {
     int p = 1;
     while (n-- > 0)
@@ -358,16 +349,22 @@ pow3(int n)
     return p;
 }
 
+void
+unb_path_words(char * buf, size_t len, const svt_program * P, const unb_path * c)
+{
+    int i;
+    buf[0] = '\0';
+    for (i = 0; c != NULL && i < c->len; i++)
+        snprintf(buf + strlen(buf), len - strlen(buf), "%s%.31s (branch %d)",
+            i ? " -> " : "", P->states[c->state[i]].name, c->branch[i] + 1);
+}
+
 /* the path of a block as "q3 (branch 1) -> q2 (branch 2) -> q3" */
 static void
 block_words(char * buf, size_t len, const svt_program * P, const block_struct * k)
 {
-    int i;
-    buf[0] = '\0';
-    for (i = 0; i < k->len; i++)
-        snprintf(buf + strlen(buf), len - strlen(buf), "%.31s (branch %d) -> ",
-            P->states[k->state[i]].name, k->branch[i] + 1);
-    snprintf(buf + strlen(buf), len - strlen(buf), "%.31s",
+    unb_path_words(buf, len, P, k);
+    snprintf(buf + strlen(buf), len - strlen(buf), " -> %.31s",
         P->states[k->state[0]].name);
 }
 
@@ -423,8 +420,7 @@ restart_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
     int s, b, i, n, shift, before, best_dir = 0, best_shift = 0;
     if (!restart_applies(M))
     {
-        if (P->dipa && !P->has_counter && unb_outputs_fix_path(P))
-            release_prove(W, M, delta, ro);     /* any number of registers */
+        release_prove(W, M, delta, ro);     /* any number of registers */
         return;
     }
     for (s = 0; s < P->nstates; s++)
@@ -434,7 +430,7 @@ restart_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
                 continue;
             n = blocks_at(blocks, P, s, b);
             for (i = 0; i < n; i++)
-                for (shift = 0; shift < pow3(blocks[i].len)
+                for (shift = 0; shift < unb_pow3(blocks[i].len)
                         && W->ratios + 2 <= RESTART_MAX_RATIOS; shift++)
                     try_block(W, M, &lead, blocks + i, shift, delta, ro, before,
                         &best_dir, &best_shift, &best_k);
@@ -443,8 +439,8 @@ restart_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
         restart_finish(W, M, &lead, &best_k, best_shift, best_dir, delta, ro);
     else
         W->found = 0;
-    if (!W->found && P->dipa)
+    if (!W->found)
         loop_prove(W, M, delta, ro);
-    if (!W->found && P->dipa)
+    if (!W->found)
         release_prove(W, M, delta, ro);
 }

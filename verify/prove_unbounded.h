@@ -115,6 +115,14 @@ int unb_path_to(unb_path * p, const svt_program * P, int from, int s,
 void unb_push_path(svt_runs_t R, const svt_program * P, const unb_path * p,
     int shift, int shifted, const fmpq_t delta, ulong m);
 
+/* 3^n (the shifts of n steps) */
+int unb_pow3(int n);
+
+/* the path's steps as "q2 (branch 1) -> q3 (branch 2)" (c may be NULL:
+   empty) */
+void unb_path_words(char * buf, size_t len, const svt_program * P,
+    const unb_path * c);
+
 /* 1 when two branches of a state with the same output have the same
    effect and at most one releases a number */
 int unb_outputs_fix_path(const svt_program * P);
