@@ -266,8 +266,9 @@ cycle_witness(prove_result_t P, const svt_model_t M, const search_opts * o)
 
 static int L_above(const prove_result_t P, const arb_t x);
 
-/* no proof: the family of a program that restarts (prove_restart.h);
-   1 when it proves the loss unbounded and its ratio is above the claim */
+/* no proof: a proof of no bound (prove_unbounded.h: a restart, a kept
+   or released cycle); 1 when one holds and its family's ratio is above
+   the claim */
 static int
 restart_witness(prove_result_t P, const svt_model_t M, const search_opts * o)
 {
