@@ -1009,6 +1009,80 @@ Test(dipa, certain_ending_costs_nothing_and_b_is_the_supremum, .timeout = 300)
     json_decref(j);
 }
 
+/* ---- witnesses pushed into the noise's tails ---------------------------- */
+
+/* prove FILE --json: L's lower end, the sandwich's digits, and the
+   description of L's input (desc, len) */
+static double
+prove_L_json(const char * file, long * digits, char * desc, size_t len)
+{
+    char cmd[512];
+    json_t * j;
+    double lo;
+    snprintf(cmd, sizeof(cmd), "prove %s --json", file);
+    run_cli(cmd, out, sizeof(out));
+    j = last_json();
+    cr_assert(j != NULL, "%s: %s", cmd, out);
+    cr_assert(json_is_array(json_object_get(j, "lower_bound")), "%s", out);
+    lo = atof(json_string_value(json_array_get(json_object_get(j,
+        "lower_bound"), 0)));
+    *digits = (long) json_integer_value(json_object_get(j, "sandwich_digits"));
+    snprintf(desc, len, "%s", json_string_value(json_object_get(j,
+        "lower_bound_at")));
+    json_decref(j);
+    return lo;
+}
+
+/* A shift is paid in full only where the event it needs is rare: the
+   witness moves the queries into the Laplace tails.  well_formed 28_1
+   (B = 1, the supremum): L meets B to 6 digits, and equals the closed
+   form at the witness's own input (q(D) = (a, b), q(D') = (a', b'),
+   output bot, end: the run ends when y2 = b + 10 + Lap(2) >= x1 = a +
+   Lap(2), and P[L2 - L1 >= s] = e^{-s/2} (2 + s/2) / 4 for s >= 0).
+   chain_simple (one register, reassigned): the engine at inputs 64
+   Delta apart against an mpmath quadrature (tests/tail_reference.py),
+   and L = 1 - O(1e-8) where the witness without tails gave 0.77.
+   28_2: L above 0.999 (0.866 before), below B = 7/6. */
+Test(dipa_fast, witnesses_pushed_into_the_tails, .timeout = 300)
+{
+    char desc[512];
+    long digits;
+    double lo, s, s2, cf;
+    json_t * j, * in;
+    lo = prove_L_json("tests/dipa/dipaut/examples/well_formed/"
+        "example_28_1_1307.dipa", &digits, desc, sizeof(desc));
+    cr_assert(digits >= 6 && lo > 1 - 1e-6 && lo <= 1, "L = %.15g, %ld "
+        "digits: %s", lo, digits, out);
+    cr_assert(strstr(desc, "tails") != NULL, "%s", desc);
+    j = last_json();
+    in = json_object_get(j, "lower_bound_input");
+    cr_assert(json_array_size(in) == 2, "%s", out);
+#define Q(i, k) atof(json_string_value(json_object_get(json_array_get(in, i), k)))
+    s = Q(0, "qD") - Q(1, "qD") - 10;
+    s2 = Q(0, "qD2") - Q(1, "qD2") - 10;
+#undef Q
+    json_decref(j);
+    cr_assert(s >= 0 && s2 >= 0, "%s", out);
+    cf = (s2 - s) / 2 + log((2 + s / 2) / (2 + s2 / 2));
+    cr_assert(fabs(lo - cf) < 1e-9, "L = %.15g, closed form %.15g", lo, cf);
+
+    run_cli("ratio tests/dipa/chain_simple.dipa custom --qD 32,-32,32 "
+        "--qD2 33,-33,33 --output bot,bot,top --digits 20 --json", out,
+        sizeof(out));
+    j = last_json();
+    cr_assert(j != NULL, "%s", out);
+    lo = atof(json_string_value(json_array_get(json_object_get(j, "loss"), 0)));
+    json_decref(j);
+    cr_assert(fabs(lo - 0.999999982578698020700502125311) < 1e-13, "%.17g", lo);
+    lo = prove_L_json("tests/dipa/chain_simple.dipa", &digits, desc, sizeof(desc));
+    cr_assert(lo > 0.99999998 && lo < 1.25, "L = %.15g: %s", lo, out);
+
+    lo = prove_L_json("tests/dipa/dipaut/examples/well_formed/"
+        "example_28_2_1307.dipa", &digits, desc, sizeof(desc));
+    cr_assert(lo > 0.999 && lo < 7.0 / 6, "L = %.15g: %s", lo, out);
+    cr_assert(strstr(desc, "tails") != NULL, "%s", desc);
+}
+
 /* ---- more than three registers: the exact joint integral --------------- */
 
 /* `verify ratio FILE custom --qD Q --qD2 Q --output O --eps E --json`:

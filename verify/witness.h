@@ -11,7 +11,10 @@
    few choices the plan leaves open (the edge, the sign of a shift the
    proof does not fix) are settled by certified ratios.  When the run
    is realised, L approaches B; otherwise the output names the step
-   whose tightness was not realised.
+   whose tightness was not realised.  A plan that falls short of B is
+   tried once more with its queries moved into the noise's tails (a
+   shift is paid in full only where the event it needs is rare), with
+   WITNESS_TAIL_RATIOS ratios of its own.
 
    Everything is counted in ratios (at most WITNESS_MAX_RATIOS) and in
    the engine's work (work_limit, in integral_opt_struct's units), never
@@ -29,6 +32,8 @@
                                    may spend */
 #define WITNESS_MAX_RATIOS_JOINT 12  /* ... with several registers (each
                                    ratio an exact joint integral) */
+#define WITNESS_TAIL_RATIOS 48  /* ... and then the queries pushed into
+                                   the noise's tails, any registers */
 #define SHRINK_MAX_RATIOS 80    /* ratios the shrinking may spend */
 
 typedef struct
@@ -37,6 +42,8 @@ typedef struct
     svt_runs_t R;           /* the best input found */
     ratio_result_t r;       /* its certified ratio */
     ulong m;                /* the loops' repetitions in R */
+    slong tail;             /* R's queries moved into the tails by
+                               multiples of tail Delta (0: not moved) */
     char desc[256];
     char untight[200];      /* L below B: the step not realised ("" else) */
     slong ratios;           /* ratios computed */
