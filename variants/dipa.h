@@ -27,7 +27,9 @@
     Lap(1/(d' eps)); a non-input state reads nothing (a = 0).  The first
     transition whose guard holds is taken; when none holds the run ends
     (the output `end`).  `goto` to a state that is not defined ends the
-    run.
+    run.  A register holds an earlier insample: a guard that some path
+    from the first state reaches before the register is assigned is
+    refused by dipa_read, at the guard.
 */
 
 #ifndef SVT_DIPA_H

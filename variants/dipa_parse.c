@@ -442,6 +442,81 @@ dblock(dipa_lex * L)
     return 0;
 }
 
+/* the registers assigned on every path from the first state to each
+   state (must[s nregs + r]; reached[s]: some path gets there), by
+   intersection over the transitions into it until nothing changes */
+static void
+dmust_assigned(const dipa_automaton_struct * A, char * must, char * reached)
+{
+    int s, j, k, r, changed = 1;
+    memset(must, 1, (size_t) A->nstates * (size_t) A->nregs);
+    memset(reached, 0, (size_t) A->nstates);
+    memset(must, 0, (size_t) A->nregs);
+    reached[0] = 1;
+    while (changed)
+    {
+        changed = 0;
+        for (s = 0; s < A->nstates; s++)
+            for (j = 0; reached[s] && j < A->states[s].ntrans; j++)
+            {
+                const dipa_trans * T = A->states[s].trans + j;
+                char * to;
+                if (T->next < 0)
+                    continue;
+                to = must + (size_t) T->next * A->nregs;
+                changed |= !reached[T->next];
+                reached[T->next] = 1;
+                for (r = 0; r < A->nregs; r++)
+                {
+                    int in = must[(size_t) s * A->nregs + r];
+                    for (k = 0; k < T->nassign && !in; k++)
+                        in = T->assign[k] == r;
+                    if (to[r] && !in)
+                    {
+                        to[r] = 0;
+                        changed = 1;
+                    }
+                }
+            }
+    }
+}
+
+/* DiPA's registers hold earlier insamples: a guard that some path
+   reaches before its register is assigned compares an undefined value
+   (DiPAut: "Undefined variable").  -1 with the place of the first. */
+static int
+dcheck_assigned(dipa_lex * L)
+{
+    const dipa_automaton_struct * A = L->A;
+    char * must, * reached;
+    int s, j, k, bad = 0;
+    if (A->nregs == 0)
+        return 0;
+    must = flint_malloc((size_t) A->nstates * (size_t) A->nregs);
+    reached = flint_malloc((size_t) A->nstates);
+    dmust_assigned(A, must, reached);
+    for (s = 0; s < A->nstates && !bad; s++)
+        for (j = 0; reached[s] && j < A->states[s].ntrans && !bad; j++)
+            for (k = 0; k < A->states[s].trans[j].natoms && !bad; k++)
+            {
+                const dipa_atom * a = A->states[s].trans[j].atoms + k;
+                if (must[(size_t) s * A->nregs + a->reg])
+                    continue;
+                bad = 1;
+                L->line = a->line;
+                L->line_start = L->p;
+                snprintf(L->err, L->errlen, "%s:%d:%d: found register '%s' "
+                    "compared in state %s where a path from the first state "
+                    "has not assigned it (its value is undefined in DiPA), "
+                    "expected every register assigned (REG := insample) on "
+                    "every path before a guard compares it", L->file, a->line,
+                    a->col, A->reg_names[a->reg], A->states[s].name);
+            }
+    flint_free(must);
+    flint_free(reached);
+    return bad ? -1 : 0;
+}
+
 int
 dipa_read(dipa_automaton_t A, const char * text, const char * file,
     char * err, size_t errlen)
@@ -476,7 +551,7 @@ dipa_read(dipa_automaton_t A, const char * text, const char * file,
                 if (strcmp(A->states[k].name, T->next_name) == 0)
                     T->next = k;
         }
-    return 0;
+    return dcheck_assigned(&L);
 }
 
 /* ---- the program ------------------------------------------------------- */
@@ -637,8 +712,9 @@ dipa_to_program(svt_program * P, const dipa_automaton_t A, const char * file,
     P->nregs = A->nregs > 0 ? A->nregs : 1;
     for (i = 0; i < A->nregs; i++)
         strcpy(P->reg_names[i], A->reg_names[i]);
-    /* the register before its first assignment: never compared in a
-       well-formed automaton; drawn from the first state's noise */
+    /* the register before its first assignment: never compared
+       (dipa_read refuses a guard that a path reaches before it); the
+       program's register needs a noise all the same */
     P->register_noise = P->states[0].answer_noise[0];
     return svt_program_finish(P, file, 1, err, errlen);
 }
