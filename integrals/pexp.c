@@ -350,6 +350,76 @@ pexp_add_ordered(pexp_t G, const pexp_t F, slong y, unsigned mask,
     G->too_large |= F->too_large;
 }
 
+unsigned
+pexp_vars(const pexp_t F)
+{
+    unsigned u = 0;
+    slong v;
+    for (v = 0; v < F->nv; v++)
+        if (pexp_uses(F, v))
+            u |= 1u << v;
+    return u;
+}
+
+void
+pexp_mul_disjoint(pexp_t F, const pexp_t G, slong prec)
+{
+    const unsigned gv = pexp_vars(G);
+    pexp_t H;
+    slong a, b, v, j;
+    if ((pexp_vars(F) & gv) != 0)
+    {
+        flint_printf("pexp_mul_disjoint: the factors share a variable\n");
+        flint_abort();
+    }
+    pexp_init(H, F->nv);
+    H->max_len = F->max_len;
+    for (a = 0; a < F->len && !H->too_large; a++)
+        for (b = 0; b < G->len && !H->too_large; b++)
+        {
+            const pexp_term_struct * t = G->terms + b;
+            pexp_term_struct * u = pexp_push(H);
+            term_set(u, F->terms + a);
+            arb_mul(u->c, u->c, t->c, prec);
+            for (v = 0; v < F->nv; v++)
+                if (gv >> v & 1)
+                {
+                    fmpq_set(u->beta + v, t->beta + v);
+                    u->deg[v] = t->deg[v];
+                    fmpq_set(u->lo + v, t->lo + v);
+                    fmpq_set(u->hi + v, t->hi + v);
+                    u->has_lo |= t->has_lo & (1u << v);
+                    u->has_hi |= t->has_hi & (1u << v);
+                    for (j = 0; j < F->nv; j++)
+                        if (REL(t, v, j) != 0)
+                        {
+                            REL(u, v, j) = REL(t, v, j);
+                            REL(u, j, v) = REL(t, j, v);
+                        }
+                }
+        }
+    H->diverges = F->diverges | G->diverges;
+    H->too_large |= F->too_large | G->too_large;
+    pexp_zero(F);
+    pexp_add(F, H);
+    F->too_large |= H->too_large;
+    pexp_clear(H);
+}
+
+int
+pexp_equal(const pexp_t F, const pexp_t G)
+{
+    slong k;
+    if (F->nv != G->nv || F->len != G->len || F->diverges != G->diverges
+            || F->too_large != G->too_large)
+        return 0;
+    for (k = 0; k < F->len; k++)
+        if (term_cmp(F->terms + k, G->terms + k) != 0
+                || !arb_equal(F->terms[k].c, G->terms[k].c))
+            return 0;
+    return 1;
+}
+
 int
 pexp_uses(const pexp_t F, slong v)
 {

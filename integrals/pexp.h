@@ -102,6 +102,14 @@ void pexp_subst(pexp_t F, slong v, const fmpq_t x, slong prec);
 void pexp_move(pexp_t F, slong from, slong to);
 /* does variable v occur in some term? */
 int pexp_uses(const pexp_t F, slong v);
+/* the variables that occur in some term, as bits */
+unsigned pexp_vars(const pexp_t F);
+/* F = F * G, where no variable occurs in both (else aborts: misuse);
+   F's max_len applies to the product */
+void pexp_mul_disjoint(pexp_t F, const pexp_t G, slong prec);
+/* are F and G the same terms in the same order, with equal balls?  (0
+   may be returned for equal functions written differently) */
+int pexp_equal(const pexp_t F, const pexp_t G);
 /* merges the terms that differ only in c */
 void pexp_normalise(pexp_t F, slong prec);
 /* res = the integral of F over every variable; returns 0, or

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <jansson.h>
 #include <gsl/gsl_rng.h>
 #include "svt.h"
@@ -30,17 +31,20 @@ last_json(void)
     return json_loads(t_last_line(out), 0, &e);
 }
 
-/* writes DiPAut's family member (tests/dipa_families.py) to build/ */
+/* writes DiPAut's family member (tests/dipa_families.py) to build/ (to a
+   file of this process first, then renamed: tests running at once may
+   write and read the same member) */
 static const char *
 family_file(const char * family, int n)
 {
-    static char path[256];
-    char cmd[512];
+    static char path[160];
+    char cmd[700];
     mkdir("build", 0755);
     mkdir("build/test-dipa", 0755);
     snprintf(path, sizeof(path), "build/test-dipa/%s_%d.dipa", family, n);
-    snprintf(cmd, sizeof(cmd), "python3 tests/dipa_families.py %s %d > %s",
-        family, n, path);
+    snprintf(cmd, sizeof(cmd), "python3 tests/dipa_families.py %s %d > %s.%ld "
+        "&& mv -f %s.%ld %s", family, n, path, (long) getpid(), path,
+        (long) getpid(), path);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     return path;
 }
@@ -171,14 +175,36 @@ Test(dipa, engine_refusals_name_the_limit, .timeout = 300)
     cr_assert(strstr(out, "m-range_6.dipa:17:1: found a state q17, expected at "
         "most 16 states") != NULL, "%s", out);
     cr_assert(strchr(out, '\n') == strrchr(out, '\n'), "one line: %s", out);
-    /* m-Range 5 (10 registers): taken, but an output whose exact joint
-       integral outgrows its terms is refused in one line (exit 3,
-       inconclusive, the ball indeterminate), never a wrong number */
+    /* m-Range 5 (10 registers): its range pairs are independent factors,
+       so an output through every pair is computed (it was refused for its
+       terms while the engine multiplied all registers out) */
     snprintf(cmd, sizeof(cmd), "ratio %s custom --qD 0,0,0,0,0,0,0,0,0,0,0,0,0,0 "
         "--qD2 0,0,0,0,0,0,0,0,0,0,0,0,0,0 --output bot,bot,bot,bot,bot,bot,bot,"
         "bot,bot,bot,ocontinue,ocontinue,ocontinue,bot --json",
         family_file("m-range", 5));
-    cr_assert_eq(run_cli(cmd, out, sizeof(out)), 3, "%s", out);
+    cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "\"verdict\":\"within\"") != NULL, "%s", out);
+    /* ten registers chained by their guards are one factor: an output whose
+       exact joint integral outgrows its terms is refused in one line (exit
+       3, inconclusive, the ball indeterminate), never a wrong number */
+    {
+        FILE * f = fopen("build/test-dipa/chain10.dipa", "w");
+        int k;
+        cr_assert(f != NULL);
+        fputs("(q1,1/4,0): x0:= insample; output obot; goto q2\n", f);
+        for (k = 1; k < 10; k++)
+            fprintf(f, "(q%d,1/4,0): if (insample >= x%d) then x%d:= insample; "
+                "output obot; goto q%d elseif (insample < x%d) then x%d:= "
+                "insample; output otop; goto q%d\n", k + 1, k - 1, k, k + 2,
+                k - 1, k, k + 2);
+        fputs("(q11,1/4,0): if (insample >= x9 && insample >= x0 && insample "
+            "< x5 && insample < x3) then output obot; goto q11 elseif "
+            "(insample < x9) then output otop; goto q12\n", f);
+        fclose(f);
+    }
+    cr_assert_eq(run_cli("ratio build/test-dipa/chain10.dipa custom --qD 0*13 "
+        "--qD2 0*13 --output bot,top,bot,top,bot,top,bot,top,bot,top,bot,bot,"
+        "top --json", out, sizeof(out)), 3, "%s", out);
     cr_assert(strstr(out, "\"verdict\":\"inconclusive\"") != NULL, "%s", out);
     cr_assert(strstr(out, "the exact joint integral grew beyond its limit of "
         "terms") != NULL, "%s", out);
@@ -321,6 +347,9 @@ Test(dipa, any_size_prover_sound_on_every_example, .timeout = 900)
     while (fgets(path, sizeof(path), p) != NULL)
     {
         path[strcspn(path, "\n")] = '\0';
+        /* refused by the reader (decision/register_compared_before_...) */
+        if (strstr(path, "compare_before_assign") != NULL)
+            continue;
         sound_on(path, &proved);
         n++;
     }
@@ -1119,7 +1148,10 @@ ratio_ball(double * lo, double * hi, const char * file, const char * eps,
    with contradicting sides (ocontinue needs l < r, the ending r < l) are
    exact zeros.  (The engine with its term arrays of 4 variables and
    PROG_MAX_REGS raised to 8 gave an exact 0 for every m = 2 output below,
-   and crashed at m = 3.) */
+   and crashed at m = 3.)  m-Range at m = 4 and 5 (8 and 10 registers),
+   on outputs of 18 and 23 queries that visit every range pair: refused
+   (past 64 MiB of terms) while the engine multiplied every register's
+   density out; now each pair is a factor of its own (program_joint.c). */
 typedef struct
 {
     const char * family;
@@ -1135,7 +1167,7 @@ static const family_case family_cases[] = {
 Test(dipa, more_registers_match_an_independent_integration, .timeout = 900)
 {
     size_t i;
-    int live = 0, mr[4] = { 0 }, km[4] = { 0 };
+    int live = 0, mr[6] = { 0 }, km[6] = { 0 };
     for (i = 0; i < sizeof(family_cases) / sizeof(family_cases[0]); i++)
     {
         const family_case * c = family_cases + i;
@@ -1152,7 +1184,7 @@ Test(dipa, more_registers_match_an_independent_integration, .timeout = 900)
                 && hi - lo <= 1e-15 * ref, "%s %d, eps = %s, q = %s, %s: "
                 "[%.20g, %.20g], the reference %s", c->family, c->n, c->eps,
                 c->q, c->o, lo, hi, c->ref);
-        (strcmp(c->family, "m-range") == 0 ? mr : km)[FLINT_MIN(c->n, 3)]++;
+        (strcmp(c->family, "m-range") == 0 ? mr : km)[FLINT_MIN(c->n, 5)]++;
         /* the reference recomputed for the quick cases (one step a pair) */
         if (live < 1 && strcmp(c->family, "m-range") == 0 && strlen(c->o) < 26
                 && ref != 0)
@@ -1170,7 +1202,8 @@ Test(dipa, more_registers_match_an_independent_integration, .timeout = 900)
         }
     }
     cr_assert_eq(live, 1);
-    cr_assert(mr[2] >= 5 && mr[3] >= 3 && km[2] >= 2 && km[3] >= 2);
+    cr_assert(mr[2] >= 5 && mr[3] >= 3 && mr[4] >= 1 && mr[5] >= 2
+        && km[2] >= 2 && km[3] >= 2);
 }
 
 /* m-Range at m = 2 with its registers renamed and drawn in another

@@ -637,6 +637,72 @@ Test(integrals, pexp_iid_orders_are_exact)
     arb_clear(want);
 }
 
+/* pexp_mul_disjoint: F(v0, v1) = [v0 < v1] p(v0) p(v1) and G(v2, v3) =
+   [v2 > v3] p(v2) p(v3) [v3 >= 1/2]; the product's total is the product
+   of the totals (computed without it, each in its own variables), the
+   product built in either order has the same total, and a copy compares
+   equal while the product does not */
+Test(integrals, pexp_product_of_disjoint_factors)
+{
+    pexp_t F, G, H;
+    fmpq_t m, r, h;
+    arb_t a, b, ab, got;
+    pexp_init(F, 5);
+    pexp_init(G, 5);
+    pexp_init(H, 5);
+    fmpq_init(m);
+    fmpq_init(r);
+    fmpq_init(h);
+    arb_init(a);
+    arb_init(b);
+    arb_init(ab);
+    arb_init(got);
+    fmpq_set_si(m, 1, 3);
+    fmpq_set_si(r, 2, 5);
+    fmpq_set_si(h, 1, 2);
+    pexp_one(F);
+    pexp_mul_laplace(F, 0, m, r, 256);
+    fmpq_set_si(r, 3, 1);
+    pexp_mul_laplace(F, 1, m, r, 256);
+    pexp_mul_order(F, 0, 1, 0);
+    pexp_one(G);
+    pexp_mul_laplace(G, 2, r, h, 256);
+    pexp_mul_laplace(G, 3, m, r, 256);
+    pexp_mul_order(G, 2, 3, 1);
+    arb_one(a);
+    fmpq_zero(m);
+    pexp_mul_piece(G, 3, a, m, h, NULL, 256);      /* [v3 >= 1/2] */
+    cr_assert_eq(pexp_vars(F), 3u);
+    cr_assert_eq(pexp_vars(G), 12u);
+    cr_assert_eq(pexp_total(a, F, 256), 0);
+    cr_assert_eq(pexp_total(b, G, 256), 0);
+    arb_mul(ab, a, b, 256);
+    pexp_add(H, F);
+    cr_assert(pexp_equal(H, F));
+    pexp_mul_disjoint(H, G, 256);
+    cr_assert(!pexp_equal(H, F));
+    cr_assert_eq(pexp_vars(H), 15u);
+    cr_assert_eq(H->len, F->len * G->len);
+    cr_assert_eq(pexp_total(got, H, 256), 0);
+    t_assert_overlap(got, ab, "total of F G = total F * total G");
+    t_assert_tight(got, 200, "F G");
+    pexp_zero(H);
+    pexp_add(H, G);
+    pexp_mul_disjoint(H, F, 256);
+    cr_assert_eq(pexp_total(got, H, 256), 0);
+    t_assert_overlap(got, ab, "total of G F");
+    pexp_clear(F);
+    pexp_clear(G);
+    pexp_clear(H);
+    fmpq_clear(m);
+    fmpq_clear(r);
+    fmpq_clear(h);
+    arb_clear(a);
+    arb_clear(b);
+    arb_clear(ab);
+    arb_clear(got);
+}
+
 /* Pr[X < Y] for X ~ Lap(m1, 1/r1), Y ~ Lap(m2, 1/r2), with different
    rates and centres, against the quadrature engine's int f_Y F_X; and a
    density at a point against integral_law_density */

@@ -1051,12 +1051,18 @@ Test(programs, reader_errors_name_file_line_column)
     /* DiPA */
     parse_fails("(q1,1/4,0): x:= insample; output oinput; goto q2\n"
         "(q2,1/2,0): if (insample >= y) then output otop; goto q3\n", "a.dipa",
-        "a.dipa:2:29:", "never assigned");
+        "a.dipa:2:29:", "found register 'y' compared in state q2 where a path "
+        "from the first state has not assigned it");
     parse_fails("(q1,1/4,0): a:= insample; output obot; goto q2\n"
         "(q2,1/4,0): b:= insample; output obot; goto q3\n"
         "(q3,1/4,0): c:= insample; output obot; goto q4\n"
         "(q4,1/4,0): if (insample >= a && insample < d) then output otop; goto q5\n",
-        "a.dipa", "a.dipa:4:45:", "never assigned");
+        "a.dipa", "a.dipa:4:45:", "found register 'd' compared in state q4");
+    /* compared only where no run goes: never assigned, with several */
+    parse_fails("(q1,1/4,0): a:= insample; output obot; goto q2\n"
+        "(q2,1/4,0): if (insample >= a) then output otop; goto q3\n"
+        "(q9,1/4,0): if (insample >= a && insample < d) then output otop; goto q2\n",
+        "a.dipa", "a.dipa:3:45:", "never assigned");
     parse_fails("(q1,1/4,0): a:= insample; output obot; goto q2\n"
         "(q2,1/4,0): b:= insample; output obot; goto q3\n"
         "(q3,1/4,0): c:= insample; output obot; goto q4\n"

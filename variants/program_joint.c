@@ -19,6 +19,12 @@
             of them then share (min := insample, max := insample);
      end:   the integral of every remaining function over every variable.
 
+   Each function is a product of factors over disjoint variables
+   (joint_factors): registers no guard has compared together stay apart,
+   so independent groups (m-Range's pairs) never multiply out; a step
+   merges the factors of the registers its state compares and changes
+   only that one (and the factors of the registers it assigns).
+
    Any number of registers up to PROG_MAX_REGS: the functions have nregs
    + 1 variables (integrals/pexp.h), and the cells of y are the subsets
    of the registers its state compares.  The number of terms grows with
@@ -49,19 +55,33 @@
 #define JOINT_MAX_BIG_TERMS 400000
 #define JOINT_MAX_BIG_BYTES (WORD(64) << 20)
 #define JOINT_MAX_ENTRIES 256
+#define JOINT_MAX_GROUPS (PROG_MAX_REGS + 1)
+
+/* a function of the registers as a product of factors over disjoint sets
+   of variables (gv[g]: the variables factor g may use; 0 for at most one
+   constant factor), sorted by gv.  Registers that no guard has compared
+   together stay in factors of their own, so independent groups (m-Range's
+   range pairs) never multiply out.  ng = 0: the zero function. */
+typedef struct
+{
+    int ng;
+    unsigned gv[JOINT_MAX_GROUPS];
+    pexp_struct F[JOINT_MAX_GROUPS];
+}
+joint_factors;
 
 /* the paths that reach state s with the same registers: the assigned
    ones (mask), those holding a released number (cmask, values cval),
-   the variable of F that holds each other assigned register (var: a
+   the variable that holds each other assigned register (var: a
    transition that assigns several registers at once gives them one
-   variable), and their joint density F restricted to the outputs so far */
+   variable), and their joint density P restricted to the outputs so far */
 typedef struct
 {
     int s;
     unsigned mask, cmask;
     fmpq cval[PROG_MAX_REGS];
     signed char var[PROG_MAX_REGS];
-    pexp_struct F;
+    joint_factors P;
 }
 joint_entry;
 
@@ -81,12 +101,242 @@ typedef struct
                                    integral */
     slong next_terms;           /* the terms added to the next layer */
     joint_layer * cur, * next;
-    pexp_t ended;               /* runs that stopped at the last query */
+    arb_t ended;                /* Pr of the runs that stopped at the last
+                                   query */
+    int ended_any;              /* some did (ended is not an exact 0) */
+    joint_factors X;            /* the factors of one branch */
     pexp_t L, G, H;             /* scratch of one branch */
     const char * unsupported;
     slong prec;
 }
 joint_walk;
+
+/* ---- products of factors --------------------------------------------- */
+
+static void
+factors_init(joint_factors * X, slong nv)
+{
+    int g;
+    X->ng = 0;
+    for (g = 0; g < JOINT_MAX_GROUPS; g++)
+        pexp_init(X->F + g, nv);
+}
+
+static void
+factors_clear(joint_factors * X)
+{
+    int g;
+    for (g = 0; g < JOINT_MAX_GROUPS; g++)
+        pexp_clear(X->F + g);
+}
+
+/* X = 0, each factor to hold at most max_len terms */
+static void
+factors_zero(joint_factors * X, slong max_len)
+{
+    int g;
+    X->ng = 0;
+    for (g = 0; g < JOINT_MAX_GROUPS; g++)
+    {
+        pexp_zero(X->F + g);
+        X->F[g].max_len = max_len;
+    }
+}
+
+/* X = 1 (one constant factor) */
+static void
+factors_one(joint_factors * X, slong max_len)
+{
+    factors_zero(X, max_len);
+    X->ng = 1;
+    X->gv[0] = 0;
+    pexp_one(X->F);
+}
+
+static slong
+factors_len(const joint_factors * X)
+{
+    slong n = 0;
+    int g;
+    for (g = 0; g < X->ng; g++)
+        n += X->F[g].len;
+    return n;
+}
+
+static int
+factors_too_large(const joint_factors * X)
+{
+    int g;
+    for (g = 0; g < X->ng; g++)
+        if (X->F[g].too_large)
+            return 1;
+    return 0;
+}
+
+/* is the product 0 (no factor, or one without terms)? */
+static int
+factors_vanish(const joint_factors * X)
+{
+    int g;
+    for (g = 0; g < X->ng; g++)
+        if (X->F[g].len == 0)
+            return 1;
+    return X->ng == 0;
+}
+
+/* removes factor g (its terms are kept for reuse) */
+static void
+factors_drop(joint_factors * X, int g)
+{
+    pexp_struct t = X->F[g];
+    int k;
+    for (k = g; k + 1 < X->ng; k++)
+    {
+        X->F[k] = X->F[k + 1];
+        X->gv[k] = X->gv[k + 1];
+    }
+    X->F[--X->ng] = t;
+}
+
+/* the factors in sel (bits; the constant factor always among them) as one
+   product, in the place of the first; returns it (a new constant factor
+   when sel is empty) */
+static int
+factors_merge(joint_factors * X, unsigned sel, slong prec)
+{
+    int g, first = -1;
+    for (g = 0; g < X->ng; g++)
+        if (X->gv[g] == 0)
+            sel |= 1u << g;
+    for (g = X->ng - 1; g >= 0; g--)
+        if (sel >> g & 1)
+            first = g;
+    if (first < 0)
+    {
+        first = X->ng++;
+        X->gv[first] = 0;
+        pexp_one(X->F + first);
+        return first;
+    }
+    for (g = X->ng - 1; g > first; g--)
+        if (sel >> g & 1)
+        {
+            pexp_mul_disjoint(X->F + first, X->F + g, prec);
+            X->gv[first] |= X->gv[g];
+            factors_drop(X, g);
+        }
+    return first;
+}
+
+/* sorted by gv (the constant factor first): equal products of equal
+   factors look alike */
+static void
+factors_sort(joint_factors * X)
+{
+    int i, j;
+    for (i = 1; i < X->ng; i++)
+        for (j = i; j > 0 && X->gv[j] < X->gv[j - 1]; j--)
+        {
+            pexp_struct t = X->F[j];
+            unsigned u = X->gv[j];
+            X->F[j] = X->F[j - 1];
+            X->gv[j] = X->gv[j - 1];
+            X->F[j - 1] = t;
+            X->gv[j - 1] = u;
+        }
+}
+
+static void
+pexp_swap(pexp_struct * a, pexp_struct * b)
+{
+    pexp_struct t = *a;
+    *a = *b;
+    *b = t;
+}
+
+/* X = the factors of E that use no variable in touched (copies), then in
+   the last place (returned) an empty factor holding their variables,
+   whose function L is the product of the others and of E's constant
+   factor (1 when there are none) */
+static int
+factors_split(joint_factors * X, pexp_t L, const joint_factors * E,
+    unsigned touched, slong prec)
+{
+    int g, first = 1;
+    unsigned gv = 0;
+    X->ng = 0;
+    pexp_one(L);
+    for (g = 0; g < E->ng; g++)
+        if (E->gv[g] == 0 || (E->gv[g] & touched) != 0)
+        {
+            if (first)
+            {
+                pexp_zero(L);
+                pexp_add(L, E->F + g);
+            }
+            else
+                pexp_mul_disjoint(L, E->F + g, prec);
+            first = 0;
+            gv |= E->gv[g];
+        }
+        else
+        {
+            X->gv[X->ng] = E->gv[g];
+            pexp_zero(X->F + X->ng);
+            pexp_add(X->F + X->ng, E->F + g);
+            X->ng++;
+        }
+    X->gv[X->ng] = gv;
+    pexp_zero(X->F + X->ng);
+    return X->ng++;
+}
+
+/* D += S: into the one factor where they differ when every other is
+   equal, else both multiplied out into one factor first */
+static void
+factors_add(joint_factors * D, joint_factors * S, slong prec)
+{
+    int g, diff = -1, same = D->ng == S->ng;
+    if (D->ng == 0)
+    {
+        /* S is scratch: its functions are moved, not copied */
+        for (g = 0; g < S->ng; g++)
+        {
+            D->gv[g] = S->gv[g];
+            pexp_swap(D->F + g, S->F + g);
+        }
+        D->ng = S->ng;
+        return;
+    }
+    for (g = 0; same && g < D->ng; g++)
+        if (D->gv[g] != S->gv[g])
+            same = 0;
+        else if (!pexp_equal(D->F + g, S->F + g))
+        {
+            same = diff < 0;
+            diff = g;
+        }
+    if (!same)
+    {
+        factors_merge(D, (1u << D->ng) - 1, prec);
+        factors_merge(S, (1u << S->ng) - 1, prec);
+        pexp_add(D->F, S->F);
+        D->gv[0] |= S->gv[0];
+        return;
+    }
+    pexp_add(D->F + (diff < 0 ? 0 : diff), S->F + (diff < 0 ? 0 : diff));
+}
+
+/* the factor that holds variable v, or -1 */
+static int
+factors_holding(const joint_factors * X, slong v)
+{
+    int g;
+    for (g = 0; g < X->ng; g++)
+        if (X->gv[g] >> v & 1)
+            return g;
+    return -1;
+}
 
 static void
 layer_init(joint_layer * L, slong nv)
@@ -96,7 +346,7 @@ layer_init(joint_layer * L, slong nv)
     L->len = 0;
     for (i = 0; i < JOINT_MAX_ENTRIES; i++)
     {
-        pexp_init(&L->e[i].F, nv);
+        factors_init(&L->e[i].P, nv);
         for (j = 0; j < PROG_MAX_REGS; j++)
             fmpq_init(L->e[i].cval + j);
     }
@@ -109,7 +359,7 @@ layer_clear(joint_layer * L)
     int j;
     for (i = 0; i < JOINT_MAX_ENTRIES; i++)
     {
-        pexp_clear(&L->e[i].F);
+        factors_clear(&L->e[i].P);
         for (j = 0; j < PROG_MAX_REGS; j++)
             fmpq_clear(L->e[i].cval + j);
     }
@@ -146,8 +396,7 @@ layer_entry(joint_layer * L, int s, unsigned mask, unsigned cmask,
             fmpq_set(e->cval + j, cval + j);
             e->var[j] = var[j];
         }
-        pexp_zero(&e->F);
-        e->F.max_len = max_len;
+        factors_zero(&e->P, max_len);
         return e;
     }
 }
@@ -268,7 +517,75 @@ static const char too_many_terms[] = "the exact joint integral grew beyond "
     "them); supported: outputs of fewer queries or automata with fewer "
     "registers";
 
-/* the function of entry e through branch b of its state, for output r */
+/* the old values of the registers that branch B assigns, integrated out
+   of the factor that holds them (unless another register holds them
+   too); G is factor gi's function, taken out of X.  Returns gi's index
+   after factors left constant are folded into G and dropped. */
+static int
+forget_assigned(joint_walk * w, pexp_t G, int gi, unsigned mask,
+    unsigned cmask, const signed char * var, unsigned A)
+{
+    joint_factors * X = &w->X;
+    unsigned used = 0;      /* the variables other registers keep */
+    int k, g;
+    for (k = 0; k < w->P->nregs; k++)
+        if ((mask & ~cmask & ~A) >> k & 1)
+            used |= 1u << var[k];
+    for (k = 0; k < w->P->nregs && w->unsupported == NULL; k++)
+    {
+        pexp_struct * H;
+        if (!((mask & ~cmask & A) >> k & 1) || (used >> var[k] & 1)
+                || (g = factors_holding(X, var[k])) < 0)
+            continue;
+        H = g == gi ? G : X->F + g;
+        if (pexp_uses(H, var[k]))
+            pexp_integrate(H, var[k], w->prec);
+        X->gv[g] &= ~(1u << var[k]);
+        if (H->too_large)
+            w->unsupported = too_many_terms;
+        else if (g != gi && X->gv[g] == 0)
+        {
+            /* a factor left without variables is a constant: into G */
+            pexp_mul_disjoint(G, H, w->prec);
+            factors_drop(X, g);
+            if (g < gi)
+                gi--;
+        }
+    }
+    return gi;
+}
+
+/* the product of the factors of X, integrated over every variable, added
+   to res (its terms capped) */
+static void
+add_product(arb_t res, joint_walk * w, const joint_factors * X)
+{
+    arb_t p, t;
+    int g;
+    arb_init(p);
+    arb_init(t);
+    arb_one(p);
+    for (g = 0; g < X->ng && w->unsupported == NULL; g++)
+        switch (pexp_total_capped(t, X->F + g, w->max_big, w->prec))
+        {
+            case 0:
+                arb_mul(p, p, t, w->prec);
+                break;
+            case PEXP_TOO_LARGE:
+                w->unsupported = too_many_terms;
+                break;
+            default:
+                w->unsupported = "a term of the joint integral does not decay";
+        }
+    if (X->ng > 0)
+        arb_add(res, res, p, w->prec);
+    arb_clear(p);
+    arb_clear(t);
+}
+
+/* the function of entry e through branch b of its state, for output r:
+   only the factor of the registers its state compares changes (merged
+   from theirs), and the factors of the registers it assigns */
 static void
 joint_branch(joint_walk * w, const joint_entry * e, int b,
     const svt_run_struct * r, int side, int last)
@@ -276,8 +593,10 @@ joint_branch(joint_walk * w, const joint_entry * e, int b,
     const prog_state * S = w->P->states + e->s;
     const prog_branch * B = S->branches + b;
     const slong y = w->nv - 1;
-    int n = S->answer_noise[0], j = -1, released;
+    int n = S->answer_noise[0], j = -1, released, gi;
+    unsigned touched = 0;
     pexp_struct * G = w->G;
+    joint_factors * X = &w->X;
     unsigned mask = e->mask, cmask = e->cmask;
     fmpq cval[PROG_MAX_REGS];
     signed char var[PROG_MAX_REGS];
@@ -301,12 +620,17 @@ joint_branch(joint_walk * w, const joint_entry * e, int b,
         fmpq_init(cval + j);
         fmpq_set(cval + j, e->cval + j);
         var[j] = e->var[j];
+        if ((state_regs(S) & ~cmask) >> j & 1)
+            touched |= 1u << var[j];
     }
     if (!S->noninput)
         fmpq_set(a, r->q[side]);
     noise_of(rate, centre, w, n, a);
-    pexp_zero(w->L);
-    pexp_add(w->L, &e->F);
+    /* the factors of the registers compared (and the constant one), as
+       one product in L, in place gi of X; the others copied into X */
+    gi = factors_split(X, w->L, &e->P, touched, w->prec);
+    if (w->L->too_large || factors_too_large(X))
+        w->unsupported = too_many_terms;
     pexp_mul_laplace(w->L, y, centre, rate, w->prec);
     restrict_to_branch(w, G, w->L, S, b, y, e);
     released = r->a == SVT_NUM && B->out == PROG_OUT_NOISY;
@@ -328,19 +652,10 @@ joint_branch(joint_walk * w, const joint_entry * e, int b,
         const unsigned A = B->assign;
         unsigned used = 0;      /* the variables other registers keep */
         int k, v = -1;
+        gi = forget_assigned(w, G, gi, mask, cmask, var, A);
         for (k = 0; k < w->P->nregs; k++)
             if ((mask & ~cmask & ~A) >> k & 1)
                 used |= 1u << var[k];
-        /* the old values of the registers assigned, unless another
-           register holds them too */
-        for (k = 0; k < w->P->nregs && w->unsupported == NULL; k++)
-            if (((mask & ~cmask & A) >> k & 1) && !(used >> var[k] & 1)
-                    && pexp_uses(G, var[k]))
-            {
-                pexp_integrate(G, var[k], w->prec);
-                if (G->too_large)
-                    w->unsupported = too_many_terms;
-            }
         if (released)
         {
             cmask |= A;         /* the registers hold the number */
@@ -361,7 +676,7 @@ joint_branch(joint_walk * w, const joint_entry * e, int b,
             for (k = 0; k < w->P->nregs && v < 0; k++)
                 if (!(used >> k & 1))
                     v = k;
-            if (v < 0 || pexp_uses(G, v))
+            if (v < 0 || pexp_uses(G, v) || factors_holding(X, v) >= 0)
                 w->unsupported = "internal: no free variable for an "
                     "assigned register (please report this)";
             else
@@ -372,33 +687,35 @@ joint_branch(joint_walk * w, const joint_entry * e, int b,
                         var[k] = (signed char) v;
                 if (pexp_uses(G, y))
                     pexp_move(G, y, v);
+                X->gv[gi] |= 1u << v;
             }
         }
         mask |= A;
     }
     else if (pexp_uses(G, y))
-    {
         pexp_integrate(G, y, w->prec);
-        if (G->too_large)
-            w->unsupported = too_many_terms;
-    }
     if (G->too_large)
         w->unsupported = too_many_terms;
+    /* the new function in its place */
+    pexp_swap(X->F + gi, G);
+    factors_sort(X);
     if (w->unsupported != NULL)
         ;
     else if (B->stop)
     {
-        pexp_add(w->ended, G);
-        if (w->ended->too_large)
-            w->unsupported = too_many_terms;
+        if (!factors_vanish(X))
+        {
+            w->ended_any = 1;
+            add_product(w->ended, w, X);
+        }
     }
     else if ((to = layer_entry(w->next, B->next, mask, cmask, cval, var,
             w->max_big))
             != NULL)
     {
-        pexp_add(&to->F, G);
-        w->next_terms += G->len;
-        if (to->F.too_large || w->next_terms > 2 * w->max_big)
+        factors_add(&to->P, X, w->prec);
+        w->next_terms += factors_len(X);
+        if (factors_too_large(&to->P) || w->next_terms > 2 * w->max_big)
             w->unsupported = too_many_terms;
     }
     else
@@ -423,7 +740,7 @@ joint_step(joint_walk * w, const svt_run_struct * r, int side, int last)
     {
         const joint_entry * e = w->cur->e + i;
         const prog_state * S = w->P->states + e->s;
-        if (e->F.len == 0)
+        if (factors_vanish(&e->P))
             continue;
         for (b = 0; b < S->nbranches && w->unsupported == NULL; b++)
             if (prog_branch_matches(S->branches + b, r->a, r->label))
@@ -431,11 +748,16 @@ joint_step(joint_walk * w, const svt_run_struct * r, int side, int last)
     }
     for (i = 0, total = 0; i < w->next->len; i++)
     {
-        pexp_normalise(&w->next->e[i].F, w->prec);
-        total += w->next->e[i].F.len;
-        if (w->next->e[i].F.len > JOINT_MAX_TERMS)
-            w->unsupported = "the exact joint integral grew beyond 100000 "
-                "terms; supported: outputs of fewer distinct queries";
+        joint_factors * X = &w->next->e[i].P;
+        int g;
+        for (g = 0; g < X->ng; g++)
+        {
+            pexp_normalise(X->F + g, w->prec);
+            if (X->F[g].len > JOINT_MAX_TERMS)
+                w->unsupported = "the exact joint integral grew beyond 100000 "
+                    "terms; supported: outputs of fewer distinct queries";
+        }
+        total += factors_len(X);
     }
     if (total > w->max_big && w->unsupported == NULL)
         w->unsupported = too_many_terms;
@@ -446,25 +768,14 @@ joint_step(joint_walk * w, const svt_run_struct * r, int side, int last)
     }
 }
 
-/* res += the integral of F over every variable (t: scratch) */
+/* res += the integral of X over every variable */
 static void
-add_total(arb_t res, int * exact_zero, joint_walk * w, const pexp_t F,
-    arb_t t)
+add_total(arb_t res, int * exact_zero, joint_walk * w, const joint_factors * X)
 {
-    if (F->len == 0 || w->unsupported != NULL)
+    if (factors_vanish(X) || w->unsupported != NULL)
         return;
     *exact_zero = 0;
-    switch (pexp_total_capped(t, F, w->max_big, w->prec))
-    {
-        case 0:
-            break;
-        case PEXP_TOO_LARGE:
-            w->unsupported = too_many_terms;
-            break;
-        default:
-            w->unsupported = "a term of the joint integral does not decay";
-    }
-    arb_add(res, res, t, w->prec);
+    add_product(res, w, X);
 }
 
 /* the whole vector at working precision prec; returns 0, or 1 when
@@ -479,7 +790,6 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
     joint_walk w;
     slong i, wv;
     ulong k;
-    arb_t t;
     fmpq zero[PROG_MAX_REGS];
     signed char var0[PROG_MAX_REGS];
     memset(&w, 0, sizeof(w));
@@ -497,22 +807,24 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
     w.next = flint_malloc(sizeof(joint_layer));
     layer_init(w.cur, w.nv);
     layer_init(w.next, w.nv);
-    pexp_init(w.ended, w.nv);
+    arb_init(w.ended);
+    factors_init(&w.X, w.nv);
     pexp_init(w.L, w.nv);
     pexp_init(w.G, w.nv);
     pexp_init(w.H, w.nv);
     w.max_big = w.nv <= 4 ? JOINT_MAX_BIG_TERMS : FLINT_MIN(JOINT_MAX_BIG_TERMS,
         JOINT_MAX_BIG_BYTES / (slong) (sizeof(pexp_term_struct) + w.nv
         * (3 * sizeof(fmpq) + sizeof(slong) + w.nv)));
-    w.L->max_len = w.G->max_len = w.H->max_len = w.ended->max_len = w.max_big;
+    w.L->max_len = w.G->max_len = w.H->max_len = w.max_big;
+    factors_zero(&w.X, w.max_big);
     wv = FLINT_MAX(1, w.nv * w.nv / 16);
-    arb_init(t);
     for (i = 0; i < PROG_MAX_REGS; i++)
     {
         fmpq_init(zero + i);
         var0[i] = (signed char) i;
     }
-    pexp_one(&layer_entry(w.cur, 0, 0, 0, zero, var0, w.max_big)->F);
+    factors_one(&layer_entry(w.cur, 0, 0, 0, zero, var0, w.max_big)->P,
+        w.max_big);
     for (i = 0; i < R->len && w.unsupported == NULL; i++)
         for (k = 0; k < R->runs[i].count && w.unsupported == NULL; k++)
         {
@@ -520,7 +832,7 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
             joint_step(&w, R->runs + i, side,
                 i == R->len - 1 && k == R->runs[i].count - 1);
             for (e = 0; e < w.cur->len; e++)
-                terms += w.cur->e[e].F.len;
+                terms += factors_len(&w.cur->e[e].P);
             /* a term costs about an eighth of an integrand evaluation
                (with more than three registers, more: its arrays grow
                with the square of the variables) */
@@ -535,8 +847,12 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
     arb_zero(res);
     *exact_zero = 1;
     for (i = 0; i < w.cur->len && !R->stops; i++)
-        add_total(res, exact_zero, &w, &w.cur->e[i].F, t);
-    add_total(res, exact_zero, &w, w.ended, t);
+        add_total(res, exact_zero, &w, &w.cur->e[i].P);
+    if (w.ended_any)
+    {
+        *exact_zero = 0;
+        arb_add(res, res, w.ended, prec);
+    }
     /* an exact 0 (every term's region empty, or radius-0 terms that
        cancel) is the exact value */
     if (w.unsupported == NULL && arb_is_zero(res))
@@ -545,11 +861,11 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
     layer_clear(w.next);
     flint_free(w.cur);
     flint_free(w.next);
-    pexp_clear(w.ended);
+    arb_clear(w.ended);
+    factors_clear(&w.X);
     pexp_clear(w.L);
     pexp_clear(w.G);
     pexp_clear(w.H);
-    arb_clear(t);
     for (i = 0; i < PROG_MAX_REGS; i++)
         fmpq_clear(zero + i);
     *why = w.unsupported;

@@ -473,7 +473,8 @@ tail_unit0(const wctx * X)
    e^{t/b}.  So each group of steps may move by -U, 0 or +U (U =
    tail_unit0 Delta), its shift chosen again with it, one group at a time
    (two passes) at m; then U grows fourfold while L grows, and the loops
-   grow in m.  Its own ratios: WITNESS_TAIL_RATIOS. */
+   grow in m.  Its own ratios: WITNESS_TAIL_RATIOS, and at most as much
+   work as the witness spent before. */
 static void
 tail_knobs(wctx * X, knobs * K, const arb_t target, ulong m)
 {
@@ -484,6 +485,10 @@ tail_knobs(wctx * X, knobs * K, const arb_t target, ulong m)
     *T = *K;
     T->unit = tail_unit0(X);
     X->extra = X->out->ratios + WITNESS_TAIL_RATIOS - max_ratios(X) + X->extra;
+    /* and at most the work spent so far (an eighth of the limit at
+       least): the tails never more than double the witness's cost */
+    X->work_limit = FLINT_MIN(X->work_limit, X->out->work
+        + FLINT_MAX(X->out->work, X->work_limit / 8));
     best = eval_plan(X, T, m);
     for (pass = 0; pass < 2 && improved; pass++)
     {
