@@ -1112,6 +1112,33 @@ Test(dipa_fast, witnesses_pushed_into_the_tails, .timeout = 300)
     cr_assert(strstr(desc, "tails") != NULL, "%s", desc);
 }
 
+/* tests/dipa/released_reassigned_end.dipa: outputs the engine refused
+   ("a term of the joint integral does not decay") before it kept the
+   registers in separate factors, against an independent evaluation */
+Test(dipa_fast, released_registers_then_the_ending, .timeout = 120)
+{
+    static const char * o[2] = { "bot,1,top,end", "bot,top,1,end" };
+    static const double ref[2] = { 0.0250256088800392021, 0.0106485799916986952 };
+    int i;
+    for (i = 0; i < 2; i++)
+    {
+        char cmd[400];
+        json_t * j;
+        double lo, hi;
+        snprintf(cmd, sizeof(cmd), "ratio tests/dipa/released_reassigned_end.dipa "
+            "custom --qD 0,0,0,0 --qD2 0,0,0,0 --output %s --digits 20 --json",
+            o[i]);
+        cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s: %s", cmd, out);
+        j = last_json();
+        cr_assert(j != NULL, "%s", out);
+        lo = atof(json_string_value(json_array_get(json_object_get(j, "pr_D"), 0)));
+        hi = atof(json_string_value(json_array_get(json_object_get(j, "pr_D"), 1)));
+        json_decref(j);
+        cr_assert(fabs(0.5 * (lo + hi) - ref[i]) < 1e-16 && hi - lo < 1e-17,
+            "%s: [%.19g, %.19g], the reference %.19g", o[i], lo, hi, ref[i]);
+    }
+}
+
 /* ---- more than three registers: the exact joint integral --------------- */
 
 /* `verify ratio FILE custom --qD Q --qD2 Q --output O --eps E --json`:
