@@ -377,6 +377,47 @@ exhaust_knobs(wctx * X, knobs * K)
     flint_free(T);
 }
 
+/* one pass over the groups of K's steps, each group's choice set to the
+   best at m with the others held: its shift and edge, or (tails) its
+   shift and tail offset.  Returns 1 when *best grew. */
+static int
+coordinate_pass(wctx * X, knobs * K, ulong m, double * best, int tails)
+{
+    slong i;
+    int improved = 0;
+    for (i = 0; i < K->W->n && budget_left(X); i++)
+    {
+        const align_wstep * w = K->W->step + i;
+        int bd = K->d[i], be = K->e[i], bo = K->o[i], d, e, o;
+        int olo = tails ? -1 : bo, ohi = tails ? 1 : bo;
+        int elo = tails ? be : 0, ehi = tails ? be : nedges(w) - 1;
+        if (K->grp[i] != i)
+            continue;
+        for (o = olo; o <= ohi && budget_left(X); o++)
+            for (d = w->dlo; d <= w->dhi && budget_left(X); d++)
+                for (e = elo; e <= ehi && budget_left(X); e++)
+                {
+                    double x;
+                    if (o == bo && d == bd && e == be)
+                        continue;
+                    knob_set_o(K, i, o);
+                    knob_set(K, i, d, e);
+                    x = eval_plan(X, K, m);
+                    if (x > *best)
+                    {
+                        *best = x;
+                        bo = o;
+                        bd = d;
+                        be = e;
+                        improved = 1;
+                    }
+                }
+        knob_set_o(K, i, bo);
+        knob_set(K, i, bd, be);
+    }
+    return improved;
+}
+
 /* the choices the proof leaves open, one group of steps at a time (two
    passes) */
 static double
@@ -384,38 +425,11 @@ settle_knobs(wctx * X, knobs * K)
 {
     double best;
     ulong m = X->joint ? JOINT_M : GREEDY_M;
+    int pass, improved = 1;
     exhaust_knobs(X, K);
     best = eval_plan(X, K, m);
-    slong i;
-    int pass, d, e, improved = 1;
     for (pass = 0; pass < 2 && improved; pass++)
-    {
-        improved = 0;
-        for (i = 0; i < K->W->n && budget_left(X); i++)
-        {
-            const align_wstep * w = K->W->step + i;
-            int bd = K->d[i], be = K->e[i];
-            if (K->grp[i] != i)
-                continue;
-            for (d = w->dlo; d <= w->dhi && budget_left(X); d++)
-                for (e = 0; e < nedges(w) && budget_left(X); e++)
-                {
-                    double x;
-                    if (d == bd && e == be)
-                        continue;
-                    knob_set(K, i, d, e);
-                    x = eval_plan(X, K, m);
-                    if (x > best)
-                    {
-                        best = x;
-                        bd = d;
-                        be = e;
-                        improved = 1;
-                    }
-                }
-            knob_set(K, i, bd, be);
-        }
-    }
+        improved = coordinate_pass(X, K, m, &best, 0);
     return best;
 }
 
@@ -480,8 +494,7 @@ tail_knobs(wctx * X, knobs * K, const arb_t target, ulong m)
 {
     knobs * T = flint_malloc(sizeof(knobs));
     double best, x;
-    slong i;
-    int pass, o, d, improved = 1;
+    int pass, improved = 1;
     *T = *K;
     T->unit = tail_unit0(X);
     X->extra = X->out->ratios + WITNESS_TAIL_RATIOS - max_ratios(X) + X->extra;
@@ -491,34 +504,7 @@ tail_knobs(wctx * X, knobs * K, const arb_t target, ulong m)
         + FLINT_MAX(X->out->work, X->work_limit / 8));
     best = eval_plan(X, T, m);
     for (pass = 0; pass < 2 && improved; pass++)
-    {
-        improved = 0;
-        for (i = 0; i < T->W->n && budget_left(X); i++)
-        {
-            const align_wstep * w = T->W->step + i;
-            int bo = T->o[i], bd = T->d[i], be = T->e[i];
-            if (T->grp[i] != i)
-                continue;
-            for (o = -1; o <= 1 && budget_left(X); o++)
-                for (d = w->dlo; d <= w->dhi && budget_left(X); d++)
-                {
-                    if (o == bo && d == bd)
-                        continue;
-                    knob_set_o(T, i, o);
-                    knob_set(T, i, d, be);
-                    x = eval_plan(X, T, m);
-                    if (x > best)
-                    {
-                        best = x;
-                        bo = o;
-                        bd = d;
-                        improved = 1;
-                    }
-                }
-            knob_set_o(T, i, bo);
-            knob_set(T, i, bd, be);
-        }
-    }
+        improved = coordinate_pass(X, T, m, &best, 1);
     while (knobs_tail(T) != 0 && !meets(best, target) && budget_left(X)
             && T->unit < WORD(1) << 30)
     {
