@@ -545,6 +545,8 @@ plan_words(char * buf, size_t len, const align_plan * W)
                 snprintf(buf + strlen(buf), len - strlen(buf), " (x %ld)", (long) n);
         }
     }
+    if (i < W->n)
+        snprintf(buf + strlen(buf), len - strlen(buf), ", ...");
 }
 
 int
@@ -579,9 +581,16 @@ witness_from_proof(witness_t W, const svt_model_t M, const align_result_t A,
     if (W->have)
     {
         char run[160];
-        plan_words(run, sizeof(run), A->plan[pb >= 0 ? pb : 0]);
-        snprintf(W->desc, sizeof(W->desc), "the proof's costliest run (%.150s), "
-            "its forcing loops m = %lu times", run, W->m);
+        const align_plan * P = A->plan[pb >= 0 ? pb : 0];
+        slong k, loops = 0;
+        plan_words(run, sizeof(run), P);
+        for (k = 0; k < P->n; k++)
+            loops += P->step[k].loop;
+        snprintf(W->desc, sizeof(W->desc), "the proof's costliest run (%.150s)",
+            run);
+        if (loops > 0)
+            snprintf(W->desc + strlen(W->desc), sizeof(W->desc) - strlen(W->desc),
+                ", its forcing loops m = %lu times", W->m);
         if (W->tail != 0)
             snprintf(W->desc + strlen(W->desc), sizeof(W->desc) - strlen(W->desc),
                 ", its queries moved into the noise's tails (by multiples of "
