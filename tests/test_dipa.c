@@ -1139,6 +1139,30 @@ Test(dipa_fast, released_registers_then_the_ending, .timeout = 120)
     }
 }
 
+/* The proof's costliest run of m-Range forces its registers' shifts by a
+   cycle through the m range states (twice: a plan repeats single steps
+   only), and each visit's query moves into a tail of its own: L at m =
+   1 .. 4 against B = 1 (before: 0.75, 0.50, 0.17, 0.125), and DiPAut's
+   example_n_equal_3 against B = 5/8 (before: 0.06) */
+Test(dipa, scaling_family_witnesses_near_b, .timeout = 600)
+{
+    static const double want[4] = { 0.7499, 0.87, 0.91, 0.92 };
+    char desc[512];
+    long digits;
+    double lo;
+    int m;
+    for (m = 1; m <= 4; m++)
+    {
+        lo = prove_L_json(family_file("m-range", m), &digits, desc, sizeof(desc));
+        cr_assert(lo >= want[m - 1] && lo <= 1, "m-Range %d: L = %.15g: %s",
+            m, lo, out);
+        cr_assert(strstr(desc, "tails") != NULL, "%s", desc);
+    }
+    lo = prove_L_json("tests/dipa/dipaut/examples/well_formed/"
+        "example_n_equal_3.dipa", &digits, desc, sizeof(desc));
+    cr_assert(lo >= 0.5 && lo <= 0.625, "L = %.15g: %s", lo, out);
+}
+
 /* ---- more than three registers: the exact joint integral --------------- */
 
 /* `verify ratio FILE custom --qD Q --qD2 Q --output O --eps E --json`:

@@ -240,6 +240,102 @@ plan_step(align_wstep * w, const dipa_state * S, const dipa_trans * T, int j,
         j + 1);
 }
 
+/* may transition T be repeated on the way back to a state (no register
+   assigned, no number released)? */
+static int
+plan_free(const dipa_trans * T)
+{
+    return T->nassign == 0 && T->out != DIPA_OUT_INSAMPLE
+        && T->out != DIPA_OUT_PRIME && T->next >= 0;
+}
+
+#define PLAN_CYCLE_MAX 8    /* states of a forcing cycle */
+
+/* a cycle from input state s back to s, its first transition other than
+   skip, through input states and free transitions (plan_free), at most
+   PLAN_CYCLE_MAX long, the shortest by breadth-first search: its
+   transitions in cyc (their states in cst); returns its length, 0 when
+   none */
+static int
+plan_cycle(int * cst, int * cyc, const dipa_automaton_struct * D, int s,
+    int skip)
+{
+    int * from = flint_malloc(2 * D->nstates * sizeof(int)), * by = from
+        + D->nstates, * queue = flint_malloc(D->nstates * sizeof(int));
+    int head = 0, tail = 0, j, n = 0, found = -1, u;
+    for (u = 0; u < D->nstates; u++)
+        from[u] = -2;
+    /* the states one free transition from s (not skip) */
+    for (j = 0; j < D->states[s].ntrans && found < 0; j++)
+    {
+        const dipa_trans * T = D->states[s].trans + j;
+        if (j == skip || !plan_free(T) || D->states[T->next].noninput)
+            continue;
+        if (T->next == s)
+            found = -3 - j;         /* a loop of s itself */
+        else if (from[T->next] == -2)
+        {
+            from[T->next] = -1;
+            by[T->next] = j;
+            queue[tail++] = T->next;
+        }
+    }
+    while (head < tail && found == -1)
+    {
+        int v = queue[head++];
+        for (j = 0; j < D->states[v].ntrans && found == -1; j++)
+        {
+            const dipa_trans * T = D->states[v].trans + j;
+            if (!plan_free(T) || D->states[T->next].noninput)
+                continue;
+            if (T->next == s)
+            {
+                found = v;
+                by[s] = j;
+            }
+            else if (from[T->next] == -2)
+            {
+                from[T->next] = v;
+                by[T->next] = j;
+                queue[tail++] = T->next;
+            }
+        }
+    }
+    if (found <= -3)
+    {
+        cst[0] = s;
+        cyc[0] = -3 - found;
+        n = 1;
+    }
+    else if (found >= 0)
+    {
+        /* back from s's predecessor to s's first step */
+        int path[PLAN_CYCLE_MAX + 1], len = 0, v = found;
+        path[len++] = s;    /* the transition into s is by[s] from found */
+        while (v >= 0 && len <= PLAN_CYCLE_MAX)
+        {
+            path[len++] = v;
+            v = from[v];
+        }
+        if (v == -1 && len <= PLAN_CYCLE_MAX)
+        {
+            /* path: s, found, ..., the first state after s; the cycle runs
+               s, path[len - 1], ..., path[1] (= found), back to s */
+            int k;
+            cst[n] = s;
+            cyc[n++] = by[path[len - 1]];
+            for (k = len - 1; k >= 1; k--)
+            {
+                cst[n] = path[k];
+                cyc[n++] = k > 1 ? by[path[k - 1]] : by[s];
+            }
+        }
+    }
+    flint_free(from);
+    flint_free(queue);
+    return n;
+}
+
 /* the witness plan of R's costliest run (align.h: one step per
    transition, its answer at the registers' centre, the query moved by the
    step's tight difference), replacing A's plans */
@@ -264,19 +360,23 @@ dipa_plan(align_result_t A, const dipa_automaton_struct * D,
         const dipa_trans * T = R->wit_trans[k] < S->ntrans
             ? S->trans + R->wit_trans[k] : NULL;
         align_wstep * w;
-        int j;
         /* a loop of the state first, m times the other way (it forces
-           the registers it compares to their shifts) */
-        for (j = 0; j < S->ntrans && !S->noninput; j++)
-            if (S->trans[j].next == R->wit_state[k] && j != R->wit_trans[k]
-                    && S->trans[j].nassign == 0 && S->trans[j].out != DIPA_OUT_INSAMPLE
-                    && S->trans[j].out != DIPA_OUT_PRIME)
-            {
-                w = W->step + W->n++;
-                plan_step(w, S, S->trans + j, j, -R->wit_delta[k]);
-                w->loop = 1;
-                break;
-            }
+           the registers it compares to their shifts); else a cycle back
+           to it, twice (a plan repeats single steps only) */
+        if (!S->noninput)
+        {
+            int cst[PLAN_CYCLE_MAX], cyc[PLAN_CYCLE_MAX], n, rep, i;
+            n = plan_cycle(cst, cyc, D, R->wit_state[k], R->wit_trans[k]);
+            for (rep = 0; rep < (n > 1 ? 2 : n); rep++)
+                for (i = 0; i < n && W->n + n + 1 < ALIGN_PLAN_MAX; i++)
+                {
+                    const dipa_state * C = D->states + cst[i];
+                    w = W->step + W->n++;
+                    plan_step(w, C, C->trans + cyc[i], cyc[i], cst[i]
+                        == R->wit_state[k] ? -R->wit_delta[k] : 0);
+                    w->loop = n == 1;
+                }
+        }
         w = W->step + W->n++;
         plan_step(w, S, T, R->wit_trans[k], R->wit_delta[k]);
     }

@@ -391,7 +391,9 @@ coordinate_pass(wctx * X, knobs * K, ulong m, double * best, int tails)
         int bd = K->d[i], be = K->e[i], bo = K->o[i], d, e, o;
         int olo = tails ? -1 : bo, ohi = tails ? 1 : bo;
         int elo = tails ? be : 0, ehi = tails ? be : nedges(w) - 1;
-        if (K->grp[i] != i)
+        /* a step that reads no query (dlo = dhi = 0: a non-input state)
+           has nothing to move */
+        if (K->grp[i] != i || (tails && w->dlo == 0 && w->dhi == 0))
             continue;
         for (o = olo; o <= ohi && budget_left(X); o++)
             for (d = w->dlo; d <= w->dhi && budget_left(X); d++)
@@ -484,10 +486,11 @@ tail_unit0(const wctx * X)
 /* the queries pushed into the noise's tails.  A step's shift is paid in
    full only where the event it needs is rare on both sides: deep in a
    Laplace tail, a shift by t changes the probability by exactly
-   e^{t/b}.  So each group of steps may move by -U, 0 or +U (U =
-   tail_unit0 Delta), its shift chosen again with it, one group at a time
-   (two passes) at m; then U grows fourfold while L grows, and the loops
-   grow in m.  Its own ratios: WITNESS_TAIL_RATIOS, and at most as much
+   e^{t/b}.  So each step (each visit on its own: two visits of a state
+   may need opposite tails) may move by -U, 0 or +U (U = tail_unit0
+   Delta), its shift chosen again with it, one step at a time (two
+   passes) at m; then U grows fourfold while L grows, and the loops grow
+   in m.  Its own ratios: WITNESS_TAIL_RATIOS, and at most as much
    work as the witness spent before. */
 static void
 tail_knobs(wctx * X, knobs * K, const arb_t target, ulong m)
@@ -496,12 +499,14 @@ tail_knobs(wctx * X, knobs * K, const arb_t target, ulong m)
     double best, x;
     int pass, improved = 1;
     *T = *K;
+    for (pass = 0; pass < T->W->n; pass++)
+        T->grp[pass] = pass;    /* every step a choice of its own */
     T->unit = tail_unit0(X);
     X->extra = X->out->ratios + WITNESS_TAIL_RATIOS - max_ratios(X) + X->extra;
-    /* and at most the work spent so far (an eighth of the limit at
+    /* and at most the work spent so far (a quarter of the limit at
        least): the tails never more than double the witness's cost */
     X->work_limit = FLINT_MIN(X->work_limit, X->out->work
-        + FLINT_MAX(X->out->work, X->work_limit / 8));
+        + FLINT_MAX(X->out->work, X->work_limit / 4));
     best = eval_plan(X, T, m);
     for (pass = 0; pass < 2 && improved; pass++)
         improved = coordinate_pass(X, T, m, &best, 1);

@@ -12,9 +12,10 @@
    proof does not fix) are settled by certified ratios.  When the run
    is realised, L approaches B; otherwise the output names the step
    whose tightness was not realised.  A plan that falls short of B is
-   tried once more with its queries moved into the noise's tails (a
-   shift is paid in full only where the event it needs is rare), with
-   WITNESS_TAIL_RATIOS ratios of its own.
+   tried once more with each step's query moved into the noise's tails
+   (a shift is paid in full only where the event it needs is rare), with
+   WITNESS_TAIL_RATIOS ratios of its own and at most the work spent
+   before.
 
    Everything is counted in ratios (at most WITNESS_MAX_RATIOS) and in
    the engine's work (work_limit, in integral_opt_struct's units), never
@@ -32,7 +33,7 @@
                                    may spend */
 #define WITNESS_MAX_RATIOS_JOINT 12  /* ... with several registers (each
                                    ratio an exact joint integral) */
-#define WITNESS_TAIL_RATIOS 48  /* ... and then the queries pushed into
+#define WITNESS_TAIL_RATIOS 120  /* ... and then the queries pushed into
                                    the noise's tails, any registers */
 #define SHRINK_MAX_RATIOS 80    /* ratios the shrinking may spend */
 
