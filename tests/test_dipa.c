@@ -491,6 +491,29 @@ Test(dipa_fast, any_size_prover_on_every_example_in_process, .timeout = 600)
 
 /* ---- proofs that the loss has no bound (verify/prove_unbounded.h) ---- */
 
+/* simple_examples/num_range_1 (l = Lap(4), r = 1 + Lap(4); insample in
+   [l, r) continues, insample >= l, > r releases it) by the proof over
+   boxes of (l, r) (prove_ranges.c): the family is m passes at q(D) = 0,
+   q(D') = +1, then the exit releasing 0.  Independently, where the exit
+   allows (l <= r < 0) F(x) = e^(x/4)/2, so G_D' = e^(-1/4) G_D exactly:
+   ln ratio(a_m) = m/4.  With a = e^(l/4), b = e^(r/4), Pr_D(a_m) is
+   proportional to 1/(2^m (m+1)(m+2)), so s = ln(m0 / (2 (m0 + 2))), and
+   sup G_D' = e^(-1/4)/2: the proof's k is at most ln(m0/(m0+2)) + 1/4
+   (below the true rate 1/4). */
+static void
+num_range_closed_form(const restart_result_t W, const char * path)
+{
+    double m0 = (double) W->m_shown;
+    double lr = arf_get_d(arb_midref(W->r->lr[W->dir]), ARF_RND_NEAR);
+    double khi = arf_get_d(arb_midref(W->k), ARF_RND_UP) + mag_get_d(arb_radref(W->k));
+    cr_assert(strstr(W->proof, "bisection of boxes") != NULL, "%s: %s", path, W->proof);
+    cr_assert_eq(W->dir, 0, "%s: D over D'", path);
+    cr_assert(fabs(lr - m0 / 4) < 1e-9, "%s: ln ratio(a_%g) = %.15g, expected %g",
+        path, m0, lr, m0 / 4);
+    cr_assert(khi <= log(m0 / (m0 + 2)) + 0.25 + 1e-12, "%s: k above what "
+        "the argument gives", path);
+}
+
 /* Every not-private example of DiPAut with one register whose leak is a
    restart or a cycle that keeps the register is proved unbounded; the
    increments k agree with closed forms computed independently:
@@ -526,7 +549,8 @@ Test(dipa_fast, not_private_examples_proved_unbounded, .timeout = 600)
         "examples/privacy_violating_path/example_17.dipa",
         "examples/privacy_violating_path/example_21.dipa",
         "examples/privacy_violating_path/example_22.dipa",
-        "examples/privacy_violating_path/example_24.dipa" };
+        "examples/privacy_violating_path/example_24.dipa",
+        "simple_examples/num_range_1.dipa" };
     size_t i;
     for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
     {
@@ -551,6 +575,8 @@ Test(dipa_fast, not_private_examples_proved_unbounded, .timeout = 600)
             k_contains(W, 0.25, 1e-12, path);
             cr_assert(strstr(W->proof, "releases insample") != NULL);
         }
+        if (strstr(path, "num_range_1"))
+            num_range_closed_form(W, path);
         if (strstr(path, "leaking_pair/example_10"))
         {
             double lo = arf_get_d(arb_midref(W->r->loss), ARF_RND_DOWN);

@@ -153,8 +153,44 @@ run_cli_timeout(const char * args, int seconds, char * out, size_t outlen)
 }
 
 #ifdef SVT_PROVE_UNBOUNDED_H
-/* restart_prove on the file at eps = 1, c = 1, Delta = 1: W->found; the
-   per-branch coupling's verdict in *coupled (1: a bound is proved) */
+/* A proof of no bound says ln ratio(a_m) >= ln ratio(a_m0) + (m - m0) k
+   for every m >= m0 (m0 the m shown).  The family at m0 + 8, where the
+   engine computes it within a small budget, must not be certainly below
+   that line. */
+static inline void
+unbounded_line_holds(const restart_result_t W, const svt_model_t M,
+    const fmpq_t delta, const char * path)
+{
+    svt_runs_t R;
+    ratio_result_t r;
+    arb_t line;
+    ratio_limits lim = { .max_work = 100000 };
+    ratio_opt ro = { .digits = 30, .max_digits = 120, .limits = &lim };
+    ulong m = W->m_shown + 8;
+    svt_runs_init(R);
+    ratio_result_init(r);
+    arb_init(line);
+    unb_family_runs(R, M->prog, &W->lead, &W->a, &W->mid, W->has_b ? &W->b
+        : NULL, &W->exit, W->shift, delta, m);
+    ratio_decide(r, M, R, &ro);
+    if (arb_is_finite(r->lr[W->dir]) && arb_is_finite(W->r->lr[W->dir]))
+    {
+        arb_mul_ui(line, W->k, 8, 128);
+        arb_add(line, line, W->r->lr[W->dir], 128);
+        cr_assert(!arb_lt(r->lr[W->dir], line), "%s: ln ratio at m = %lu "
+            "is %s, below the proof's line %s (%s)", path, m,
+            arb_get_str(r->lr[W->dir], 12, 0), arb_get_str(line, 12, 0),
+            W->proof);
+    }
+    svt_runs_clear(R);
+    ratio_result_clear(r);
+    arb_clear(line);
+}
+
+/* restart_prove on the file at eps = 1, c = 1, Delta = 1: W->found (a
+   proof found is checked against the family further in m:
+   unbounded_line_holds); the per-branch coupling's verdict in *coupled
+   (1: a bound is proved) */
 static inline int
 unbounded_on(restart_result_t W, const char * path, int * coupled)
 {
@@ -173,6 +209,8 @@ unbounded_on(restart_result_t W, const char * path, int * coupled)
     cr_assert(svt_model_set(M, &v, e, 1, e, NULL, err, sizeof(err)) == 0,
         "%s: %s", path, err);
     restart_prove(W, M, e, &ro);
+    if (W->found)
+        unbounded_line_holds(W, M, e, path);
     if (coupled != NULL)
     {
         align_result_init(A);

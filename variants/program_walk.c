@@ -209,6 +209,15 @@ take_branch(prog_walk * w, slong i, ulong done, int s, slong counter,
         w->nitems--;
         return;
     }
+    if (k > 1 && B->reset != PROG_RESET_FRESH)
+    {
+        /* the k - 1 identical segments below hold for a fresh reset only;
+           walk_from takes a `reset ANSWER` one query at a time, and a
+           caller that did not is refused here, never computed */
+        w->unsupported = "internal: a register assigned from the answer, "
+            "taken for several queries at once";
+        return;
+    }
     arb_init(a2);
     push_item(w, i, s, b, 0, 1, g.base_item);
     memset(&ng, 0, sizeof(ng));

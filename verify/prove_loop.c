@@ -188,8 +188,8 @@ loop_g_clear(loop_g * G)
 
 /* the Laplace CDF of scale b at t, bounded above (up) or below: the
    engine's CDF at the ball's upper (lower) end, a point */
-static void
-cdf_bound(arf_t out, const arb_t t, const arb_t b, int up)
+void
+unb_cdf_bound(arf_t out, const arb_t t, const arb_t b, int up)
 {
     arb_t e, tt;
     arf_t p;
@@ -224,7 +224,7 @@ end_cdf(arf_t out, const loop_step * L, const fmpq_t end, const arb_t x,
     arb_add(t, t, x, LOOP_PREC);
     arb_set_fmpq(cq, L->c, LOOP_PREC);
     arb_sub(t, t, cq, LOOP_PREC);
-    cdf_bound(out, t, L->b, up);
+    unb_cdf_bound(out, t, L->b, up);
     arb_clear(t);
     arb_clear(cq);
 }
@@ -594,9 +594,8 @@ cycle_step(const prog_branch * B, int release)
             : B->out < PROG_OUT_NOISY);
 }
 
-/* the cycles of one or two such branches at s */
-static int
-cycles_of(unb_path * cy, const svt_program * P, int s, int release)
+int
+unb_cycles_of(unb_path * cy, const svt_program * P, int s, int release)
 {
     int n = 0, b, b2;
     for (b = 0; b < P->states[s].nbranches && n < LOOP_MAX_CYCLES; b++)
@@ -828,11 +827,11 @@ loop_grid_maxima(arf_struct * g, const svt_model_t M, const unb_path * A,
     return ok;
 }
 
-/* 1 when sup_x G_v(x) < e^lt is certified, with lt rounded up to a
-   point; rate = s - that point (> 0) */
+/* 1 when below(G, target) certifies sup G < e^lt, with lt rounded up to
+   a point; rate = s - that point (> 0) */
 static int
-try_target(arb_t rate, const loop_g * Gv, const arb_t s, const arb_t lt,
-    slong * budget)
+try_target(arb_t rate, unb_below_fn below, const void * G, const arb_t s,
+    const arb_t lt, slong * budget)
 {
     arf_t t;
     arb_t e;
@@ -846,28 +845,23 @@ try_target(arb_t rate, const loop_g * Gv, const arb_t s, const arb_t lt,
     {
         arb_exp(e, e, LOOP_PREC);
         arb_get_lbound_arf(t, e, LOOP_PREC);   /* at most the target */
-        ok = g_below(Gv, t, budget);
+        ok = below(G, t, budget);
     }
     arf_clear(t);
     arb_clear(e);
     return ok;
 }
 
-/* The rate: s - ln(a target certified above sup G_v), the target first
-   just below e^s, then bisected down towards the grid's G_v, keeping
-   the lowest that holds (8 steps); 1 when one holds */
-static int
-bound_rate(arb_t rate, const loop_g * Gv, const arb_t s, slong * budget)
+int
+unb_bound_rate(arb_t rate, const arb_t s, const arf_t est, unb_below_fn below,
+    const void * G, slong * budget)
 {
     arb_t a, b, half, r;
-    arf_t est;
     int ok, tries;
     arb_init(a);
     arb_init(b);
     arb_init(half);
     arb_init(r);
-    arf_init(est);
-    g_grid_max(est, Gv);
     if (arf_is_zero(est))
         arb_sub_ui(a, s, 64, LOOP_PREC);
     else
@@ -878,14 +872,14 @@ bound_rate(arb_t rate, const loop_g * Gv, const arb_t s, slong * budget)
     arb_sub(b, s, a, LOOP_PREC);
     arb_mul_2exp_si(b, b, -8);
     arb_sub(b, s, b, LOOP_PREC);        /* s - (s - a)/256 */
-    ok = try_target(r, Gv, s, b, budget);
+    ok = try_target(r, below, G, s, b, budget);
     if (ok)
         arb_set(rate, r);
     for (tries = 0; ok && tries < 8; tries++)
     {
         arb_add(half, a, b, LOOP_PREC);
         arb_mul_2exp_si(half, half, -1);
-        if (try_target(r, Gv, s, half, budget))
+        if (try_target(r, below, G, s, half, budget))
         {
             arb_set(b, half);
             arb_set(rate, r);
@@ -897,10 +891,29 @@ bound_rate(arb_t rate, const loop_g * Gv, const arb_t s, slong * budget)
     arb_clear(b);
     arb_clear(half);
     arb_clear(r);
-    arf_clear(est);
     return ok;
 }
 
+/* g_below for unb_bound_rate */
+static int
+loop_below(const void * G, const arf_t target, slong * budget)
+{
+    return g_below((const loop_g *) G, target, budget);
+}
+
+/* the rate of the one-register bound (unb_bound_rate, from the grid's
+   estimate of sup G_v) */
+static int
+bound_rate(arb_t rate, const loop_g * Gv, const arb_t s, slong * budget)
+{
+    arf_t est;
+    int ok;
+    arf_init(est);
+    g_grid_max(est, Gv);
+    ok = unb_bound_rate(rate, s, est, loop_below, Gv, budget);
+    arf_clear(est);
+    return ok;
+}
 
 /* the family's and the proof's words in W (side u the numerator; s the
    certified increment of ln Pr_u, unused when pinned) */
@@ -973,8 +986,8 @@ loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
     arb_init(s);
     arb_init(rate);
     /* the family at m0 - 1 and m0: s, the increment of ln Pr_u */
-    unb_family_runs(R0, P, &lead, cy_a, &mid, cy_b, c->shift, delta, m0 - 1);
-    unb_family_runs(R1, P, &lead, cy_a, &mid, cy_b, c->shift, delta, m0);
+    unb_family_runs(R0, P, &lead, cy_a, &mid, cy_b, NULL, c->shift, delta, m0 - 1);
+    unb_family_runs(R1, P, &lead, cy_a, &mid, cy_b, NULL, c->shift, delta, m0);
     ratio_decide(r0, M, R0, ro);
     ratio_decide(r1, M, R1, ro);
     W->ratios += 2;
@@ -1084,7 +1097,7 @@ loop_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
     if (!P->dipa || P->nregs != 1 || !restart_applies(M))
         return;
     for (s = 0; s < P->nstates; s++)
-        ncy[s] = cycles_of(cy[s], P, s, 0);
+        ncy[s] = unb_cycles_of(cy[s], P, s, 0);
     arf_init(g);
     arf_init(g + 1);
     arf_init(&c.score);
@@ -1170,8 +1183,8 @@ release_try(restart_result_t W, const svt_model_t M, const unb_path * lead,
     ratio_result_init(r2);
     ratio_result_init(r3);
     arb_init(k);
-    unb_family_runs(R2, P, lead, c, &none, NULL, shift, delta, 2);
-    unb_family_runs(R3, P, lead, c, &none, NULL, shift, delta, 3);
+    unb_family_runs(R2, P, lead, c, &none, NULL, NULL, shift, delta, 2);
+    unb_family_runs(R3, P, lead, c, &none, NULL, NULL, shift, delta, 3);
     ratio_decide(r2, M, R2, ro);
     ratio_decide(r3, M, R3, ro);
     W->ratios += 2;
@@ -1223,7 +1236,7 @@ release_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
         return;
     for (s = 0; s < P->nstates && !W->found; s++)
     {
-        n = cycles_of(cy, P, s, 1);
+        n = unb_cycles_of(cy, P, s, 1);
         if (n == 0 || unb_path_to(&lead, P, 0, s, 0) != 0)
             continue;
         for (a = 0; a < n && !W->found; a++)

@@ -18,6 +18,7 @@ restart_result_init(restart_result_t W)
 {
     W->found = 0;
     W->ratios = 0;
+    W->exit.len = 0;
     W->proof[0] = W->desc[0] = '\0';
     arb_init(W->k);
     ratio_result_init(W->r);
@@ -200,8 +201,8 @@ unb_push_path(svt_runs_t R, const svt_program * P, const unb_path * p,
 
 void
 unb_family_runs(svt_runs_t R, const svt_program * P, const unb_path * lead,
-    const unb_path * A, const unb_path * mid, const unb_path * B, int shift,
-    const fmpq_t delta, ulong m)
+    const unb_path * A, const unb_path * mid, const unb_path * B,
+    const unb_path * exit, int shift, const fmpq_t delta, ulong m)
 {
     int na = unb_pow3(A->len);
     unb_push_path(R, P, lead, 0, 0, delta, 1);
@@ -211,6 +212,8 @@ unb_family_runs(svt_runs_t R, const svt_program * P, const unb_path * lead,
         unb_push_path(R, P, mid, 0, 0, delta, 1);
         unb_push_path(R, P, B, shift / na, 1, delta, m);
     }
+    if (exit != NULL && exit->len > 0)
+        unb_push_path(R, P, exit, 0, 0, delta, 1);
 }
 
 void
@@ -223,6 +226,7 @@ unb_keep_family(restart_result_t W, const unb_path * lead, const unb_path * A,
     W->has_b = B != NULL;
     if (B != NULL)
         W->b = *B;
+    W->exit.len = 0;
     W->shift = shift;
     W->m_shown = m;
     W->dir = dir;
@@ -249,7 +253,7 @@ restart_family_above(restart_result_t W, const svt_model_t M,
             return 0;
         m = md < (double) W->m_shown ? W->m_shown : (ulong) md << tries;
         ulong len = m * (W->a.len + (W->has_b ? W->b.len : 0)) + W->lead.len
-            + W->mid.len;
+            + W->mid.len + W->exit.len;
         svt_runs_t R;
         ratio_result_t r;
         int above;
@@ -258,7 +262,7 @@ restart_family_above(restart_result_t W, const svt_model_t M,
         svt_runs_init(R);
         ratio_result_init(r);
         unb_family_runs(R, M->prog, &W->lead, &W->a, &W->mid,
-            W->has_b ? &W->b : NULL, W->shift, delta, m);
+            W->has_b ? &W->b : NULL, &W->exit, W->shift, delta, m);
         ratio_decide(r, M, R, ro);
         above = ratio_speaks_to_claim(r) && arb_is_finite(r->lr[W->dir])
             && arb_gt(r->lr[W->dir], claimed);
@@ -297,7 +301,7 @@ family_ratio(ratio_result_t r, restart_result_t W, const svt_model_t M,
 {
     svt_runs_t R;
     svt_runs_init(R);
-    unb_family_runs(R, M->prog, lead, k, NULL, NULL, shift, delta, m);
+    unb_family_runs(R, M->prog, lead, k, NULL, NULL, NULL, shift, delta, m);
     ratio_decide(r, M, R, ro);
     W->ratios++;
     svt_runs_clear(R);
@@ -385,7 +389,7 @@ restart_finish(restart_result_t W, const svt_model_t M,
     {
         svt_runs_clear(W->R);
         svt_runs_init(W->R);
-        unb_family_runs(W->R, P, lead, k, NULL, NULL, shift, delta, ms[i]);
+        unb_family_runs(W->R, P, lead, k, NULL, NULL, NULL, shift, delta, ms[i]);
         unb_keep_family(W, lead, k, &none, NULL, shift, ms[i], dir);
         ratio_result_clear(W->r);
         ratio_result_init(W->r);
@@ -421,6 +425,8 @@ restart_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
     if (!restart_applies(M))
     {
         release_prove(W, M, delta, ro);     /* any number of registers */
+        if (!W->found)
+            ranges_prove(W, M, delta, ro);  /* cycles of several */
         return;
     }
     for (s = 0; s < P->nstates; s++)

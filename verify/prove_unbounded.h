@@ -46,6 +46,27 @@
     of w(x) times the indicators, and ln ratio(a_m) = ln ratio(a_2) +
     (m - 2) k exactly, k = ln ratio(a_3) - ln ratio(a_2).
 
+    Ranges (prove_ranges.c), DiPA automata with two to four registers
+    whose cycles compare several of them (insample in [x1, x2), as in
+    DiPAut's range examples).  The family: the shortest lead-in to s, a
+    cycle A at s m times, the shortest path to t that assigns nothing
+    and a cycle B at t m times (B may be absent), then (may be absent) an
+    exit: one step that releases insample, the number 0.  Nothing after
+    the lead-in assigns a register, and every output fixes the branch,
+    so given the registers x the steps are independent: Pr_u(m) =
+    integral of W_u(dx) H_u(x) G_u(x)^m, W_u the lead-in's part, H_u the
+    path's and the exit's, G_u one pass of the cycles.  As in Loop, ln
+    Pr_u(m) >= ln Pr_u(m0) + (m - m0) s_u (Hoelder), and Pr_v(m) <=
+    Pr_v(m0) Gmax_v^(m - m0) with Gmax_v >= sup G_v over the x where
+    H_v(x) > 0: the exit's guard, read at the released 0, bounds the
+    registers it compares (insample >= x: x <= 0; insample < x: x > 0).
+    Gmax_v is certified by bisection of boxes of x: over a box, a step's
+    probability is at most the sum, over the branches with its output,
+    of P(noise in [the largest lower end, the smallest upper end]), each
+    end a register's end of the box plus the guard's offset.  DiPAut's
+    num_range_1 (the exit bounds the range's upper register) and
+    two_range_1 (two ranges sharing a register) are proved this way.
+
     The work is counted (ratios, cells): deterministic.
 */
 
@@ -79,7 +100,7 @@ typedef struct
     slong ratios;           /* ratios computed */
     /* the family: the lead-in, A m times, then (has_b) mid and B m
        times; q(D') of A's and B's steps by `shift`; direction dir */
-    unb_path lead, a, mid, b;
+    unb_path lead, a, mid, b, exit;    /* exit: a last step (len 0: none) */
     int has_b, shift, dir;
     ulong m_shown;
 }
@@ -128,11 +149,12 @@ void unb_path_words(char * buf, size_t len, const svt_program * P,
 int unb_outputs_fix_path(const svt_program * P);
 
 /* R := the family's input: the lead-in, A m times, then (B not NULL)
-   mid and B m times, q(D') of A's then B's steps by the digits of
-   shift (base 3) */
+   mid and B m times, then (exit not NULL, not empty) the exit, q(D') of
+   A's then B's steps by the digits of shift (base 3) */
 void unb_family_runs(svt_runs_t R, const svt_program * P,
     const unb_path * lead, const unb_path * A, const unb_path * mid,
-    const unb_path * B, int shift, const fmpq_t delta, ulong m);
+    const unb_path * B, const unb_path * exit, int shift,
+    const fmpq_t delta, ulong m);
 
 /* keeps the family found in W (to take it further in m) */
 void unb_keep_family(restart_result_t W, const unb_path * lead,
@@ -153,6 +175,32 @@ void loop_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
    when found */
 void release_prove(restart_result_t W, const svt_model_t M,
     const fmpq_t delta, const ratio_opt * ro);
+
+/* the cycles of several registers (prove_ranges.c), DiPA automata with
+   two to four registers: fills W when found */
+void ranges_prove(restart_result_t W, const svt_model_t M,
+    const fmpq_t delta, const ratio_opt * ro);
+
+/* the cycles at s of one or two branches that do not stop and assign
+   nothing, releasing no number (release = 0) or insample at every step
+   (release = 1); at most 8 */
+int unb_cycles_of(unb_path * cy, const svt_program * P, int s, int release);
+
+/* the Laplace CDF of scale b at t, bounded above (up) or below: a point
+   at or above (below) every value in the ball t */
+void unb_cdf_bound(arf_t out, const arb_t t, const arb_t b, int up);
+
+/* below(G, target, budget): 1 when sup G < target is certified, taking
+   the work from *budget */
+typedef int (*unb_below_fn)(const void * G, const arf_t target,
+    slong * budget);
+
+/* The rate of a loop proof: s - ln(a target that below() certifies
+   above sup G), the target first just below e^s, then bisected down
+   towards est (an estimate of sup G; 0: unknown), keeping the lowest
+   that holds (8 steps); 1 when one holds (rate > 0) */
+int unb_bound_rate(arb_t rate, const arb_t s, const arf_t est,
+    unb_below_fn below, const void * G, slong * budget);
 
 #ifdef __cplusplus
 }
