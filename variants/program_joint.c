@@ -414,9 +414,10 @@ state_regs(const prog_state * S)
 }
 
 /* the first branch of S whose guard holds when y >= x_j exactly for the
-   registers j in ge, or -1 */
+   registers j in ge, and y = x_j for the registers j in tie (there a
+   comparison holds when it is not strict: >=, <=), or -1 */
 static int
-first_branch(const prog_state * S, unsigned ge)
+first_branch(const prog_state * S, unsigned ge, unsigned tie)
 {
     int b, k;
     for (b = 0; b < S->nbranches; b++)
@@ -426,7 +427,10 @@ first_branch(const prog_state * S, unsigned ge)
         for (k = 0; k < B->natoms && holds; k++)
         {
             int above = ge >> B->atoms[k].reg & 1;
-            holds = (B->atoms[k].op == PROG_GE) ? above : !above;
+            if (tie >> B->atoms[k].reg & 1)
+                holds = !B->atoms[k].strict;
+            else
+                holds = (B->atoms[k].op == PROG_GE) ? above : !above;
         }
         if (holds)
             return b;
@@ -434,12 +438,29 @@ first_branch(const prog_state * S, unsigned ge)
     return -1;
 }
 
+/* the registers compared by S that hold the number v exactly: where the
+   step releases y = v, its comparisons with them are ties */
+static unsigned
+tied_registers(const prog_state * S, const joint_entry * e, const fmpq_t v,
+    int nregs)
+{
+    unsigned u = state_regs(S) & e->cmask, tie = 0;
+    int j;
+    for (j = 0; j < nregs; j++)
+        if ((u >> j & 1) && fmpq_equal(e->cval + j, v))
+            tie |= 1u << j;
+    return tie;
+}
+
 /* G = F * [branch b of S is taken at (y, x)]: a sum over the cells of y
    among the registers compared (a register holding a number c bounds y
-   by c; registers that share a variable are on one side of y) */
+   by c; registers that share a variable are on one side of y).  The
+   registers in tie hold the number y is released at (y = c exactly):
+   their comparisons are decided by strictness, and bound nothing. */
 static void
 restrict_to_branch(joint_walk * w, pexp_t G, const pexp_t F,
-    const prog_state * S, int b, slong y, const joint_entry * e)
+    const prog_state * S, int b, slong y, const joint_entry * e,
+    unsigned tie)
 {
     unsigned u = state_regs(S), ge;
     pexp_struct * H = w->H;
@@ -454,7 +475,7 @@ restrict_to_branch(joint_walk * w, pexp_t G, const pexp_t F,
     for (ge = u;; ge = (ge - 1) & u)
     {
         unsigned vmask = 0, vge = 0;
-        int ok = first_branch(S, ge) == b;
+        int ok = (ge & tie) == tie && first_branch(S, ge, tie) == b;
         /* the sides of the variables: one per variable */
         for (j = 0; ok && j < w->P->nregs; j++)
             if (((u & ~e->cmask) >> j & 1))
@@ -471,7 +492,7 @@ restrict_to_branch(joint_walk * w, pexp_t G, const pexp_t F,
             pexp_zero(H);
             pexp_add_ordered(H, F, y, vmask, vge);
             for (j = 0; j < w->P->nregs; j++)
-                if ((u & e->cmask) >> j & 1)
+                if ((u & e->cmask & ~tie) >> j & 1)
                     pexp_mul_piece(H, y, one, zero, (ge >> j & 1) ? e->cval + j
                         : NULL, (ge >> j & 1) ? NULL : e->cval + j, w->prec);
             pexp_add(G, H);
@@ -632,8 +653,9 @@ joint_branch(joint_walk * w, const joint_entry * e, int b,
     if (w->L->too_large || factors_too_large(X))
         w->unsupported = too_many_terms;
     pexp_mul_laplace(w->L, y, centre, rate, w->prec);
-    restrict_to_branch(w, G, w->L, S, b, y, e);
     released = r->a == SVT_NUM && B->out == PROG_OUT_NOISY;
+    restrict_to_branch(w, G, w->L, S, b, y, e, released
+        ? tied_registers(S, e, r->v, w->P->nregs) : 0);
     if (released)
         pexp_subst(G, y, r->v, w->prec);
     else if (r->a == SVT_NUM && B->out == PROG_OUT_FRESH)
