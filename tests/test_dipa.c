@@ -643,6 +643,22 @@ Test(dipa_fast, not_private_examples_proved_unbounded, .timeout = 600)
     }
 }
 
+/* A mean of 10^303 on a cycle's step: the proofs of no bound place
+   their bisection grid with doubles, which cannot there; they must answer
+   all the same (a SIGFPE in fmpz_set_d before, found by the adversarial
+   review of prove_ranges.c), and a proof found keeps its line
+   (unbounded_on). */
+Test(dipa, proofs_of_no_bound_with_a_huge_mean, .timeout = 600)
+{
+    restart_result_t W;
+    restart_result_init(W);
+    unbounded_on(W, "tests/dipa/huge_mu_range.dipa", NULL);
+    restart_result_clear(W);
+    restart_result_init(W);
+    unbounded_on(W, "tests/dipa/huge_mu_loop.dipa", NULL);
+    restart_result_clear(W);
+}
+
 /* Never a proof of no bound where a bound is proved: every example that
    the prover for any size or the per-branch coupling proves private. */
 Test(dipa_fast, no_unbounded_proof_on_a_private_automaton, .timeout = 600)

@@ -1,6 +1,7 @@
 /* prove_ranges.c -- the loss has no bound: a DiPA automaton whose cycles
    compare several registers and keep them (prove_unbounded.h, Ranges). */
 
+#include <math.h>
 #include <string.h>
 #include "prove_unbounded.h"
 
@@ -409,6 +410,15 @@ x_range(fmpz_t x0, slong * wexp, const rg_g * G, int d, int n)
         hi = arf_get_d(G->hi + d, ARF_RND_UP);
     lo -= 40 * bmax;
     hi += 40 * bmax;
+    if (!(isfinite(lo) && isfinite(hi) && fabs(lo) < 1e15 && fabs(hi) < 1e15
+            && hi - lo >= 1))
+    {
+        /* doubles cannot place the grid (a huge mu or scale): any grid
+           with its tails still covers every value, so only the proof may
+           be missed, never made wrong */
+        lo = -1;
+        hi = 1;
+    }
     *wexp = 0;
     while (ldexp(1.0, (int) *wexp) * n < hi - lo)
         (*wexp)++;
