@@ -64,8 +64,9 @@
     probability is at most the sum, over the branches with its output,
     of P(noise in [the largest lower end, the smallest upper end]), each
     end a register's end of the box plus the guard's offset.  DiPAut's
-    num_range_1 (the exit bounds the range's upper register) and
-    two_range_1 (two ranges sharing a register) are proved this way.
+    num_range_1 is proved this way (the exit bounds the range's upper
+    register); two_range_1 (two ranges sharing a register) would be, but
+    the engine does not compute its three registers at the m0 it needs.
 
     The work is counted (ratios, cells): deterministic.
 */
