@@ -187,6 +187,29 @@ loop_g_clear(loop_g * G)
     }
 }
 
+void
+unb_grid_place(fmpz_t x0, slong * wexp, double lo, double hi, double bmax,
+    int n)
+{
+    lo -= 40 * bmax;
+    hi += 40 * bmax;
+    if (!(isfinite(lo) && isfinite(hi) && fabs(lo) < 1e15 && fabs(hi) < 1e15
+            && hi - lo >= 1))
+    {
+        /* doubles cannot place the grid (a huge mu or scale): any grid
+           with its tails still covers every value, so only the proof may
+           be missed, never made wrong */
+        lo = -1;
+        hi = 1;
+    }
+    *wexp = 0;
+    while (ldexp(1.0, (int) *wexp) * n < hi - lo)
+        (*wexp)++;
+    while (*wexp > -20 && ldexp(1.0, (int) *wexp - 1) * n >= hi - lo)
+        (*wexp)--;
+    fmpz_set_d(x0, floor(lo / ldexp(1.0, (int) *wexp)));
+}
+
 /* the Laplace CDF of scale b at t, bounded above (up) or below: the
    engine's CDF at the ball's upper (lower) end, a point */
 void
@@ -385,23 +408,7 @@ x_range(fmpz_t x0, slong * wexp, const loop_g * G, int d, int n)
             first = 0;
         }
     }
-    lo -= 40 * bmax;
-    hi += 40 * bmax;
-    if (!(isfinite(lo) && isfinite(hi) && fabs(lo) < 1e15 && fabs(hi) < 1e15
-            && hi - lo >= 1))
-    {
-        /* doubles cannot place the grid (a huge mu or scale): any grid
-           with its tails still covers every value, so only the proof may
-           be missed, never made wrong */
-        lo = -1;
-        hi = 1;
-    }
-    *wexp = 0;
-    while (ldexp(1.0, (int) *wexp) * n < hi - lo)
-        (*wexp)++;
-    while (*wexp > -20 && ldexp(1.0, (int) *wexp - 1) * n >= hi - lo)
-        (*wexp)--;
-    fmpz_set_d(x0, floor(lo / ldexp(1.0, (int) *wexp)));
+    unb_grid_place(x0, wexp, lo, hi, bmax, n);
 }
 
 /* the cells per dimension of the first partition: a grid of n, and the

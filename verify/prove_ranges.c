@@ -408,23 +408,7 @@ x_range(fmpz_t x0, slong * wexp, const rg_g * G, int d, int n)
         lo = arf_get_d(G->lo + d, ARF_RND_DOWN);
     if (G->has_hi[d] && arf_get_d(G->hi + d, ARF_RND_UP) > hi)
         hi = arf_get_d(G->hi + d, ARF_RND_UP);
-    lo -= 40 * bmax;
-    hi += 40 * bmax;
-    if (!(isfinite(lo) && isfinite(hi) && fabs(lo) < 1e15 && fabs(hi) < 1e15
-            && hi - lo >= 1))
-    {
-        /* doubles cannot place the grid (a huge mu or scale): any grid
-           with its tails still covers every value, so only the proof may
-           be missed, never made wrong */
-        lo = -1;
-        hi = 1;
-    }
-    *wexp = 0;
-    while (ldexp(1.0, (int) *wexp) * n < hi - lo)
-        (*wexp)++;
-    while (*wexp > -20 && ldexp(1.0, (int) *wexp - 1) * n >= hi - lo)
-        (*wexp)--;
-    fmpz_set_d(x0, floor(lo / ldexp(1.0, (int) *wexp)));
+    unb_grid_place(x0, wexp, lo, hi, bmax, n);
 }
 
 /* cell number idx of the first partition: digit d of idx (base n + 2)

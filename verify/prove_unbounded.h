@@ -191,6 +191,16 @@ int unb_cycles_of(unb_path * cy, const svt_program * P, int s, int release);
    at or above (below) every value in the ball t */
 void unb_cdf_bound(arf_t out, const arb_t t, const arb_t b, int up);
 
+/* The first partition of one dimension of a bisection: cells of width
+   2^wexp from x0 2^wexp, n of them covering [lo - 40 bmax, hi + 40 bmax]
+   (lo, hi: the answers less the guards' offsets; bmax: the largest noise
+   scale).  Doubles choose the grid only; where they cannot place it (not
+   finite, beyond 1e15, less than 1 wide) it is put at [-1, 1]: any grid
+   with its tails covers every value, so a proof may be missed, never
+   made wrong. */
+void unb_grid_place(fmpz_t x0, slong * wexp, double lo, double hi,
+    double bmax, int n);
+
 /* below(G, target, budget): 1 when sup G < target is certified, taking
    the work from *budget */
 typedef int (*unb_below_fn)(const void * G, const arf_t target,
