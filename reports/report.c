@@ -181,9 +181,10 @@ static const char * klass_meaning[KLASS_COUNT] = {
     "(verify prove), and no certified ratio contradicts it",
     "a certified ratio exceeds the claim, and a bound B above the claim is "
     "proved for every m",
-    "a certified ratio exceeds the claim, and the loss is proved to have no "
-    "finite bound (an exact zero, a proof that the ratio grows at least like "
-    "alpha kappa^m, or Gaussian noise)",
+    "the loss is proved to have no finite bound (an exact zero, a proof that "
+    "the ratio grows at least like alpha kappa^m or along a certified line in "
+    "m, or Gaussian noise), so every finite claim is violated; a certified "
+    "ratio exceeds the claim, or the proof's line passes it at an m it names",
     "the variant claims no pure eps (report only); its row says whether its "
     "loss is bounded",
     "a certified ratio exceeds the claim, no shift coupling bounds the loss, "
@@ -378,10 +379,11 @@ bound_words(vresult * V, const decision_t D)
             "exceeds it" : "B above the claim; undecided");
     else if (V->unbounded)
         snprintf(V->proved, sizeof(V->proved), "%sunbounded, proved: the loss "
-            "has no finite bound; %s%s", D->status == STATUS_NO_CLAIM ? "no pure "
-            "eps for any eps: " : "", V->Ltext, V->gaussian ? " (Gaussian noise "
-            "has no pure eps bound; verify delta gives (eps, delta))"
-            : " (verify prove)");
+            "has no finite bound; %s%s%s%.600s", D->status == STATUS_NO_CLAIM
+            ? "no pure eps for any eps: " : "", V->Ltext, V->gaussian
+            ? " (Gaussian noise has no pure eps bound; verify delta gives "
+            "(eps, delta))" : " (verify prove)", D->violated_by_proof ? "; "
+            : "", D->violated_by_proof ? D->by_proof : "");
     else if (D->status == STATUS_VIOLATED)
         snprintf(V->proved, sizeof(V->proved), "no bound found: no shift "
             "coupling bounds the loss; a certified ratio exceeds the claim%s "

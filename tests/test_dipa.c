@@ -1101,6 +1101,95 @@ Test(dipa, unbounded_proofs_past_a_far_claim_and_chained_blocks, .timeout = 600)
     restart_result_clear(W);
 }
 
+/* A proof of no bound decides a claim that no computed ratio reaches:
+   num_range (closed form: ln ratio(a_m) = m/4 on the proof's family, so
+   ratio(a_8) = 2) with claim 40.  The proof's line 2 + (m - 8) k passes
+   40 at N = 8 + floor(38 / k) + 1 (k from the proof), where no family
+   is computed (past the engine's queries); prove, check, --json and
+   --junit say UNBOUNDED, exit 1, and name N; the same file with a claim
+   below the computed ratio is violated by that ratio, not by the line. */
+Test(dipa, proof_of_no_bound_decides_a_far_claim, .timeout = 600)
+{
+    const char * path = "build/test-dipa/num_range_far.dipa";
+    restart_result_t W;
+    fmpz_t N;
+    arb_t line, claim;
+    char want[64], cmd[200];
+    double k;
+    json_t * j;
+    test_dir();
+    {
+        FILE * f = fopen(path, "w"), * g = fopen("tests/dipa/num_range.dipa", "r");
+        int ch;
+        cr_assert(f != NULL && g != NULL);
+        fprintf(f, "# claimed = 40\n");
+        while ((ch = fgetc(g)) != EOF)
+            fputc(ch, f);
+        fclose(g);
+        fclose(f);
+    }
+    restart_result_init(W);
+    fmpz_init(N);
+    arb_init(line);
+    arb_init(claim);
+    cr_assert(unbounded_on(W, path, NULL));
+    cr_assert_eq(W->m_shown, 8);
+    cr_assert(arb_contains_si(W->r->lr[W->dir], 2), "ratio(a_8) = m/4 = 2");
+    k = arf_get_d(arb_midref(W->k), ARF_RND_NEAR);
+    arb_set_si(claim, 40);
+    cr_assert(restart_line_past(N, line, W, claim));
+    cr_assert(fmpz_equal_si(N, 8 + (slong) floor(38.0 / k) + 1),
+        "N = %ld, k = %.10g", (long) fmpz_get_si(N), k);
+    cr_assert(arb_gt(line, claim));
+    /* a claim below the computed ratio: the line passes it at m0 */
+    arb_set_si(claim, 1);
+    cr_assert(restart_line_past(N, line, W, claim));
+    cr_assert(fmpz_equal_si(N, 8));
+    snprintf(want, sizeof(want), "m = %ld", 8 + (long) floor(38.0 / k) + 1);
+
+    cr_assert_eq(run_cli("prove build/test-dipa/num_range_far.dipa", out,
+        sizeof(out)), 1, "%s", out);
+    cr_assert(strstr(out, "CLAIM VIOLATED (UNBOUNDED): the loss has no finite "
+        "bound, proved") != NULL, "%s", out);
+    cr_assert(strstr(out, want) != NULL, "%s: %s", want, out);
+    cr_assert_eq(run_cli("check build/test-dipa/num_range_far.dipa --json "
+        "--junit build/test-dipa/far.xml", out, sizeof(out)), 1, "%s", out);
+    j = last_json();
+    cr_assert(j != NULL, "%s", out);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "status")), "unbounded");
+    cr_assert_str_eq(json_string_value(json_object_get(j, "verdict")), "exceeds");
+    cr_assert(strstr(json_string_value(json_object_get(j, "violated_by_proof")),
+        want) != NULL, "%s", out);
+    cr_assert(strstr(json_string_value(json_object_get(j, "recheck")),
+        "verify prove build/test-dipa/num_range_far.dipa") != NULL, "%s", out);
+    /* the loss shown is what was computed: below the claim */
+    cr_assert_lt(atof(json_string_value(json_array_get(json_object_get(j,
+        "loss"), 1))), 40.0, "%s", out);
+    json_decref(j);
+    {
+        FILE * f = fopen("build/test-dipa/far.xml", "r");
+        size_t n;
+        cr_assert(f != NULL);
+        n = fread(out, 1, sizeof(out) - 1, f);
+        out[n] = '\0';
+        fclose(f);
+        cr_assert(strstr(out, "UNBOUNDED: the loss has no finite bound, proved")
+            != NULL, "%s", out);
+        cr_assert(strstr(out, "failures=\"0\"") == NULL, "%s", out);
+    }
+    /* a claim a computed ratio exceeds: decided by that ratio */
+    snprintf(cmd, sizeof(cmd), "prove tests/dipa/num_range.dipa --json");
+    cr_assert_eq(run_cli(cmd, out, sizeof(out)), 1, "%s", out);
+    j = last_json();
+    cr_assert(j != NULL && json_is_null(json_object_get(j, "violated_by_proof")),
+        "%s", out);
+    json_decref(j);
+    arb_clear(line);
+    arb_clear(claim);
+    fmpz_clear(N);
+    restart_result_clear(W);
+}
+
 /* DiPAut's well_formed/example_28_1: q2's guard (insample < x1) stores x2
    below x1, so q3's guard (x1 <= insample < x2) never holds and its
    ending is certain on both sides: it costs nothing, and B = 1 (DiPAut:

@@ -393,6 +393,15 @@ check_witness(svt_runs_t R, ratio_result_t r, char ** cmd, const check_run * K,
 {
     svt_model_t M;
     *cmd = NULL;
+    if (K->D[ic].violated_by_proof)
+    {
+        /* no ratio above the claim: the proof's family as computed, and
+           the proof to re-run */
+        svt_runs_set(R, K->D[ic].LR);
+        *cmd = report_recheck_prove(K->var, K->clist[ic], K->o->eps,
+            K->o->delta, &K->o->ov);
+        return;
+    }
     if (check_model(M, K, K->clist[ic]) != 0)
         return;
     witness_smallest(R, r, cmd, M, K->D[ic].LR, &K->o->ro, K->o->eps,

@@ -59,6 +59,9 @@ decision_add_prove(decision_t D, const prove_result_t P, const svt_model_t M,
     if (P->have_L)
         offer(D, P->L_infinite, P->L, P->LR, c, P->L_desc);
     D->unbounded |= P->decision == PROVE_UNBOUNDED && P->unbounded_proved;
+    if (P->decision == PROVE_UNBOUNDED && P->unbounded_proved
+            && P->past_claim[0] && D->by_proof[0] == '\0')
+        snprintf(D->by_proof, sizeof(D->by_proof), "%s", P->past_claim);
     D->growing |= P->decision == PROVE_UNBOUNDED;
     D->stopped |= P->stopped;
     if (P->reason[0] && D->reason[0] == '\0')
@@ -99,6 +102,12 @@ decision_finish(decision_t D, const svt_model_t M)
         D->status = STATUS_NO_CLAIM;
     else if (D->have_L && (D->L_inf || arb_gt(D->L, M->claimed)))
         D->status = D->unbounded ? STATUS_UNBOUNDED : STATUS_VIOLATED;
+    else if (D->unbounded && D->by_proof[0])
+    {
+        /* no finite bound, proved: every finite claim is violated */
+        D->status = STATUS_UNBOUNDED;
+        D->violated_by_proof = 1;
+    }
     else if (D->proved && D->B_le_claim)
     {
         D->status = STATUS_PROVED;

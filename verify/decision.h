@@ -9,7 +9,11 @@
      VIOLATED   a certified ratio (anywhere: a witness, a construction, a
                 search) exceeds eps;
      UNBOUNDED  violated, and the loss is proved to have no finite bound
-                (an exact zero, alpha kappa^m, a Gaussian hazard rate);
+                (an exact zero, alpha kappa^m, a Gaussian hazard rate,
+                a family's certified line); such a proof violates every
+                finite claim even where no ratio above the claim was
+                computed (violated_by_proof: by_proof says where the
+                proof's line passes it);
      UNDECIDED  neither: [L, B] and the reason (also when a time guard
                 stopped the work);
    and NO_CLAIM for a variant that claims nothing (report only). */
@@ -43,6 +47,11 @@ typedef struct
     char L_where[300];      /* ... and where it was found */
     int unbounded;          /* no finite bound, proved */
     int growing;            /* a family's certified growth (evidence) */
+    char by_proof[600];     /* a proof of no bound: where it passes the
+                               claim (prove.h, past_claim) */
+    int violated_by_proof;  /* UNBOUNDED from that proof alone: no
+                               certified ratio above the claim was
+                               computed (L is below it) */
     int stopped;            /* a time guard stopped the work */
     char reason[1100];      /* UNDECIDED: why */
 }

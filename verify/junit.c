@@ -235,8 +235,8 @@ check_junit_proof(junit_struct * J, const svt_variant_struct * var, int proved,
     if (violation)
     {
         outcome = JUNIT_FAILURE;
-        msg = "the claim is violated: a certified ratio exceeds it (see the "
-            "failing cases)";
+        msg = "the claim is violated: a certified ratio exceeds it, or a "
+            "proof that the loss has no finite bound (see the failing cases)";
     }
     else if (proved)
     {
@@ -276,9 +276,14 @@ check_junit_cutoffs(const check_run * K, svt_status s, slong at, const char * cm
         char name[64], msg[2048];
         int v = D->status == STATUS_VIOLATED || D->status == STATUS_UNBOUNDED;
         snprintf(name, sizeof(name), "proof and witness c=%ld", (long) K->clist[ic]);
-        snprintf(msg, sizeof(msg), "%s: %s%s%.1500s", decision_word(D->status),
-            v ? "a certified ratio exceeds the claim; re-check: " : D->reason,
-            "", v && ic == at && cmd ? cmd : v ? D->L_where : "");
+        if (D->violated_by_proof)
+            snprintf(msg, sizeof(msg), "%s: the loss has no finite bound, "
+                "proved; %.900s; re-check: %.900s", decision_word(D->status),
+                D->by_proof, ic == at && cmd ? cmd : "verify prove");
+        else
+            snprintf(msg, sizeof(msg), "%s: %s%s%.1500s", decision_word(D->status),
+                v ? "a certified ratio exceeds the claim; re-check: " : D->reason,
+                "", v && ic == at && cmd ? cmd : v ? D->L_where : "");
         junit_add(K->o->junit, K->var->name, name, D->status == STATUS_PROVED
             || D->status == STATUS_NO_CLAIM ? JUNIT_PASS : v ? JUNIT_FAILURE
             : accepted ? JUNIT_SKIPPED : JUNIT_ERROR, D->status == STATUS_PROVED

@@ -34,7 +34,7 @@ prove_result_init(prove_result_t P)
     P->work = 0;
     arb_init(P->L);
     svt_runs_init(P->LR);
-    P->L_desc[0] = P->reason[0] = P->family[0] = '\0';
+    P->L_desc[0] = P->reason[0] = P->family[0] = P->past_claim[0] = '\0';
     P->seconds = 0;
     P->stopped = 0;
     P->unbounded_proved = 0;
@@ -266,6 +266,39 @@ cycle_witness(prove_result_t P, const svt_model_t M, const search_opts * o)
 
 static int L_above(const prove_result_t P, const arb_t x);
 
+/* a proof of no bound whose family was not computed past the claim:
+   where its certified line passes the claim (P->past_claim, and the
+   reason) */
+static void
+line_past_claim(prove_result_t P, const svt_model_t M)
+{
+    fmpz_t N;
+    arb_t line;
+    char * n, * v;
+    fmpz_init(N);
+    arb_init(line);
+    if (restart_line_past(N, line, P->RS, M->claimed))
+    {
+        n = fmpz_get_str(NULL, 10, N);
+        v = decimal_bound(line, 8, 0);
+        snprintf(P->past_claim, sizeof(P->past_claim), "the proof's line "
+            "passes the claim at m = %s: ln ratio >= %s there, and more at "
+            "every larger m (the proof's family, computed here at m = "
+            "%lu)", n, v, P->RS->m_shown);
+        snprintf(P->reason + strlen(P->reason), sizeof(P->reason)
+            - strlen(P->reason), "; the proof's line (below) passes the "
+            "claim at m = %s, past the inputs computed here", n);
+        flint_free(n);
+        flint_free(v);
+    }
+    else
+        snprintf(P->past_claim, sizeof(P->past_claim), "the proof of no "
+            "finite bound violates every finite claim (the family was not "
+            "computed past the claim)");
+    arb_clear(line);
+    fmpz_clear(N);
+}
+
 /* no proof: a proof of no bound (prove_unbounded.h: a restart, a kept
    or released cycle); 1 when one holds and its family's ratio is above
    the claim */
@@ -448,9 +481,7 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
             /* a proof of no bound violates every finite claim, even
                where no input long enough to show it was computed */
             if (P->RS->found && M->has_claim && !L_above(P, M->claimed))
-                snprintf(P->reason + strlen(P->reason), sizeof(P->reason)
-                    - strlen(P->reason), "; the proof's line (below) passes "
-                    "the claim only at an m past the inputs computed here");
+                line_past_claim(P, M);
             P->decision = PROVE_UNBOUNDED;
             P->unbounded_proved = P->L_infinite || P->LB->proof[0] != '\0'
                 || (P->W->growing && P->W->kappa[0] != '\0') || P->RS->found;
@@ -483,6 +514,12 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
                 "none") == 0 ? "no family in m was measured" : P->LB->growth,
                 P->LB->family_note[0] ? "; the best family's certified ln "
                 "ratios: " : "", P->LB->family_note);
+        if (P->decision == PROVE_UNBOUNDED && P->unbounded_proved
+                && M->has_claim && !L_above(P, M->claimed)
+                && P->past_claim[0] == '\0')
+            snprintf(P->past_claim, sizeof(P->past_claim), "the proof of no "
+                "finite bound violates every finite claim (no ratio above "
+                "this one was computed)");
         if (P->decision == PROVE_UNBOUNDED)
             P->claim_holds = M->has_claim ? 0 : -1;
         else if (M->has_claim && L_above(P, M->claimed))

@@ -48,6 +48,10 @@ typedef struct
                                number; 0: a family's certified ratios grow
                                by increments that do not shrink (evidence,
                                printed as "growing") */
+    char past_claim[600];   /* a proof of no bound that violates the
+                               claim where no ratio above it was
+                               computed: where its line passes the claim
+                               (empty otherwise) */
     double seconds;
     double proof_seconds;   /* the proof alone */
     int stopped;            /* the time guard (--seconds) fired: no

@@ -233,6 +233,43 @@ unb_keep_family(restart_result_t W, const unb_path * lead, const unb_path * A,
 }
 
 int
+restart_line_past(fmpz_t N, arb_t line, const restart_result_t W,
+    const arb_t claimed)
+{
+    const arb_struct * r = W->r->lr[W->dir];
+    arb_t t;
+    arf_t hi;
+    int ok;
+    if (!W->found || !arb_is_positive(W->k) || !arb_is_finite(r)
+            || !arb_is_finite(claimed))
+        return 0;
+    arb_init(t);
+    arf_init(hi);
+    /* m - m0 > (claimed - r) / k, the quotient's upper end rounded up */
+    arb_sub(t, claimed, r, 128);
+    arb_div(t, t, W->k, 128);
+    arb_get_ubound_arf(hi, t, 128);
+    if (arf_sgn(hi) < 0)
+        arf_zero(hi);
+    ok = arf_cmpabs_2exp_si(hi, 62) < 0;
+    if (ok)
+    {
+        arf_get_fmpz(N, hi, ARF_RND_FLOOR);
+        fmpz_add_ui(N, N, 1);
+        if (arb_gt(r, claimed))
+            fmpz_zero(N);
+        /* the line at N, checked: the decision rests on it */
+        arb_mul_fmpz(t, W->k, N, 128);
+        arb_add(line, r, t, 128);
+        fmpz_add_ui(N, N, W->m_shown);
+        ok = arb_gt(line, claimed);
+    }
+    arb_clear(t);
+    arf_clear(hi);
+    return ok;
+}
+
+int
 restart_family_above(restart_result_t W, const svt_model_t M,
     const fmpq_t delta, const arb_t claimed, const ratio_opt * ro)
 {

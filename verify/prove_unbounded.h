@@ -162,6 +162,14 @@ void unb_keep_family(restart_result_t W, const unb_path * lead,
     const unb_path * A, const unb_path * mid, const unb_path * B, int shift,
     ulong m, int dir);
 
+/* The line of W's proof, ln ratio(a_m) >= ln ratio(a_m0) + (m - m0) k
+   for every m >= m0 = W->m_shown, past `claimed` without computing the
+   family there: 1 with N the first m at which the line's certified
+   value `line` is above the claim (N = m0 when the ratio computed is);
+   0 when W proves nothing or its enclosures are not finite. */
+int restart_line_past(fmpz_t N, arb_t line, const restart_result_t W,
+    const arb_t claimed);
+
 /* The family found taken to the m where the proof's line passes the
    claim: 1 when its certified ratio there is above `claimed` (W->r,
    W->R, W->m_shown replaced); 0 when not, or too long (200000 queries). */

@@ -10,6 +10,15 @@
 #include "report.h"
 #include "witness.h"
 
+/* "violated_by_proof": where a proof of no bound passes the claim when
+   it alone decides the violation, else null */
+static void
+json_set_by_proof(json_t * j, const decision_struct * D)
+{
+    json_object_set_new(j, "violated_by_proof", D->violated_by_proof
+        ? json_string(D->by_proof) : json_null());
+}
+
 void
 check_json_conclusion(const check_run * K, const svt_model_t M, svt_status s,
     slong at, const svt_runs_t W, const char * cmd, int accepted, int rc)
@@ -28,6 +37,7 @@ check_json_conclusion(const check_run * K, const svt_model_t M, svt_status s,
     report_json_set_seconds(j, integral_clock() - K->t0);
     json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
     json_object_set_new(j, "status", json_string(decision_name(s)));
+    json_set_by_proof(j, K->D + at);
     json_object_set_new(j, "result", json_string(violated ? "violation"
         : s == STATUS_PROVED ? "proved" : s == STATUS_NO_CLAIM ? "no-claim"
         : K->inconclusive ? "inconclusive" : accepted ? "evidence-accepted"
@@ -81,6 +91,7 @@ all_json_decision(const check_opts * o, const svt_variant_struct * var,
         : VERDICT_EXCEEDS) : D->status == STATUS_PROVED ? VERDICT_WITHIN
         : D->status == STATUS_NO_CLAIM ? VERDICT_NO_CLAIM : VERDICT_INCONCLUSIVE);
     json_object_set_new(j, "status", json_string(decision_name(D->status)));
+    json_set_by_proof(j, D);
     json_object_set_new(j, "upper_bound", P->A->proved
         ? report_json_interval(P->A->bound, o->out_digits) : json_null());
     json_object_set_new(j, "paper_property", json_string(var->paper_property));
@@ -218,6 +229,7 @@ prove_json(const prove_result_t P, const decision_t D,
     json_object_set_new(j, "claim_holds", P->claim_holds < 0 ? json_null()
         : json_boolean(P->claim_holds));
     json_object_set_new(j, "status", json_string(decision_name(D->status)));
+    json_set_by_proof(j, D);
     json_object_set_new(j, "lower_bound_input", P->have_L && P->LR->len > 0
         ? witness_runs_json(P->LR) : json_null());
     json_object_set_new(j, "upper_bound", P->A->proved

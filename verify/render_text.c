@@ -62,7 +62,26 @@ check_text_conclusion(const check_run * K, svt_status s, slong at, const svt_run
     FILE * out = K->o->out;
     const decision_struct * D = K->D + at;
     slong k;
-    if (s == STATUS_VIOLATED || s == STATUS_UNBOUNDED)
+    if (D->violated_by_proof && (s == STATUS_VIOLATED || s == STATUS_UNBOUNDED))
+    {
+        char * l = D->have_L && !D->L_inf ? decimal_interval(D->L, K->o->out_digits)
+            : NULL, * os;
+        fprintf(out, "VIOLATED, UNBOUNDED (proved, c = %ld): the loss has no "
+            "finite bound; %s\n", (long) K->clist[at], D->by_proof);
+        fprintf(out, "  the largest ratio computed, below the claim (%lu "
+            "quer%s; ln ratio %s, %s):\n",
+            svt_runs_length(W), svt_runs_length(W) == 1 ? "y" : "ies",
+            l ? l : "-", D->L_where);
+        witness_print_vector(out, "  q(D) ", W, 0);
+        witness_print_vector(out, "  q(D')", W, 1);
+        witness_print_vector(out, "  T    ", W, 2);
+        os = custom_output_describe(W);
+        fprintf(out, "    output  %s\n  re-check (the proof): %s\n(exit 1)\n",
+            os, cmd ? cmd : "");
+        flint_free(os);
+        flint_free(l);
+    }
+    else if (s == STATUS_VIOLATED || s == STATUS_UNBOUNDED)
     {
         char * l = D->L_inf ? NULL : decimal_interval(D->L, K->o->out_digits);
         char * w = wr->verdict == VERDICT_INFINITE ? NULL
@@ -230,6 +249,8 @@ all_text_decision(FILE * out, const svt_variant_struct * var,
             : l, D->L_where);
     if (D->status == STATUS_UNDECIDED)
         fprintf(out, "; %s", D->reason);
+    if (D->violated_by_proof)
+        fprintf(out, "; the loss has no finite bound, proved: %s", D->by_proof);
     fprintf(out, "\n\n");
     flint_free(b);
     flint_free(l);
@@ -459,6 +480,12 @@ prove_print_status(FILE * out, const decision_t D, const prove_result_t P)
             break;
         case STATUS_VIOLATED:
         case STATUS_UNBOUNDED:
+            if (D->violated_by_proof)
+            {
+                fprintf(out, "CLAIM VIOLATED (UNBOUNDED): the loss has no "
+                    "finite bound, proved; %s (exit 1)\n", D->by_proof);
+                break;
+            }
             fprintf(out, "CLAIM VIOLATED%s: a certified ratio exceeds the claimed "
                 "eps%s (exit 1)\n", D->status == STATUS_UNBOUNDED ? " (UNBOUNDED)"
                 : "", P->A->proved ? "; the bound B is proved, above the claim"

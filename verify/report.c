@@ -174,6 +174,35 @@ shell_word(char * buf, size_t len, const char * w)
     buf[k] = '\0';
 }
 
+/* " --eps E --delta D [--eps1 ...]" */
+static void
+recheck_options(char * opt, size_t len, const fmpq_t eps, const fmpq_t delta,
+    const svt_overrides * ov)
+{
+    rational_option(opt, len, "--eps", eps, 1);
+    rational_option(opt, len, "--delta", delta, 1);
+    if (ov != NULL && ov->eps1 != NULL)
+        rational_option(opt, len, "--eps1", ov->eps1, -1);
+    if (ov != NULL && ov->eps2 != NULL)
+        rational_option(opt, len, "--eps2", ov->eps2, -1);
+    if (ov != NULL && ov->eps3 != NULL)
+        rational_option(opt, len, "--eps3", ov->eps3, -1);
+}
+
+char *
+report_recheck_prove(const svt_variant_struct * var, slong c,
+    const fmpq_t eps, const fmpq_t delta, const svt_overrides * ov)
+{
+    char opt[1200] = "", name[4200], * buf;
+    size_t len;
+    recheck_options(opt, sizeof(opt), eps, delta, ov);
+    shell_word(name, sizeof(name), report_variant_arg(var));
+    len = strlen(name) + strlen(opt) + 64;
+    buf = flint_malloc(len);
+    snprintf(buf, len, "verify prove %s --c %ld%s", name, (long) c, opt);
+    return buf;
+}
+
 char *
 report_recheck_custom(const svt_variant_struct * var, const svt_runs_t R,
     slong c, const fmpq_t eps, const fmpq_t delta, const svt_overrides * ov)
@@ -182,14 +211,7 @@ report_recheck_custom(const svt_variant_struct * var, const svt_runs_t R,
         * T = vector_string(R, 2), * out = custom_output_string(R), * buf;
     char opt[1200] = "", name[4200];
     size_t len;
-    rational_option(opt, sizeof(opt), "--eps", eps, 1);
-    rational_option(opt, sizeof(opt), "--delta", delta, 1);
-    if (ov != NULL && ov->eps1 != NULL)
-        rational_option(opt, sizeof(opt), "--eps1", ov->eps1, -1);
-    if (ov != NULL && ov->eps2 != NULL)
-        rational_option(opt, sizeof(opt), "--eps2", ov->eps2, -1);
-    if (ov != NULL && ov->eps3 != NULL)
-        rational_option(opt, sizeof(opt), "--eps3", ov->eps3, -1);
+    recheck_options(opt, sizeof(opt), eps, delta, ov);
     shell_word(name, sizeof(name), report_variant_arg(var));
     len = strlen(q0) + strlen(q1) + strlen(T) + strlen(out) + strlen(opt)
         + strlen(name) + 128;

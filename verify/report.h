@@ -52,6 +52,11 @@ void report_json_set_seconds(json_t * o, double seconds);
 /* the variant as a command line names it: the spec file's path for a
    user spec, the name of a built-in */
 const char * report_variant_arg(const svt_variant_struct * var);
+/* "verify prove VARIANT --c C [--eps E --delta D --eps1 ...]": the proof
+   that re-checks a violation shown by a proof of no bound (flint_free
+   it) */
+char * report_recheck_prove(const svt_variant_struct * var, slong c,
+    const fmpq_t eps, const fmpq_t delta, const svt_overrides * ov);
 /* "verify ratio VARIANT custom --qD ... --qD2 ... --T ... --output ...
    --c C [--eps E --delta D --eps1 ...]" that re-checks R as written (the
    variant a shell word; flint_free it) */
