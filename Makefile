@@ -213,15 +213,20 @@ test-san: $(B)/tests-san $(B)/san/bin/verify $(B)/san/bin/svt-report
 GEN_PROGRAMS ?= 10000
 GEN_SEED ?= 1000001
 SOUNDNESS_PAIRS ?= 2000
+# the tests with a larger slice that only test-long runs (SVT_LONG_TESTS=1;
+# tests/testlib.h long_tests)
+LONG_SLICES = approx/dipapprox_table
 .PHONY: test-long
 test-long: $(B)/tests $(B)/bin/verify $(B)/bin/svt-report
-	@echo "test-long: seed $(GEN_SEED): $(GEN_PROGRAMS) generated programs, $(SOUNDNESS_PAIRS) pairs per variant (soundness), 400 generated DiPA automata, then every suite sanitized"
+	@echo "test-long: seed $(GEN_SEED): $(GEN_PROGRAMS) generated programs, $(SOUNDNESS_PAIRS) pairs per variant (soundness), 400 generated DiPA automata, the long slices ($(LONG_SLICES)), then every suite sanitized"
 	SVT_GEN_PROGRAMS=$(GEN_PROGRAMS) SVT_GEN_SEED=$(GEN_SEED) ./$(B)/tests --jobs 2 --filter 'generated/*'
 	VERIFY_BIN=./$(B)/bin/verify REPORT_BIN=./$(B)/bin/svt-report \
 	    SVT_SOUNDNESS_PAIRS=$(SOUNDNESS_PAIRS) SVT_SOUNDNESS_SEED=$(GEN_SEED) \
 	    ./$(B)/tests --jobs 2 --filter 'soundness/*'
 	VERIFY_BIN=./$(B)/bin/verify SVT_DIPA_AUTOMATA=400 SVT_DIPA_SEED=$(GEN_SEED) \
 	    ./$(B)/tests --jobs 2 --filter 'dipa/any_size_prover_sound_on_generated_automata'
+	VERIFY_BIN=./$(B)/bin/verify REPORT_BIN=./$(B)/bin/svt-report SVT_LONG_TESTS=1 \
+	    ./$(B)/tests --jobs 2 --filter '@($(LONG_SLICES))'
 	$(MAKE) --no-print-directory test-san SAN_SUITES=all
 	@echo "test-long: passed (seed $(GEN_SEED))"
 

@@ -378,12 +378,16 @@ bound_words(vresult * V, const decision_t D)
             == STATUS_VIOLATED ? "B above the claim, and a certified ratio "
             "exceeds it" : "B above the claim; undecided");
     else if (V->unbounded)
+    {
         snprintf(V->proved, sizeof(V->proved), "%sunbounded, proved: the loss "
-            "has no finite bound; %s%s%s%.600s", D->status == STATUS_NO_CLAIM
-            ? "no pure eps for any eps: " : "", V->Ltext, V->gaussian
-            ? " (Gaussian noise has no pure eps bound; verify delta gives "
-            "(eps, delta))" : " (verify prove)", D->violated_by_proof ? "; "
-            : "", D->violated_by_proof ? D->by_proof : "");
+            "has no finite bound; %s%s", D->status == STATUS_NO_CLAIM ? "no pure "
+            "eps for any eps: " : "", V->Ltext, V->gaussian ? " (Gaussian noise "
+            "has no pure eps bound; verify delta gives (eps, delta))"
+            : " (verify prove)");
+        n = strlen(V->proved);
+        if (D->violated_by_proof && n + 3 < sizeof(V->proved))
+            snprintf(V->proved + n, sizeof(V->proved) - n, "; %s", D->by_proof);
+    }
     else if (D->status == STATUS_VIOLATED)
         snprintf(V->proved, sizeof(V->proved), "no bound found: no shift "
             "coupling bounds the loss; a certified ratio exceeds the claim%s "

@@ -1032,7 +1032,7 @@ Test(dipa, cli_names_the_dipa_condition, .timeout = 300)
 {
     static const struct { const char * cmd; const char * name; } rows[] = {
         { "prove tests/dipa/leaking_pair_loop.dipa", "leaking pair" },
-        { "check tests/dipa/two_registers_leaking_cycle.dipa", "leaking cycle" },
+        { "check tests/dipa/leaking_cycle_chained.dipa", "leaking cycle" },
         { "prove tests/dipa/disclosing_cycle.dipa", "disclosing cycle" },
         { "check tests/dipa/privacy_violating_path.dipa", "privacy-violating path" },
         { "prove tests/dipa/cond/leaking_pair_four_registers.dipa", "leaking pair" },

@@ -135,13 +135,18 @@ Test(schema, search_prove_lint, .timeout = 600)
 }
 
 /* DiPA automata with no bound proved carry "dipa_condition" (the
-   schema's definition): engine-sized (prove, check; four registers) and
+   schema's definition): engine-sized (prove, check; four registers; a
+   claim violated by a proof of no bound alone) and
    beyond the engine (eleven registers: prove, check) */
 Test(schema, dipa_condition, .timeout = 300)
 {
     validate_mode("prove tests/dipa/leaking_pair_loop.dipa", "prove", "exceeds");
-    validate_mode("check tests/dipa/two_registers_leaking_cycle.dipa", "check",
+    validate_mode("check tests/dipa/leaking_cycle_chained.dipa", "check",
         "exceeds");
+    /* violated by a proof of no bound alone (violated_by_proof) */
+    cr_assert_eq(system("mkdir -p build && (echo '# claimed = 40'; cat "
+        "tests/dipa/num_range.dipa) > build/schema-num-range-far.dipa"), 0);
+    validate_mode("check build/schema-num-range-far.dipa", "check", "exceeds");
     validate_mode("prove tests/dipa/cond/leaking_pair_four_registers.dipa",
         "prove", "exceeds");
     validate_mode("prove tests/dipa/cond/leaking_pair_eleven_registers.dipa",

@@ -91,6 +91,15 @@ t_model(svt_model_t M, const char * name, const char * eps, slong c)
 }
 #endif
 
+/* 1 in `make test-long` (SVT_LONG_TESTS=1): the slices of a test that
+   repeat what `make test` checks at a larger size run there only */
+static inline int
+long_tests(void)
+{
+    const char * v = getenv("SVT_LONG_TESTS");
+    return v != NULL && strcmp(v, "0") != 0 && v[0] != '\0';
+}
+
 /* runs `verify ARGS` (VERIFY_BIN, else ./build/bin/verify) with stderr
    merged into out (NULL: discarded); returns its exit code */
 static inline int

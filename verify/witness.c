@@ -2,6 +2,7 @@
    of a certified violation (witness.h). */
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "witness.h"
 #include "report.h"
@@ -808,7 +809,19 @@ witness_shrink(svt_runs_t R, ratio_result_t r, const svt_model_t M,
     svt_runs_t S;
     ratio_result_t t;
     ulong before = svt_runs_length(R);
-    slong i, spent, len;
+    slong i, spent, len, used = 0;
+    ratio_limits lim;
+    ratio_opt so = *ro;
+    /* the shrinking's own pool of work (counted: deterministic) */
+    if (ro->limits != NULL)
+        lim = *ro->limits;
+    else
+        memset(&lim, 0, sizeof(lim));
+    lim.pool = &used;
+    lim.pool_limit = SHRINK_MAX_WORK;
+    lim.pool_cost = SHRINK_RATIO_COST;
+    so.limits = &lim;
+    ro = &so;
     svt_runs_init(S);
     ratio_result_init(t);
     /* the counts first (every later ratio is then of a short input),

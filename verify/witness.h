@@ -35,7 +35,10 @@
                                    ratio an exact joint integral) */
 #define WITNESS_TAIL_RATIOS 120  /* ... and then the queries pushed into
                                    the noise's tails, any registers */
-#define SHRINK_MAX_RATIOS 80    /* ratios the shrinking may spend */
+#define SHRINK_MAX_RATIOS 80    /* ratios the shrinking may spend ... */
+#define SHRINK_MAX_WORK 200000     /* ... and work (verify.h's units, its
+                                   ratios' and SHRINK_RATIO_COST each) */
+#define SHRINK_RATIO_COST 50
 
 typedef struct
 {
