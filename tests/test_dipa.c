@@ -43,6 +43,18 @@ test_dir(void)
     mkdir("build/test-dipa", 0755);
 }
 
+/* out := the contents of the file at path (a JUnit file written) */
+static void
+read_into_out(const char * path)
+{
+    FILE * f = fopen(path, "r");
+    size_t n;
+    cr_assert(f != NULL, "%s", path);
+    n = fread(out, 1, sizeof(out) - 1, f);
+    out[n] = '\0';
+    fclose(f);
+}
+
 static const char *
 family_file(const char * family, int n)
 {
@@ -131,12 +143,7 @@ Test(dipa, scaling_families_proved_with_dipauts_weight, .timeout = 300)
             family_file("m-range", 10));
         cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
         {
-            FILE * f = fopen("build/test-dipa/junit.xml", "r");
-            size_t n;
-            cr_assert(f != NULL);
-            n = fread(out, 1, sizeof(out) - 1, f);
-            out[n] = '\0';
-            fclose(f);
+            read_into_out("build/test-dipa/junit.xml");
             cr_assert(strstr(out, "tests=\"1\" failures=\"0\" errors=\"0\"") != NULL,
                 "%s", out);
             cr_assert(strstr(out, "classname=\"build/test-dipa/m-range_10.dipa\"")
@@ -1166,17 +1173,10 @@ Test(dipa, proof_of_no_bound_decides_a_far_claim, .timeout = 600)
     cr_assert_lt(atof(json_string_value(json_array_get(json_object_get(j,
         "loss"), 1))), 40.0, "%s", out);
     json_decref(j);
-    {
-        FILE * f = fopen("build/test-dipa/far.xml", "r");
-        size_t n;
-        cr_assert(f != NULL);
-        n = fread(out, 1, sizeof(out) - 1, f);
-        out[n] = '\0';
-        fclose(f);
-        cr_assert(strstr(out, "UNBOUNDED: the loss has no finite bound, proved")
-            != NULL, "%s", out);
-        cr_assert(strstr(out, "failures=\"0\"") == NULL, "%s", out);
-    }
+    read_into_out("build/test-dipa/far.xml");
+    cr_assert(strstr(out, "UNBOUNDED: the loss has no finite bound, proved")
+        != NULL, "%s", out);
+    cr_assert(strstr(out, "failures=\"0\"") == NULL, "%s", out);
     /* a claim a computed ratio exceeds: decided by that ratio */
     snprintf(cmd, sizeof(cmd), "prove tests/dipa/num_range.dipa --json");
     cr_assert_eq(run_cli(cmd, out, sizeof(out)), 1, "%s", out);
