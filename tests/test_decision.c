@@ -7,6 +7,7 @@
 #include <string.h>
 #include <math.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <jansson.h>
 #include "svt.h"
 #include "testlib.h"
@@ -459,4 +460,110 @@ Test(decision, register_compared_before_assignment_is_refused, .timeout = 120)
     rc = run_cli("prove tests/dipa/assigned_on_every_compared_path.dipa "
         "--lower-bound none", out, sizeof(out));
     cr_assert_eq(rc, 0, "%s", out);
+}
+
+/* spec text into build/PATH */
+static void
+write_spec(const char * path, const char * text)
+{
+    FILE * f;
+    mkdir("build", 0755);
+    f = fopen(path, "w");
+    cr_assert(f != NULL, "%s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Found by the review of the decision by a proof of no bound.  An
+   (eps, delta) claim with delta > 0 is not violated by a pure ratio or a
+   loss with no pure bound (a Gaussian release with sigma = 1 is (1000,
+   1e-6)-DP): prove and check leave it undecided (exit 3) and say why;
+   the same spec with a pure claim is unbounded by the proof alone, and
+   check shows no empty witness. */
+Test(decision, delta_claims_not_violated_by_pure_ratios, .timeout = 300)
+{
+    static const char * body = "register z = laplace(Delta/eps)\n"
+        "state run:\n  answer y = q + laplace(2*Delta/eps)\n"
+        "  if y >= z then output q + gaussian(1)\n  else output bot\n";
+    char text[512];
+    json_t * j;
+    snprintf(text, sizeof(text), "name = grel\nclaimed = 1000\n"
+        "claimed_delta = 1/1000000\n%s", body);
+    write_spec("build/test-decision-grel.svt", text);
+    snprintf(text, sizeof(text), "name = grel0\nclaimed = 1000\n%s", body);
+    write_spec("build/test-decision-grel0.svt", text);
+    cr_assert_eq(run_cli("prove build/test-decision-grel.svt --json", out,
+        sizeof(out)), 3, "%s", out);
+    j = last_json();
+    cr_assert(j != NULL, "%s", out);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "status")), "undecided");
+    cr_assert(json_is_null(json_object_get(j, "claim_holds")), "%s", out);
+    cr_assert(strstr(json_string_value(json_object_get(j, "reason")),
+        "(eps, delta)-DP with delta > 0") != NULL, "%s", out);
+    json_decref(j);
+    cr_assert_eq(run_cli("check build/test-decision-grel.svt --c-list 1", out,
+        sizeof(out)), 3, "%s", out);
+    cr_assert(strstr(out, "(eps, delta)-DP with delta > 0") != NULL, "%s", out);
+    /* the pure claim: violated by the proof alone, no empty witness */
+    cr_assert_eq(run_cli("check build/test-decision-grel0.svt --c-list 1 --json",
+        out, sizeof(out)), 1, "%s", out);
+    j = last_json();
+    cr_assert(j != NULL, "%s", out);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "status")), "unbounded");
+    cr_assert(json_is_string(json_object_get(j, "violated_by_proof")), "%s", out);
+    cr_assert(json_is_null(json_object_get(j, "witness")), "%s", out);
+    json_decref(j);
+    cr_assert_eq(run_cli("check build/test-decision-grel0.svt --c-list 1", out,
+        sizeof(out)), 1, "%s", out);
+    cr_assert(strstr(out, "(0 queries") == NULL && strstr(out, "\n    q(D) ")
+        == NULL, "%s", out);
+}
+
+/* check's grid: each point is the construction at its own m (the inputs
+   of the smaller m were once joined to it), the number `verify ratio`
+   prints; and a certified ratio above a far claim, found by the grid
+   after the proof of no bound, decides the violation as a ratio (the
+   decision is made again from everything: not 'by the proof'). */
+Test(decision, check_grid_points_and_a_ratio_past_a_far_claim, .timeout = 600)
+{
+    static const ulong ms[2] = { 2, 5 };
+    json_t * j;
+    size_t i;
+    for (i = 0; i < 2; i++)
+    {
+        char cmd[256], want[64], key[160];
+        const char * p;
+        snprintf(cmd, sizeof(cmd), "ratio tests/programs/alg2-no-counter.svt "
+            "split --m %lu --json", ms[i]);
+        cr_assert_eq(run_cli(cmd, out, sizeof(out)) & ~1, 0, "%s", out);
+        j = last_json();
+        cr_assert(j != NULL, "%s", out);
+        snprintf(want, sizeof(want), "%s", json_string_value(json_array_get(
+            json_object_get(j, "loss"), 0)));
+        json_decref(j);
+        run_cli("check tests/programs/alg2-no-counter.svt --c-list 1 --m-max 10 "
+            "--json", out, sizeof(out));
+        snprintf(key, sizeof(key), "\"construction\":\"split\",\"params\":"
+            "{\"eps\":[\"1\",\"1\"],\"c\":1,\"Delta\":[\"1\",\"1\"],\"m\":%lu}", ms[i]);
+        p = strstr(out, key);
+        cr_assert(p != NULL, "%s: %s", key, out);
+        p = strstr(p, "\"loss\":[\"");
+        cr_assert(p != NULL && strncmp(p + 9, want, strlen(want)) == 0,
+            "split m = %lu: check %.60s, ratio %s", ms[i], p, want);
+    }
+    write_spec("build/test-decision-a2c.svt", "name = a2c\nclaimed = 40000\n"
+        "register rho = laplace(2*Delta/eps)\nstate run:\n"
+        "  answer y = q + laplace(4*c*Delta/eps)\n"
+        "  if y >= rho then output top; reset laplace(2*Delta/eps)\n"
+        "  else output bot\n");
+    cr_assert_eq(run_cli("check build/test-decision-a2c.svt --c-list 1 --m-max "
+        "500000 --json", out, sizeof(out)), 1, "%s", out);
+    j = last_json();
+    cr_assert(j != NULL, "%s", out);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "status")), "unbounded");
+    cr_assert(json_is_null(json_object_get(j, "violated_by_proof")), "%s", out);
+    cr_assert_gt(jnum(json_object_get(j, "loss"), 0), 40000.0, "%s", out);
+    cr_assert(strncmp(json_string_value(json_object_get(j, "recheck")),
+        "verify ratio ", 13) == 0, "%s", out);
+    json_decref(j);
 }

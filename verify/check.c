@@ -283,7 +283,10 @@ check_status(const check_run * K, slong * at)
     for (ic = 0; ic < K->nc; ic++)
         if (K->D[ic].status == STATUS_VIOLATED || K->D[ic].status == STATUS_UNBOUNDED)
         {
-            if (s != STATUS_VIOLATED && s != STATUS_UNBOUNDED)
+            /* the first cutoff, or the first with a certified ratio above
+               the claim (a witness to show) */
+            if ((s != STATUS_VIOLATED && s != STATUS_UNBOUNDED)
+                    || (K->D[*at].violated_by_proof && !K->D[ic].violated_by_proof))
                 *at = ic;
             if (s != STATUS_UNBOUNDED)
                 s = K->D[ic].status;
@@ -327,6 +330,9 @@ grid_eval(cell_struct * cell, const svt_model_t M, const construction_info * ci,
     {
         ulong m = ci->uses_m ? ms[i] : 1;
         char err[256], where[128];
+        /* each m its own input (construction_build appends) */
+        svt_runs_truncate(R, 0);
+        R->stops = 0;
         if (construction_build(R, ci, m, M->c, o->delta, o->T, err, sizeof(err)) != 0)
             continue;
         ratio_decide(r, M, R, &o->ro);

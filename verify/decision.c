@@ -91,6 +91,7 @@ svt_status
 decision_finish(decision_t D, const svt_model_t M)
 {
     D->has_claim = M->has_claim;
+    D->violated_by_proof = 0;   /* decided again from everything added */
     /* a time guard decides nothing: what it stopped depends on the load */
     if (D->stopped)
     {
@@ -127,6 +128,15 @@ decision_finish(decision_t D, const svt_model_t M)
                 "ratio is: the truth lies between L and B"
                 : "no shift coupling bounds the loss, and no certified ratio "
                 "exceeds the claim");
+    }
+    /* an (eps, delta) claim with delta > 0: a ratio above eps, an exact
+       zero or a loss with no pure bound does not violate it */
+    if (M->has_claim && arb_is_positive(M->claimed_delta)
+            && (D->status == STATUS_VIOLATED || D->status == STATUS_UNBOUNDED))
+    {
+        D->status = STATUS_UNDECIDED;
+        D->violated_by_proof = 0;
+        snprintf(D->reason, sizeof(D->reason), "%s", DECISION_DELTA_REASON);
     }
     return D->status;
 }

@@ -15,7 +15,9 @@
                 computed (violated_by_proof: by_proof says where the
                 proof's line passes it);
      UNDECIDED  neither: [L, B] and the reason (also when a time guard
-                stopped the work);
+                stopped the work, and for an (eps, delta) claim with
+                delta > 0 that no pure bound B <= eps proves: a pure ratio
+                does not violate it);
    and NO_CLAIM for a variant that claims nothing (report only). */
 
 #ifndef SVT_DECISION_H
@@ -58,6 +60,13 @@ typedef struct
 decision_struct;
 
 typedef decision_struct decision_t[1];
+
+/* why an (eps, delta) claim with delta > 0 is left undecided by what
+   prove and check compute (pure eps only) */
+#define DECISION_DELTA_REASON "the claim is (eps, delta)-DP with delta > 0, " \
+    "and prove and check decide pure eps only: a ratio above eps, an exact " \
+    "zero or a loss with no pure bound does not violate it (`verify delta` " \
+    "and `verify search --dp-delta` decide it; a pure bound B <= eps proves it)"
 
 void decision_init(decision_t D);
 void decision_clear(decision_t D);

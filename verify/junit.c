@@ -277,9 +277,14 @@ check_junit_cutoffs(const check_run * K, svt_status s, slong at, const char * cm
         int v = D->status == STATUS_VIOLATED || D->status == STATUS_UNBOUNDED;
         snprintf(name, sizeof(name), "proof and witness c=%ld", (long) K->clist[ic]);
         if (D->violated_by_proof)
+        {
+            char * pc = report_recheck_prove(K->var, K->clist[ic], K->o->eps,
+                K->o->delta, &K->o->ov);
             snprintf(msg, sizeof(msg), "%s: the loss has no finite bound, "
                 "proved; %.900s; re-check: %.900s", decision_word(D->status),
-                D->by_proof, ic == at && cmd ? cmd : "verify prove");
+                D->by_proof, pc);
+            flint_free(pc);
+        }
         else
             snprintf(msg, sizeof(msg), "%s: %s%s%.1500s", decision_word(D->status),
                 v ? "a certified ratio exceeds the claim; re-check: " : D->reason,

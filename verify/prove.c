@@ -518,12 +518,21 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
                 && M->has_claim && !L_above(P, M->claimed)
                 && P->past_claim[0] == '\0')
             snprintf(P->past_claim, sizeof(P->past_claim), "the proof of no "
-                "finite bound violates every finite claim (no ratio above "
-                "this one was computed)");
+                "finite bound violates every finite claim (no ratio computed "
+                "here exceeds the claim)");
         if (P->decision == PROVE_UNBOUNDED)
             P->claim_holds = M->has_claim ? 0 : -1;
         else if (M->has_claim && L_above(P, M->claimed))
             P->claim_holds = 0;     /* a certified ratio above the claim */
+    }
+    /* an (eps, delta) claim: only a pure bound B <= eps decides it */
+    if (M->has_claim && arb_is_positive(M->claimed_delta) && P->claim_holds == 0)
+    {
+        P->claim_holds = -1;
+        P->past_claim[0] = '\0';
+        snprintf(P->reason + strlen(P->reason), sizeof(P->reason)
+            - strlen(P->reason), "%s%s", P->reason[0] ? "; " : "",
+            DECISION_DELTA_REASON);
     }
     /* the time guard decides nothing: what it stopped is undecided */
     P->stopped = P->LB->stopped || verify_clock() > t0 + o->seconds;

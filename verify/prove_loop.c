@@ -992,6 +992,7 @@ loop_certify(restart_result_t W, const svt_model_t M, const loop_cand * c,
     loop_g Gv;
     arb_t s, rate;
     int ok = 0, u = c->dir, pinned, twod, nas;
+    mid.len = 0;
     if (unb_path_to(&lead, P, 0, c->s, 0) != 0 || (cy_b != NULL
             && mid_path(&mid, P, c->s, c->t) != 0))
         return 0;

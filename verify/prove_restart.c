@@ -222,10 +222,13 @@ unb_keep_family(restart_result_t W, const unb_path * lead, const unb_path * A,
 {
     W->lead = *lead;
     W->a = *A;
-    W->mid = *mid;
+    W->mid.len = 0;
     W->has_b = B != NULL;
     if (B != NULL)
+    {
+        W->mid = *mid;
         W->b = *B;
+    }
     W->exit.len = 0;
     W->shift = shift;
     W->m_shown = m;

@@ -68,17 +68,23 @@ check_text_conclusion(const check_run * K, svt_status s, slong at, const svt_run
             : NULL, * os;
         fprintf(out, "VIOLATED, UNBOUNDED (proved, c = %ld): the loss has no "
             "finite bound; %s\n", (long) K->clist[at], D->by_proof);
-        fprintf(out, "  the largest ratio computed, below the claim (%lu "
-            "quer%s; ln ratio %s, %s):\n",
-            svt_runs_length(W), svt_runs_length(W) == 1 ? "y" : "ies",
-            l ? l : "-", D->L_where);
-        witness_print_vector(out, "  q(D) ", W, 0);
-        witness_print_vector(out, "  q(D')", W, 1);
-        witness_print_vector(out, "  T    ", W, 2);
-        os = custom_output_describe(W);
-        fprintf(out, "    output  %s\n  re-check (the proof): %s\n(exit 1)\n",
-            os, cmd ? cmd : "");
-        flint_free(os);
+        if (svt_runs_length(W) > 0)
+        {
+            fprintf(out, "  the largest ratio computed, not certainly above "
+                "the claim (%lu quer%s; ln ratio %s, %s):\n",
+                svt_runs_length(W), svt_runs_length(W) == 1 ? "y" : "ies",
+                l ? l : "-", D->L_where);
+            witness_print_vector(out, "  q(D) ", W, 0);
+            witness_print_vector(out, "  q(D')", W, 1);
+            witness_print_vector(out, "  T    ", W, 2);
+            os = custom_output_describe(W);
+            fprintf(out, "    output  %s\n", os);
+            flint_free(os);
+        }
+        else if (D->have_L)
+            fprintf(out, "  the largest ratio computed, not certainly above "
+                "the claim: ln ratio %s (%s)\n", l ? l : "inf", D->L_where);
+        fprintf(out, "  re-check (the proof): %s\n(exit 1)\n", cmd ? cmd : "");
         flint_free(l);
     }
     else if (s == STATUS_VIOLATED || s == STATUS_UNBOUNDED)
