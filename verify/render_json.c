@@ -45,8 +45,10 @@ check_json_conclusion(const check_run * K, const svt_model_t M, svt_status s,
     json_object_set_new(j, "proved_for_every_m", json_boolean(s == STATUS_PROVED));
     json_object_set_new(j, "proof", s == STATUS_PROVED ? json_string(K->proof_line)
         : json_null());
-    json_object_set_new(j, "witness", violated && svt_runs_length(W) > 0
-        ? witness_runs_json(W) : json_null());
+    /* a certified violation only: not the family of a proof of no bound
+       (violated_by_proof names the m where it passes the claim) */
+    json_object_set_new(j, "witness", violated && !K->D[at].violated_by_proof
+        && svt_runs_length(W) > 0 ? witness_runs_json(W) : json_null());
     json_object_set_new(j, "recheck", violated && cmd ? json_string(cmd) : json_null());
     json_object_set_new(j, "ratios", json_integer(K->nratios));
     json_object_set_new(j, "exit", json_integer(rc));
