@@ -225,8 +225,11 @@ test-long: $(B)/tests $(B)/bin/verify $(B)/bin/svt-report
 	    ./$(B)/tests --jobs 2 --filter 'soundness/*'
 	VERIFY_BIN=./$(B)/bin/verify SVT_DIPA_AUTOMATA=400 SVT_DIPA_SEED=$(GEN_SEED) \
 	    ./$(B)/tests --jobs 2 --filter 'dipa/any_size_prover_sound_on_generated_automata'
-	VERIFY_BIN=./$(B)/bin/verify REPORT_BIN=./$(B)/bin/svt-report SVT_LONG_TESTS=1 \
-	    ./$(B)/tests --jobs 2 --filter '@($(LONG_SLICES))'
+	@VERIFY_BIN=./$(B)/bin/verify REPORT_BIN=./$(B)/bin/svt-report SVT_LONG_TESTS=1 \
+	    ./$(B)/tests --jobs 2 --filter '@($(LONG_SLICES))' > $(B)/long-slices.log 2>&1; \
+	st=$$?; cat $(B)/long-slices.log; \
+	if ! grep -q 'Tested: [1-9]' $(B)/long-slices.log; then \
+	    echo 'test-long: LONG_SLICES ($(LONG_SLICES)) matched no test' >&2; exit 1; fi; exit $$st
 	$(MAKE) --no-print-directory test-san SAN_SUITES=all
 	@echo "test-long: passed (seed $(GEN_SEED))"
 
