@@ -252,15 +252,17 @@ restart_line_past(fmpz_t N, arb_t line, const restart_result_t W,
     arb_sub(t, claimed, r, 128);
     arb_div(t, t, W->k, 128);
     arb_get_ubound_arf(hi, t, 128);
-    if (arf_sgn(hi) < 0)
-        arf_zero(hi);
-    ok = arf_cmpabs_2exp_si(hi, 62) < 0;
+    /* a negative quotient: the ratio computed is above the claim */
+    ok = arf_sgn(hi) < 0 || arf_cmpabs_2exp_si(hi, 62) < 0;
     if (ok)
     {
-        arf_get_fmpz(N, hi, ARF_RND_FLOOR);
-        fmpz_add_ui(N, N, 1);
-        if (arb_gt(r, claimed))
+        if (arf_sgn(hi) < 0)
             fmpz_zero(N);
+        else
+        {
+            arf_get_fmpz(N, hi, ARF_RND_FLOOR);
+            fmpz_add_ui(N, N, 1);
+        }
         /* the line at N, checked: the decision rests on it */
         arb_mul_fmpz(t, W->k, N, 128);
         arb_add(line, r, t, 128);
