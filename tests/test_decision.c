@@ -248,8 +248,6 @@ Test(decision, sweep_exits_1_on_violation, .timeout = 300)
 Test(decision, junit_recheck_uses_the_path, .timeout = 300)
 {
     char path[64], xml[1 << 16];
-    FILE * f;
-    size_t n;
     snprintf(path, sizeof(path), "/tmp/svt-test-decision-%d.xml", (int) getpid());
     {
         char cmd[256];
@@ -257,11 +255,7 @@ Test(decision, junit_recheck_uses_the_path, .timeout = 300)
             "--c-list 1 --junit %s", path);
         cr_assert_eq(run_cli(cmd, out, sizeof(out)), 1, "%s", out);
     }
-    f = fopen(path, "r");
-    cr_assert(f != NULL);
-    n = fread(xml, 1, sizeof(xml) - 1, f);
-    xml[n] = '\0';
-    fclose(f);
+    cr_assert_eq(t_read_file(path, xml, sizeof(xml)), 0, "%s", path);
     unlink(path);
     cr_assert(strstr(xml, "verify ratio tests/specs/broken-no-cutoff.svt custom") != NULL,
         "%s", xml);
@@ -517,6 +511,59 @@ Test(decision, delta_claims_not_violated_by_pure_ratios, .timeout = 300)
         sizeof(out)), 1, "%s", out);
     cr_assert(strstr(out, "(0 queries") == NULL && strstr(out, "\n    q(D) ")
         == NULL, "%s", out);
+}
+
+/* The same rule on every surface that reads one ratio: search, sweep,
+   ratio and check's JUnit cells.  DiPApprox's SVT at --eps 1/2 has
+   ratios above its claimed eps 1.24 (search: 2.1; segments past m =
+   125), and its claim is (1.24, 0.01): undecided, exit 3, never
+   "violated"; the same spec with a pure claim is violated (exit 1). */
+Test(decision, delta_claims_undecided_on_every_ratio_surface, .timeout = 300)
+{
+    static const char * cmds[] = {
+        "search %s --eps 1/2 --work 2 --json", "sweep %s segments --eps 1/2 "
+        "--m-max 200 --json", "ratio %s segments --m 200 --eps 1/2 --json",
+        "check %s --eps 1/2 --c-list 1 --junit build/test-decision-delta.xml" };
+    static const char * specs[2] = { "variants/specs/approx/dipapprox-svt.svt",
+        "build/test-decision-pure.svt" };
+    static char xml[1 << 16];
+    char text[4096], cmd[256], * p;
+    size_t i, k;
+    cr_assert_eq(t_read_file(specs[0], text, sizeof(text)), 0);
+    p = strstr(text, "claimed_delta");
+    cr_assert(p != NULL);
+    *p = '#';   /* the pure claim: the line commented out */
+    write_spec(specs[1], text);
+    for (k = 0; k < 2; k++)
+        for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+        {
+            int rc;
+            snprintf(cmd, sizeof(cmd), cmds[i], specs[k]);
+            rc = run_cli(cmd, out, sizeof(out));
+            cr_assert_eq(rc, k == 0 ? 3 : 1, "%s: %s", cmd, out);
+            if (i < 2)
+            {
+                json_t * j = last_json();
+                cr_assert(j != NULL, "%s", out);
+                cr_assert_str_eq(json_string_value(json_object_get(j,
+                    "status")), k == 0 ? "undecided" : "violated", "%s", cmd);
+                json_decref(j);
+            }
+            if (i < 3)
+                continue;
+            cr_assert_eq(t_read_file("build/test-decision-delta.xml", xml,
+                sizeof(xml)), 0);
+            /* the cells above eps: errors (undecided) with the reason, or
+               failures (violated) */
+            cr_assert((strstr(xml, "failures=\"0\"") != NULL) == (k == 0),
+                "%s", xml);
+            cr_assert((strstr(xml, "which no single ratio above e^eps "
+                "violates") != NULL) == (k == 0), "%s", xml);
+        }
+    cr_assert_eq(run_cli("search variants/specs/approx/dipapprox-svt.svt "
+        "--eps 1/2 --work 2", out, sizeof(out)), 3, "%s", out);
+    cr_assert(strstr(out, "UNDECIDED: the largest ratio found exceeds e^eps")
+        != NULL && strstr(out, "VIOLATED") == NULL, "%s", out);
 }
 
 /* check's grid: each point is the construction at its own m (the inputs

@@ -47,12 +47,7 @@ test_dir(void)
 static void
 read_into_out(const char * path)
 {
-    FILE * f = fopen(path, "r");
-    size_t n;
-    cr_assert(f != NULL, "%s", path);
-    n = fread(out, 1, sizeof(out) - 1, f);
-    out[n] = '\0';
-    fclose(f);
+    cr_assert_eq(t_read_file(path, out, sizeof(out)), 0, "%s", path);
 }
 
 static const char *

@@ -151,6 +151,19 @@ t_last_line(char * out)
     return p;
 }
 
+/* the text of file path into buf (len bytes, NUL-terminated, cut at
+   len - 1); 0, or -1 when it cannot be opened */
+static inline int
+t_read_file(const char * path, char * buf, size_t len)
+{
+    FILE * f = fopen(path, "r");
+    if (f == NULL)
+        return -1;
+    buf[fread(buf, 1, len - 1, f)] = '\0';
+    fclose(f);
+    return 0;
+}
+
 /* run_cli under a wall-clock limit: exit 124 when it did not end in
    time (a hang), 137 when it had to be killed */
 static inline int

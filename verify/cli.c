@@ -438,9 +438,3 @@ cli_search_options(search_opts * so, const cli_t cl, slong work_default)
     so->seed = cli_count(cl, O_SEED, 1, 0, UWORD_MAX, "a non-negative integer");
 }
 
-int
-cli_verdict_exit(verdict_t v)
-{
-    return v == VERDICT_EXCEEDS || v == VERDICT_INFINITE ? 1
-        : v == VERDICT_INCONCLUSIVE ? 3 : 0;
-}

@@ -127,9 +127,6 @@ void cli_common_options(check_opts * o, const cli_t cl, ulong mmax_default,
    work_default), --seed */
 void cli_search_options(search_opts * so, const cli_t cl, slong work_default);
 
-/* the exit code of a verdict: 1 a certified violation, 3 undecided */
-int cli_verdict_exit(verdict_t v);
-
 /* --- cli_help.c --- */
 
 void cli_usage(FILE * f);

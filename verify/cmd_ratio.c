@@ -41,7 +41,7 @@ cmd_ratio(cli_struct * cl)
             maxout_json(var, M, &mo, &o, t0);
         else
             maxout_text(var, M, &mo, &o);
-        rc = cli_verdict_exit(mo.verdict);
+        rc = verdict_exit(mo.verdict, M);
         maxout_clear(&mo);
     }
     else
@@ -59,7 +59,7 @@ cmd_ratio(cli_struct * cl)
             if (ci && ci->numeric)
                 printf("  (an output with numbers: the probabilities are densities)\n");
         }
-        rc = cli_verdict_exit(r->verdict);
+        rc = verdict_exit(r->verdict, M);
         ratio_result_clear(r);
     }
 

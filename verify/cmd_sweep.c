@@ -50,8 +50,8 @@ cmd_sweep(cli_struct * cl)
         sweep_json(var, ci, M, s, &o, t0);
     else
         sweep_text(var, ci, M, s, &o);
-    /* 1 when a ratio certainly exceeds the claim, 3 when one is undecided */
-    k = cli_verdict_exit(lossmax_verdict(s->agg, M, 0));
+    /* 1 when a ratio certainly violates the claim, 3 when one is undecided */
+    k = verdict_exit(lossmax_verdict(s->agg, M, 0), M);
     sweep_result_clear(s);
     svt_model_clear(M);
     check_opts_clear(&o);

@@ -196,7 +196,13 @@ check_junit_cell(junit_struct * J, const svt_variant_struct * var,
         return;
     junit_case_name(name, sizeof(name), ci, M);
     w = worst_inf ? NULL : decimal_interval(worst, digits);
-    if (cv == VERDICT_EXCEEDS || cv == VERDICT_INFINITE)
+    if (verdict_exceeds_delta_claim(cv, M))
+    {
+        outcome = JUNIT_ERROR;
+        snprintf(msg, sizeof(msg), "ln ratio %s > claimed eps at m = %lu; %s",
+            worst_inf ? "inf" : w, worst_m, VERDICT_DELTA_NOTE);
+    }
+    else if (verdict_violates(cv, M))
     {
         char * cl = decimal_interval(M->claimed, digits);
         char cmd[512];

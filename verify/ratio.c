@@ -16,6 +16,31 @@ verdict_name(verdict_t v)
     return names[v];
 }
 
+static int
+verdict_above(verdict_t v, const svt_model_t M)
+{
+    return M->has_claim && (v == VERDICT_EXCEEDS || v == VERDICT_INFINITE);
+}
+
+int
+verdict_violates(verdict_t v, const svt_model_t M)
+{
+    return verdict_above(v, M) && arb_is_zero(M->claimed_delta);
+}
+
+int
+verdict_exceeds_delta_claim(verdict_t v, const svt_model_t M)
+{
+    return verdict_above(v, M) && !arb_is_zero(M->claimed_delta);
+}
+
+int
+verdict_exit(verdict_t v, const svt_model_t M)
+{
+    return verdict_violates(v, M) ? 1 : verdict_exceeds_delta_claim(v, M)
+        || v == VERDICT_INCONCLUSIVE ? 3 : 0;
+}
+
 void
 ratio_result_init(ratio_result_t r)
 {

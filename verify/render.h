@@ -87,6 +87,8 @@ typedef struct
     const ratio_result_struct * best_r;
     int violation, stopped;         /* certified violation; the time limit
                                        stopped the search */
+    int above_delta;                /* the best ratio exceeds e^eps, and the
+                                       claim has delta > 0: undecided */
     slong evaluated, within, exceeds, infinite, impossible, inconclusive,
         timed_out;
     slong work, work_budget;        /* in work units (SEARCH_WORK_UNIT) */

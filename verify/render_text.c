@@ -199,8 +199,9 @@ all_text_measured(FILE * out, const all_variant * A, const svt_model_t M)
             "ln ratio grows linearly in m (up to %.6g per query)\n",
             A->best_slope);
     else if (A->any_exceed)
-        fprintf(out, "NOT eps-DP: ln ratio %s > claimed (%s, m = %lu)%s\n",
-            s, A->best_where, A->best_m, A->any_slow ? "; growing slowly" : "");
+        fprintf(out, "NOT eps-DP: ln ratio %s > claimed (%s, m = %lu)%s%s\n",
+            s, A->best_where, A->best_m, A->any_slow ? "; growing slowly" : "",
+            arb_is_zero(M->claimed_delta) ? "" : "; " VERDICT_DELTA_NOTE);
     else if (A->incon)
         fprintf(out, "undecided: no certified violation, but some "
             "ratios could not be decided at the precision cap\n");
@@ -421,6 +422,10 @@ sweep_text(const svt_variant_struct * var, const construction_info * ci,
         if (sweep_violated(s, M))
             printf("VIOLATED: a certified ratio exceeds the claim (m = %lu; "
                 "re-check: %s)\n", s->max_loss_m, cmd);
+        else if (verdict_exceeds_delta_claim(lossmax_verdict(s->agg, M, 0), M))
+            printf("UNDECIDED: a certified ratio exceeds e^eps (m = %lu; "
+                "re-check: %s), but %s\n", s->max_loss_m, cmd,
+                VERDICT_DELTA_NOTE);
         else
             printf("no violation in these %ld certified ratios: finite evidence "
                 "on one construction, not a proof (`verify prove %s` decides "
@@ -778,6 +783,9 @@ search_outcome_text(const search_outcome * so)
             "the work budget was done: no verdict (exit 3); what was found "
             "is below, but a run with more time could find more\n",
             so->seconds_limit);
+    else if (so->above_delta)
+        fprintf(out, "  UNDECIDED: the largest ratio found exceeds e^eps, but "
+            "%s (exit 3)\n", VERDICT_DELTA_NOTE);
     else if (!so->violation && so->inconclusive > 0)
         fprintf(out, "  INCONCLUSIVE: %ld ratio%s could not be decided at "
             "the precision cap; they are counted, not dropped (exit 3)\n",

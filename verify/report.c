@@ -395,6 +395,8 @@ report_ratio_human(FILE * out, const svt_model_t M, const report_ctx * ctx,
             fprintf(out, " -- %s", r->note ? r->note : "");
     }
     fprintf(out, "\n");
+    if (verdict_exceeds_delta_claim(r->verdict, M))
+        fprintf(out, "  note: %s\n", VERDICT_DELTA_NOTE);
     if (r->outside_claim)
         fprintf(out, "  note: the input is not monotone; %s claims its budget "
             "for monotone queries only\n", M->var->name);

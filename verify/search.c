@@ -1659,7 +1659,7 @@ stage_family(search_run * S)
 static int
 search_report(search_run * S)
 {
-    int violation;
+    int violation, above_delta;
     int rc;
     FILE * out = S->o->base.out;
     svt_runs_t W;
@@ -1668,9 +1668,12 @@ search_report(search_run * S)
 
     /* the time guard decides nothing: a search it stopped is undecided,
        whatever it had found (another machine would have gone further) */
-    violation = !S->t.stopped && S->best.have && (S->best.r->verdict
-        == VERDICT_EXCEEDS || S->best.r->verdict == VERDICT_INFINITE);
-    rc = S->t.stopped ? 3 : violation ? 1 : S->t.inconclusive > 0 ? 3 : 0;
+    violation = !S->t.stopped && S->best.have
+        && verdict_violates(S->best.r->verdict, S->models[S->best.ci_index]);
+    above_delta = S->best.have && verdict_exceeds_delta_claim(S->best.r->verdict,
+        S->models[S->best.ci_index]);
+    rc = S->t.stopped || above_delta ? 3 : violation ? 1
+        : S->t.inconclusive > 0 ? 3 : 0;
     svt_runs_init(W);
     ratio_result_init(wr);
     if (violation)
@@ -1692,6 +1695,7 @@ search_report(search_run * S)
         so.best_R = S->best.R;
         so.best_r = S->best.r;
         so.violation = violation;
+        so.above_delta = above_delta;
         so.stopped = S->t.stopped;
         so.evaluated = S->t.evaluated;
         so.within = S->t.within;

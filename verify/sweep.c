@@ -380,6 +380,5 @@ sweep_run(sweep_result_t s, const svt_model_t M, const construction_info * ci,
 int
 sweep_violated(const sweep_result_t s, const svt_model_t M)
 {
-    verdict_t v = lossmax_verdict(s->agg, M, 0);
-    return M->has_claim && (v == VERDICT_EXCEEDS || v == VERDICT_INFINITE);
+    return verdict_violates(lossmax_verdict(s->agg, M, 0), M);
 }

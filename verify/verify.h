@@ -58,6 +58,27 @@ verdict_t;
 
 const char * verdict_name(verdict_t v);
 
+/* 1 when a ratio's verdict v certifies that M's claim is violated: the
+   ratio exceeds e^eps or is infinite, and the claim is pure (delta = 0).
+   One ratio never violates an (eps, delta) claim with delta > 0 (a set
+   of outputs of probability up to delta may exceed e^eps). */
+int verdict_violates(verdict_t v, const svt_model_t M);
+
+/* 1 when v exceeds e^eps (or is infinite) against a claim with
+   delta > 0: reported as undecided, not as a violation */
+int verdict_exceeds_delta_claim(verdict_t v, const svt_model_t M);
+
+/* the exit code of v against M's claim: 1 a certified violation
+   (verdict_violates), 3 undecided (an undecided ratio, or one above
+   eps against a claim with delta > 0), 0 otherwise */
+int verdict_exit(verdict_t v, const svt_model_t M);
+
+/* the sentence said of a ratio above eps against a claim with delta > 0 */
+#define VERDICT_DELTA_NOTE "the claim is (eps, delta) with delta > 0, which " \
+    "no single ratio above e^eps violates (outputs of total probability up " \
+    "to delta may exceed it): undecided; `verify delta` or `verify search " \
+    "--dp-delta` bounds delta at this eps"
+
 /* the limits a search or a proof puts on each of its ratios */
 typedef struct
 {
