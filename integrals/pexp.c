@@ -10,26 +10,78 @@
 
 #define REL(t, i, j) ((t)->rel[(i) * (t)->nv + (j)])
 
-/* a zero term in nv variables (its arrays allocated here) */
+/* the bytes of a term's arrays (3 nv rationals, nv degrees, nv x nv
+   relations), a multiple of sizeof(fmpq) so that blocks of them align */
+static size_t
+term_bytes(slong nv)
+{
+    size_t n = 3 * nv * sizeof(fmpq) + nv * sizeof(slong) + nv * nv;
+    return (n + sizeof(fmpq) - 1) / sizeof(fmpq) * sizeof(fmpq);
+}
+
+/* a zero term in nv variables, its arrays at mem (term_bytes(nv) zero
+   bytes, owned by the caller) */
+static void
+term_init_at(pexp_term_struct * t, slong nv, void * mem)
+{
+    slong i;
+    arb_init(t->c);
+    t->nv = nv;
+    t->beta = mem;
+    for (i = 0; i < 3 * nv; i++)
+        fmpz_one(fmpq_denref(t->beta + i));     /* 0/1: the zero bytes */
+    t->lo = t->beta + nv;
+    t->hi = t->beta + 2 * nv;
+    t->deg = (slong *) (t->beta + 3 * nv);
+    t->rel = (signed char *) (t->deg + nv);
+    t->has_lo = t->has_hi = 0;
+}
+
+/* releases what t's values hold, not its arrays */
+static void
+term_clear_at(pexp_term_struct * t)
+{
+    slong i;
+    arb_clear(t->c);
+    for (i = 0; i < 3 * t->nv; i++)
+        fmpq_clear(t->beta + i);
+}
+
+/* a term with arrays of its own (scratch) */
 static void
 term_init(pexp_term_struct * t, slong nv)
 {
-    arb_init(t->c);
-    t->nv = nv;
-    t->beta = _fmpq_vec_init(3 * nv);
-    t->lo = t->beta + nv;
-    t->hi = t->beta + 2 * nv;
-    t->deg = flint_calloc(nv * sizeof(slong) + nv * nv, 1);
-    t->rel = (signed char *) (t->deg + nv);
-    t->has_lo = t->has_hi = 0;
+    term_init_at(t, nv, flint_calloc(term_bytes(nv), 1));
 }
 
 static void
 term_clear(pexp_term_struct * t)
 {
-    arb_clear(t->c);
-    _fmpq_vec_clear(t->beta, 3 * t->nv);
-    flint_free(t->deg);
+    term_clear_at(t);
+    flint_free(t->beta);
+}
+
+/* t = 0 with no bound, relation or power */
+static void
+term_zero(pexp_term_struct * t)
+{
+    slong i;
+    arb_zero(t->c);
+    for (i = 0; i < 3 * t->nv; i++)
+        fmpq_zero(t->beta + i);
+    memset(t->deg, 0, t->nv * sizeof(slong) + t->nv * t->nv);
+    t->has_lo = t->has_hi = 0;
+}
+
+/* d = s for fmpz: inline where neither holds a bignum (the common case:
+   term_set copies 6 nv of them) */
+static inline void
+z_set(fmpz_t d, const fmpz_t s)
+{
+    if (!COEFF_IS_MPZ(*d) && !COEFF_IS_MPZ(*s))
+        *d = *s;
+    else
+        fmpz_set(d, s);
 }
 
 /* d = s (the same number of variables) */
@@ -39,10 +91,22 @@ term_set(pexp_term_struct * d, const pexp_term_struct * s)
     slong i;
     arb_set(d->c, s->c);
     for (i = 0; i < 3 * s->nv; i++)
-        fmpq_set(d->beta + i, s->beta + i);
+    {
+        z_set(fmpq_numref(d->beta + i), fmpq_numref(s->beta + i));
+        z_set(fmpq_denref(d->beta + i), fmpq_denref(s->beta + i));
+    }
     memcpy(d->deg, s->deg, s->nv * sizeof(slong) + s->nv * s->nv);
     d->has_lo = s->has_lo;
     d->has_hi = s->has_hi;
+}
+
+/* exchanges the contents of two terms of one function (no copy) */
+static void
+term_swap(pexp_term_struct * a, pexp_term_struct * b)
+{
+    pexp_term_struct t = *a;
+    *a = *b;
+    *b = t;
 }
 
 /* v >= x; returns 0 when the term's region becomes empty */
@@ -159,6 +223,8 @@ pexp_init(pexp_t F, slong nv)
     F->too_large = 0;
     F->len = F->alloc = 0;
     F->terms = NULL;
+    F->blocks = NULL;
+    F->nblocks = 0;
     F->diverges = 0;
     F->scratch = NULL;
 }
@@ -168,7 +234,10 @@ pexp_clear(pexp_t F)
 {
     slong k;
     for (k = 0; k < F->alloc; k++)
-        term_clear(F->terms + k);
+        term_clear_at(F->terms + k);
+    for (k = 0; k < F->nblocks; k++)
+        flint_free(F->blocks[k]);
+    flint_free(F->blocks);
     flint_free(F->terms);
     if (F->scratch != NULL)
     {
@@ -177,9 +246,10 @@ pexp_clear(pexp_t F)
     }
 }
 
-/* a new term at the end (initialised, zero) */
+/* a new term at the end, holding whatever was there: the caller sets
+   all of it (term_set) */
 static pexp_term_struct *
-pexp_push(pexp_t F)
+pexp_push_raw(pexp_t F)
 {
     /* past the limit F is only "too large": its terms are dropped, so
        that its memory stays bounded */
@@ -193,19 +263,26 @@ pexp_push(pexp_t F)
         slong k, n = FLINT_MAX(8, 2 * F->alloc);
         if (F->max_len > 0)
             n = FLINT_MIN(n, F->max_len);   /* > len, as len < max_len */
+        /* the arrays of the new terms in one block */
+        size_t sz = term_bytes(F->nv);
+        char * mem = flint_calloc(n - F->alloc, sz);
         F->terms = flint_realloc(F->terms, n * sizeof(pexp_term_struct));
+        F->blocks = flint_realloc(F->blocks, (F->nblocks + 1) * sizeof(void *));
+        F->blocks[F->nblocks++] = mem;
         for (k = F->alloc; k < n; k++)
-            term_init(F->terms + k, F->nv);
+            term_init_at(F->terms + k, F->nv, mem + (k - F->alloc) * sz);
         F->alloc = n;
     }
-    {
-        pexp_term_struct * t = F->terms + F->len++;
-        slong i;
-        arb_zero(t->c);
-        for (i = 0; i < F->nv; i++)
-            term_forget(t, i);
-        return t;
-    }
+    return F->terms + F->len++;
+}
+
+/* a new term at the end, zero */
+static pexp_term_struct *
+pexp_push(pexp_t F)
+{
+    pexp_term_struct * t = pexp_push_raw(F);
+    term_zero(t);
+    return t;
 }
 
 /* keeps the terms flagged in keep, in order */
@@ -217,7 +294,7 @@ pexp_compact(pexp_t F, const char * keep)
         if (keep[k])
         {
             if (n != k)
-                term_set(F->terms + n, F->terms + k);
+                term_swap(F->terms + n, F->terms + k);
             n++;
         }
     F->len = n;
@@ -243,7 +320,7 @@ pexp_add(pexp_t F, const pexp_t G)
 {
     slong k;
     for (k = 0; k < G->len; k++)
-        term_set(pexp_push(F), G->terms + k);
+        term_set(pexp_push_raw(F), G->terms + k);
     F->diverges |= G->diverges;
     F->too_large |= G->too_large;
 }
@@ -292,7 +369,7 @@ pexp_mul_laplace(pexp_t F, slong v, const fmpq_t m, const fmpq_t r,
     mul_at_point(e2, b, m, 0, prec);
     for (k = 0; k < n; k++)
     {
-        pexp_push(F);   /* may move the terms: index after it */
+        pexp_push_raw(F);   /* may move the terms: index after it */
         term_set(F->terms + n + k, F->terms + k);
     }
     keep = flint_malloc(2 * n + 1);
@@ -337,7 +414,7 @@ pexp_add_ordered(pexp_t G, const pexp_t F, slong y, unsigned mask,
     slong k, j;
     for (k = 0; k < F->len; k++)
     {
-        pexp_term_struct * t = pexp_push(G);
+        pexp_term_struct * t = pexp_push_raw(G);
         int ok = 1;
         term_set(t, F->terms + k);
         for (j = 0; ok && j < F->nv; j++)
@@ -378,7 +455,7 @@ pexp_mul_disjoint(pexp_t F, const pexp_t G, slong prec)
         for (b = 0; b < G->len && !H->too_large; b++)
         {
             const pexp_term_struct * t = G->terms + b;
-            pexp_term_struct * u = pexp_push(H);
+            pexp_term_struct * u = pexp_push_raw(H);
             term_set(u, F->terms + a);
             arb_mul(u->c, u->c, t->c, prec);
             for (v = 0; v < F->nv; v++)
@@ -541,7 +618,7 @@ emit(pexp_t out, const pexp_term_struct * s, const pexp_end * E, int upper,
     arb_init(e);
     for (k = 0; k < n; k++)
     {
-        pexp_term_struct * t = pexp_push(out);
+        pexp_term_struct * t = pexp_push_raw(out);
         term_set(t, s);
         arb_set_fmpq(e, coef + k, prec);
         if (!upper)
@@ -696,13 +773,18 @@ pexp_integrate(pexp_t F, slong v, slong prec)
     /* swap the term arrays, keep the scratch attached to F */
     {
         pexp_term_struct * t = F->terms;
-        slong len = F->len, alloc = F->alloc;
+        void ** b = F->blocks;
+        slong len = F->len, alloc = F->alloc, nb = F->nblocks;
         F->terms = out->terms;
+        F->blocks = out->blocks;
+        F->nblocks = out->nblocks;
         F->len = out->len;
         F->alloc = out->alloc;
         F->diverges = out->diverges;
         F->too_large |= out->too_large;
         out->terms = t;
+        out->blocks = b;
+        out->nblocks = nb;
         out->len = len;
         out->alloc = alloc;
     }

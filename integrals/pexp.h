@@ -58,6 +58,8 @@ typedef struct pexp_struct_s
     slong nv;                   /* variables 0 .. nv - 1 */
     slong len, alloc;
     pexp_term_struct * terms;
+    void ** blocks;             /* the terms' arrays, a block per growth */
+    slong nblocks;
     int diverges;               /* an integral met a term that does not
                                    decay at an infinite bound */
     slong max_len;              /* 0: no limit; else an operation that would
