@@ -1171,9 +1171,14 @@ integrand_why(char * buf, size_t len, const vresult * V,
         snprintf(buf, len, "no construction tried breaks it (the witness of "
             "verify prove does: ln ratio %s, the command above); shown on %s",
             V->wit_cmd_L, ci->name);
-    else if (V->status == STATUS_VIOLATED || V->status == STATUS_UNBOUNDED)
+    else if ((V->status == STATUS_VIOLATED || V->status == STATUS_UNBOUNDED)
+            && V->wit[0] != '\0')
         snprintf(buf, len, "no construction tried breaks it (the witness of "
             "verify prove does: %s); shown on %s", V->wit, ci->name);
+    else if (V->status == STATUS_VIOLATED || V->status == STATUS_UNBOUNDED)
+        snprintf(buf, len, "no construction tried breaks it (verify prove's "
+            "proof that the loss has no finite bound does); shown on %s",
+            ci->name);
     else
         snprintf(buf, len, "no construction breaks it%s; shown on %s",
             V->status == STATUS_PROVED ? ", and the claim is proved for every m"

@@ -567,6 +567,44 @@ Test(decision, delta_claims_undecided_on_every_ratio_surface, .timeout = 300)
         "--eps 1/2 --work 2", out, sizeof(out)), 3, "%s", out);
     cr_assert(strstr(out, "UNDECIDED: the largest ratio found exceeds e^eps")
         != NULL && strstr(out, "VIOLATED") == NULL, "%s", out);
+    /* the review: the saved pair, --accept-evidence and the JSON core */
+    for (k = 0; k < 2; k++)
+    {
+        snprintf(cmd, sizeof(cmd), "search %s --eps 1/2 --work 2 --save "
+            "build/test-decision-delta-save.txt", specs[k]);
+        cr_assert_eq(run_cli(cmd, out, sizeof(out)), k == 0 ? 3 : 1, "%s", out);
+        cr_assert_eq(t_read_file("build/test-decision-delta-save.txt", xml,
+            sizeof(xml)), 0);
+        cr_assert((strstr(xml, "(a certified counterexample)") != NULL)
+            == (k == 1), "%s", xml);
+        snprintf(cmd, sizeof(cmd), "check %s --eps 1/2 --c-list 1 "
+            "--accept-evidence", specs[k]);
+        cr_assert_eq(run_cli(cmd, out, sizeof(out)), k == 0 ? 3 : 1, "%s", out);
+        snprintf(cmd, sizeof(cmd), "ratio %s segments --m 200 --eps 1/2 "
+            "--json", specs[k]);
+        run_cli(cmd, out, sizeof(out));
+        {
+            json_t * j = last_json();
+            cr_assert(j != NULL, "%s", out);
+            double d = strtod(json_string_value(json_array_get(
+                json_object_get(j, "claimed_delta"), 1)), NULL);
+            cr_assert(k == 0 ? fabs(d - 0.01) < 1e-15 : d == 0, "%s", out);
+            json_decref(j);
+        }
+    }
+    /* no claim: a ratio is reported, never a violation (exit 0) */
+    cr_assert_eq(t_read_file("variants/specs/alg5.svt", text, sizeof(text)), 0);
+    p = strstr(text, "claimed = eps\n");
+    cr_assert(p != NULL);
+    {
+        char t2[4096];
+        snprintf(t2, sizeof(t2), "%.*sclaimed = none\n%s", (int) (p - text),
+            text, p + strlen("claimed = eps\n"));
+        write_spec("build/test-decision-noclaim.svt", t2);
+    }
+    cr_assert_eq(run_cli("ratio build/test-decision-noclaim.svt swap", out,
+        sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "infinite") != NULL, "%s", out);
 }
 
 /* check's grid: each point is the construction at its own m (the inputs

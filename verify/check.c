@@ -274,6 +274,18 @@ check_decide(check_run * K)
 
 /* the one status of all cutoffs and the index of the one it comes from:
    a violation anywhere; proved only when proved at every cutoff */
+/* some cutoff is undecided only because its claim has delta > 0 while a
+   ratio exceeds eps (--accept-evidence does not accept that) */
+static int
+check_above_eps_delta(const check_run * K)
+{
+    slong ic;
+    for (ic = 0; ic < K->nc; ic++)
+        if (K->D[ic].above_eps_delta)
+            return 1;
+    return 0;
+}
+
 static svt_status
 check_status(const check_run * K, slong * at)
 {
@@ -461,8 +473,10 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
     else
     {
         s = check_status(&K, &at);
+        K.above_eps_delta = check_above_eps_delta(&K);
         accepted = s == STATUS_UNDECIDED && !K.inconclusive
-            && var->claimed != NULL && o->accept_evidence;
+            && !K.above_eps_delta && var->claimed != NULL
+            && o->accept_evidence;
         if (s == STATUS_VIOLATED || s == STATUS_UNBOUNDED)
             check_witness(W, wr, &cmd, &K, at);
         rc = accepted ? CHECK_PASS : decision_exit(s);

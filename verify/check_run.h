@@ -41,6 +41,9 @@ typedef struct
     lossmax_t total;        /* its ratios */
     slong nratios;
     int inconclusive;       /* a grid cell stayed undecided */
+    int above_eps_delta;    /* a cutoff undecided only by its claim's
+                               delta > 0 (decision.h): not accepted as
+                               evidence */
     double t0;
 }
 check_run;

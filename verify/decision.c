@@ -92,6 +92,7 @@ decision_finish(decision_t D, const svt_model_t M)
 {
     D->has_claim = M->has_claim;
     D->violated_by_proof = 0;   /* decided again from everything added */
+    D->above_eps_delta = 0;
     /* a time guard decides nothing: what it stopped depends on the load */
     if (D->stopped)
     {
@@ -136,6 +137,7 @@ decision_finish(decision_t D, const svt_model_t M)
     {
         D->status = STATUS_UNDECIDED;
         D->violated_by_proof = 0;
+        D->above_eps_delta = 1;
         snprintf(D->reason, sizeof(D->reason), "%s", DECISION_DELTA_REASON);
     }
     return D->status;

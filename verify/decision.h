@@ -54,6 +54,11 @@ typedef struct
     int violated_by_proof;  /* UNBOUNDED from that proof alone: no
                                certified ratio above the claim was
                                computed (L is below it) */
+    int above_eps_delta;    /* UNDECIDED only because the claim has
+                               delta > 0: a certified ratio above eps, or
+                               a loss with no pure bound (evidence against
+                               the claim: never accepted as evidence for
+                               it) */
     int stopped;            /* a time guard stopped the work */
     char reason[1100];      /* UNDECIDED: why */
 }

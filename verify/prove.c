@@ -525,10 +525,10 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
         else if (M->has_claim && L_above(P, M->claimed))
             P->claim_holds = 0;     /* a certified ratio above the claim */
     }
-    /* an (eps, delta) claim: only a pure bound B <= eps decides it */
+    /* an (eps, delta) claim: only a pure bound B <= eps decides it (the
+       decision says so, decision_finish; here the reason) */
     if (M->has_claim && arb_is_positive(M->claimed_delta) && P->claim_holds == 0)
     {
-        P->claim_holds = -1;
         P->past_claim[0] = '\0';
         snprintf(P->reason + strlen(P->reason), sizeof(P->reason)
             - strlen(P->reason), "%s%s", P->reason[0] ? "; " : "",

@@ -24,7 +24,10 @@ const char * prove_decision_name(prove_decision d);
 typedef struct
 {
     prove_decision decision;
-    int claim_holds;        /* 1, 0, or -1 (undecided, or no claim) */
+    int claim_holds;        /* 1, 0, or -1 (undecided, or no claim), by
+                               the pure eps of the claim; what is printed
+                               is the decision's (decision.h: it applies
+                               the time limit and an (eps, delta) claim) */
     align_result_t A;       /* the proof (A->proved) or why none */
     search_best_t LB;       /* the search's best certified lower bound */
     witness_t W;            /* the witness built from the proof */

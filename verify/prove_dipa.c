@@ -123,6 +123,7 @@ print_json(const char * mode, const char * path, const dipa_automaton_t A,
     slong k;
     arb_init(x);
     json_object_set_new(o, "claimed_eps", report_json_interval(claim, 20));
+    json_object_set_new(o, "claimed_delta", json_pack("[ss]", "0", "0"));
     arb_set_fmpq(x, B, 256);
     if (R->proved)      /* the loss lies in [0, B] */
         json_object_set_new(o, "loss", json_pack("[ss]", "0", b));

@@ -222,15 +222,18 @@ prove_json(const prove_result_t P, const decision_t D,
     json_t * j = report_json_core("prove", var->name, NULL, M, 0, dg),
         * steps = json_array();
     json_object_set_new(j, "loss", prove_json_loss(P, dg));
+    int violated = D->status == STATUS_VIOLATED || D->status == STATUS_UNBOUNDED;
+    /* the verdict and claim_holds say what the one decision says (its
+       rules: a time limit, an (eps, delta) claim) */
     report_json_set_verdict(j, !M->has_claim ? VERDICT_NO_CLAIM
-        : P->claim_holds == 1 ? VERDICT_WITHIN : P->claim_holds == 0
+        : D->status == STATUS_PROVED ? VERDICT_WITHIN : violated
         ? (P->have_L && P->L_infinite ? VERDICT_INFINITE : VERDICT_EXCEEDS)
         : VERDICT_INCONCLUSIVE);
     report_json_set_seconds(j, P->seconds);
     json_object_set_new(j, "decision", json_string(P->decision == PROVE_UNBOUNDED
         && !P->unbounded_proved ? "growing" : prove_decision_name(P->decision)));
-    json_object_set_new(j, "claim_holds", P->claim_holds < 0 ? json_null()
-        : json_boolean(P->claim_holds));
+    json_object_set_new(j, "claim_holds", D->status == STATUS_PROVED
+        ? json_true() : violated ? json_false() : json_null());
     json_object_set_new(j, "status", json_string(decision_name(D->status)));
     json_set_by_proof(j, D);
     json_object_set_new(j, "lower_bound_input", P->have_L && P->LR->len > 0

@@ -124,7 +124,9 @@ check_text_conclusion(const check_run * K, svt_status s, slong at, const svt_run
             fprintf(out, "%s%ld", k ? ", " : "", (long) K->clist[k]);
         fprintf(out, "}), and no proof for every m: %s%s\n", D->reason, accepted
             ? "; not proved for every m: this finite evidence is accepted as "
-            "asked (--accept-evidence, exit 0)" : "; finite evidence, not a proof "
+            "asked (--accept-evidence, exit 0)" : K->above_eps_delta
+            ? "; a ratio above e^eps is no evidence for the claim (exit 3, "
+            "--accept-evidence or not)" : "; finite evidence, not a proof "
             "(exit 3; --accept-evidence accepts it with exit 0)");
     }
 }
@@ -312,8 +314,11 @@ maxout_text(const svt_variant_struct * var, const svt_model_t M,
             "does not decide at the precision cap (--max-digits %ld)"
             "%s", (long) mo->nundecided, mo->nundecided == 1 ? "" : "s",
             (long) o->ro.max_digits, mo->verdict == VERDICT_INCONCLUSIVE
-            ? ", so the maximum is undecided:" : " (a certified "
-            "violation decides the maximum anyway):");
+            ? ", so the maximum is undecided:" : verdict_violates(mo->verdict,
+            M) ? " (a certified violation decides the maximum anyway):"
+            : verdict_exceeds_delta_claim(mo->verdict, M) ? " (a certified "
+            "ratio above e^eps; with delta > 0 the claim stays undecided):"
+            : ":");
         for (u = 0; u < FLINT_MIN(mo->nundecided, MAXOUT_LIST_UNDECIDED); u++)
             printf(" %s", mo->undecided[u]);
         if (mo->nundecided > MAXOUT_LIST_UNDECIDED)

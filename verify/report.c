@@ -55,11 +55,14 @@ report_json_core(const char * mode, const char * variant,
         json_object_set_new(o, "params", p);
         json_object_set_new(o, "claimed_eps", M->has_claim
             ? report_json_interval(M->claimed, digits) : json_null());
+        json_object_set_new(o, "claimed_delta", M->has_claim
+            ? report_json_interval(M->claimed_delta, digits) : json_null());
     }
     else
     {
         json_object_set_new(o, "params", json_null());
         json_object_set_new(o, "claimed_eps", json_null());
+        json_object_set_new(o, "claimed_delta", json_null());
     }
     json_object_set_new(o, "loss", json_null());
     json_object_set_new(o, "verdict", json_null());

@@ -739,8 +739,9 @@ save_pair(const char * path, const svt_variant_struct * var,
     fprintf(f, "# the best pair found by verify search for %s (%s): verdict %s, "
         "ln ratio %s%s\n", var->name, desc, verdict_name(r->verdict),
         loss ? loss : r->verdict == VERDICT_INFINITE ? "inf" : "undetermined",
-        r->verdict == VERDICT_EXCEEDS || r->verdict == VERDICT_INFINITE
-        ? " (a certified counterexample)" : " (not a counterexample)");
+        verdict_violates(r->verdict, M) ? " (a certified counterexample)"
+        : verdict_exceeds_delta_claim(r->verdict, M) ? " (above e^eps, not "
+        "a counterexample to a claim with delta > 0)" : " (not a counterexample)");
     flint_free(loss);
     fprintf(f, "# re-check: verify ratio %s custom --file %s --c %ld --eps ",
         report_variant_arg(var), path, (long) M->c);
