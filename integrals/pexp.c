@@ -741,14 +741,24 @@ integrate_term(pexp_t out, const pexp_term_struct * t, slong v,
 void
 pexp_integrate(pexp_t F, slong v, slong prec)
 {
-    pexp_struct * out;
-    slong k;
     if (F->scratch == NULL)
     {
         F->scratch = flint_malloc(sizeof(pexp_struct));
         pexp_init(F->scratch, F->nv);
     }
-    out = F->scratch;
+    pexp_integrate_using(F, v, F->scratch, prec);
+}
+
+void
+pexp_integrate_using(pexp_t F, slong v, pexp_t out, slong prec)
+{
+    slong k;
+    if (out->nv != F->nv || out == F)
+    {
+        flint_printf("pexp_integrate_using: the scratch must be another "
+            "function in as many variables\n");
+        flint_abort();
+    }
     pexp_zero(out);
     out->diverges = F->diverges;
     out->max_len = F->max_len;

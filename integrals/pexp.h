@@ -98,6 +98,10 @@ void pexp_add_ordered(pexp_t G, const pexp_t F, slong y, unsigned mask,
     unsigned ge);
 /* F = the integral of F over v (v no longer occurs) */
 void pexp_integrate(pexp_t F, slong v, slong prec);
+/* the same, with S (another function in as many variables, else aborts:
+   misuse) as the scratch instead of F's own: S's terms are lost, and S
+   keeps F's old storage (one scratch for many functions) */
+void pexp_integrate_using(pexp_t F, slong v, pexp_t S, slong prec);
 /* F = F at v = x (v no longer occurs) */
 void pexp_subst(pexp_t F, slong v, const fmpq_t x, slong prec);
 /* renames variable from to variable to, which must not occur */

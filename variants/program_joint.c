@@ -106,6 +106,7 @@ typedef struct
     int ended_any;              /* some did (ended is not an exact 0) */
     joint_factors X;            /* the factors of one branch */
     pexp_t L, G, H;             /* scratch of one branch */
+    pexp_t S;                   /* the one scratch of every integral */
     const char * unsupported;
     slong prec;
 }
@@ -560,7 +561,7 @@ forget_assigned(joint_walk * w, pexp_t G, int gi, unsigned mask,
             continue;
         H = g == gi ? G : X->F + g;
         if (pexp_uses(H, var[k]))
-            pexp_integrate(H, var[k], w->prec);
+            pexp_integrate_using(H, var[k], w->S, w->prec);
         X->gv[g] &= ~(1u << var[k]);
         if (H->too_large)
             w->unsupported = too_many_terms;
@@ -715,7 +716,7 @@ joint_branch(joint_walk * w, const joint_entry * e, int b,
         mask |= A;
     }
     else if (pexp_uses(G, y))
-        pexp_integrate(G, y, w->prec);
+        pexp_integrate_using(G, y, w->S, w->prec);
     if (G->too_large)
         w->unsupported = too_many_terms;
     /* the new function in its place */
@@ -834,6 +835,7 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
     pexp_init(w.L, w.nv);
     pexp_init(w.G, w.nv);
     pexp_init(w.H, w.nv);
+    pexp_init(w.S, w.nv);
     w.max_big = w.nv <= 4 ? JOINT_MAX_BIG_TERMS : FLINT_MIN(JOINT_MAX_BIG_TERMS,
         JOINT_MAX_BIG_BYTES / (slong) (sizeof(pexp_term_struct) + w.nv
         * (3 * sizeof(fmpq) + sizeof(slong) + w.nv)));
@@ -888,6 +890,7 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
     pexp_clear(w.L);
     pexp_clear(w.G);
     pexp_clear(w.H);
+    pexp_clear(w.S);
     for (i = 0; i < PROG_MAX_REGS; i++)
         fmpq_clear(zero + i);
     *why = w.unsupported;

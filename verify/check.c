@@ -272,8 +272,6 @@ check_decide(check_run * K)
     return all;
 }
 
-/* the one status of all cutoffs and the index of the one it comes from:
-   a violation anywhere; proved only when proved at every cutoff */
 /* some cutoff is undecided only because its claim has delta > 0 while a
    ratio exceeds eps (--accept-evidence does not accept that) */
 static int
@@ -286,6 +284,8 @@ check_above_eps_delta(const check_run * K)
     return 0;
 }
 
+/* the one status of all cutoffs and the index of the one it comes from:
+   a violation anywhere; proved only when proved at every cutoff */
 static svt_status
 check_status(const check_run * K, slong * at)
 {

@@ -221,8 +221,8 @@ prove_json(const prove_result_t P, const decision_t D,
     slong i, dg = o->base.out_digits;
     json_t * j = report_json_core("prove", var->name, NULL, M, 0, dg),
         * steps = json_array();
-    json_object_set_new(j, "loss", prove_json_loss(P, dg));
     int violated = D->status == STATUS_VIOLATED || D->status == STATUS_UNBOUNDED;
+    json_object_set_new(j, "loss", prove_json_loss(P, dg));
     /* the verdict and claim_holds say what the one decision says (its
        rules: a time limit, an (eps, delta) claim) */
     report_json_set_verdict(j, !M->has_claim ? VERDICT_NO_CLAIM
