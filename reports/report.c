@@ -456,7 +456,7 @@ proved_text(vresult * V, const ctx * C, const arb_t L, int inf_L, int shown)
     }
     decision_facts(V, P, D);
     bound_words(V, D);
-    if (!shown && (D->status == STATUS_VIOLATED || D->status == STATUS_UNBOUNDED))
+    if (!shown && decision_violated(D->status))
         witness_command(V, C, D->LR->len > 0 ? D->LR : P->LR);
     decision_clear(D);
     prove_result_clear(P);
@@ -1166,16 +1166,16 @@ integrand_why(char * buf, size_t len, const vresult * V,
     else if (shown)
         snprintf(buf, len, "shown on %s; the constructions that break it are "
             "in the table above", ci->name);
-    else if ((V->status == STATUS_VIOLATED || V->status == STATUS_UNBOUNDED)
+    else if (decision_violated(V->status)
             && V->wit_cmd != NULL)
         snprintf(buf, len, "no construction tried breaks it (the witness of "
             "verify prove does: ln ratio %s, the command above); shown on %s",
             V->wit_cmd_L, ci->name);
-    else if ((V->status == STATUS_VIOLATED || V->status == STATUS_UNBOUNDED)
+    else if (decision_violated(V->status)
             && V->wit[0] != '\0')
         snprintf(buf, len, "no construction tried breaks it (the witness of "
             "verify prove does: %s); shown on %s", V->wit, ci->name);
-    else if (V->status == STATUS_VIOLATED || V->status == STATUS_UNBOUNDED)
+    else if (decision_violated(V->status))
         snprintf(buf, len, "no construction tried breaks it (verify prove's "
             "proof that the loss has no finite bound does); shown on %s",
             ci->name);

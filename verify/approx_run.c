@@ -165,8 +165,7 @@ delta_compute(delta_result * r, const approx_pair_t A, const svt_model_t M,
     approx_pure_loss(r->pl, A, prec);
 
     /* the smallest eps_prv for a target delta */
-    r->want_eps = a->have_dp_delta || (M->has_claim
-        && arb_is_positive(M->claimed_delta));
+    r->want_eps = a->have_dp_delta || claim_has_delta(M);
     if (a->have_dp_delta)
     {
         arb_set_fmpq(r->target, a->dp_delta, prec);

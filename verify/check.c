@@ -293,11 +293,11 @@ check_status(const check_run * K, slong * at)
     svt_status s = STATUS_PROVED;
     *at = 0;
     for (ic = 0; ic < K->nc; ic++)
-        if (K->D[ic].status == STATUS_VIOLATED || K->D[ic].status == STATUS_UNBOUNDED)
+        if (decision_violated(K->D[ic].status))
         {
             /* the first cutoff, or the first with a certified ratio above
                the claim (a witness to show) */
-            if ((s != STATUS_VIOLATED && s != STATUS_UNBOUNDED)
+            if (!decision_violated(s)
                     || (K->D[*at].violated_by_proof && !K->D[ic].violated_by_proof))
                 *at = ic;
             if (s != STATUS_UNBOUNDED)
@@ -477,7 +477,7 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
         accepted = s == STATUS_UNDECIDED && !K.inconclusive
             && !K.above_eps_delta && var->claimed != NULL
             && o->accept_evidence;
-        if (s == STATUS_VIOLATED || s == STATUS_UNBOUNDED)
+        if (decision_violated(s))
             check_witness(W, wr, &cmd, &K, at);
         rc = accepted ? CHECK_PASS : decision_exit(s);
         check_junit_cutoffs(&K, s, at, cmd, accepted);
@@ -517,7 +517,7 @@ all_decide(const check_opts * o, const svt_variant_struct * var,
     if (best_where != NULL && (any_inf || best != NULL))
         decision_add_loss(D, any_inf, best, c, where);
     decision_finish(D, M);
-    violated = D->status == STATUS_VIOLATED || D->status == STATUS_UNBOUNDED;
+    violated = decision_violated(D->status);
     accepted = D->status == STATUS_UNDECIDED && o->accept_evidence;
     check_junit_proof(o->junit, var, D->status == STATUS_PROVED, violated, accepted);
     if (o->json)

@@ -132,8 +132,7 @@ decision_finish(decision_t D, const svt_model_t M)
     }
     /* an (eps, delta) claim with delta > 0: a ratio above eps, an exact
        zero or a loss with no pure bound does not violate it */
-    if (M->has_claim && arb_is_positive(M->claimed_delta)
-            && (D->status == STATUS_VIOLATED || D->status == STATUS_UNBOUNDED))
+    if (claim_has_delta(M) && decision_violated(D->status))
     {
         D->status = STATUS_UNDECIDED;
         D->violated_by_proof = 0;
@@ -157,6 +156,12 @@ decision_name(svt_status s)
     static const char * w[] = { "proved", "violated", "unbounded", "undecided",
         "no-claim" };
     return w[s];
+}
+
+int
+decision_violated(svt_status s)
+{
+    return s == STATUS_VIOLATED || s == STATUS_UNBOUNDED;
 }
 
 int

@@ -90,6 +90,9 @@ void decision_add_loss(decision_t D, int inf, const arb_t x, slong c,
 /* sets D->status from everything added (M: the claim) */
 svt_status decision_finish(decision_t D, const svt_model_t M);
 
+/* 1 when s says the claim is violated: VIOLATED or UNBOUNDED (exit 1) */
+int decision_violated(svt_status s);
+
 /* "PROVED", "VIOLATED", "UNBOUNDED", "UNDECIDED", "NO CLAIM" */
 const char * decision_word(svt_status s);
 /* the JSON and CSS name: "proved", "violated", "unbounded", "undecided",

@@ -275,12 +275,12 @@ check_junit_cutoffs(const check_run * K, svt_status s, slong at, const char * cm
     int accepted)
 {
     slong ic;
-    int violated = s == STATUS_VIOLATED || s == STATUS_UNBOUNDED;
+    int violated = decision_violated(s);
     for (ic = 0; ic < K->nc && K->o->junit != NULL; ic++)
     {
         const decision_struct * D = K->D + ic;
         char name[64], msg[2048];
-        int v = D->status == STATUS_VIOLATED || D->status == STATUS_UNBOUNDED;
+        int v = decision_violated(D->status);
         snprintf(name, sizeof(name), "proof and witness c=%ld", (long) K->clist[ic]);
         if (D->violated_by_proof)
         {

@@ -527,7 +527,7 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
     }
     /* an (eps, delta) claim: only a pure bound B <= eps decides it (the
        decision says so, decision_finish; here the reason) */
-    if (M->has_claim && arb_is_positive(M->claimed_delta) && P->claim_holds == 0)
+    if (claim_has_delta(M) && P->claim_holds == 0)
     {
         P->past_claim[0] = '\0';
         snprintf(P->reason + strlen(P->reason), sizeof(P->reason)
@@ -589,7 +589,7 @@ prove_smallest(svt_runs_t W, ratio_result_t r, char ** cmd,
     const search_opts * o)
 {
     *cmd = NULL;
-    if ((D->status != STATUS_VIOLATED && D->status != STATUS_UNBOUNDED)
+    if (!decision_violated(D->status)
             || P->LR->len == 0)
         return 0;
     return witness_smallest(W, r, cmd, M, P->LR, &o->base.ro, o->base.eps,

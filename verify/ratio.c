@@ -16,6 +16,12 @@ verdict_name(verdict_t v)
     return names[v];
 }
 
+int
+claim_has_delta(const svt_model_t M)
+{
+    return M->has_claim && !arb_is_zero(M->claimed_delta);
+}
+
 static int
 verdict_above(verdict_t v, const svt_model_t M)
 {
@@ -25,13 +31,13 @@ verdict_above(verdict_t v, const svt_model_t M)
 int
 verdict_violates(verdict_t v, const svt_model_t M)
 {
-    return verdict_above(v, M) && arb_is_zero(M->claimed_delta);
+    return verdict_above(v, M) && !claim_has_delta(M);
 }
 
 int
 verdict_exceeds_delta_claim(verdict_t v, const svt_model_t M)
 {
-    return verdict_above(v, M) && !arb_is_zero(M->claimed_delta);
+    return verdict_above(v, M) && claim_has_delta(M);
 }
 
 int

@@ -25,7 +25,7 @@ check_json_conclusion(const check_run * K, const svt_model_t M, svt_status s,
 {
     const check_opts * o = K->o;
     json_t * j;
-    int violated = s == STATUS_VIOLATED || s == STATUS_UNBOUNDED;
+    int violated = decision_violated(s);
     j = report_json_core("check", K->var->name, NULL, M, 0, o->out_digits);
     if (violated && !K->D[at].L_inf)
         report_json_set_loss(j, K->D[at].L, o->out_digits);
@@ -221,7 +221,7 @@ prove_json(const prove_result_t P, const decision_t D,
     slong i, dg = o->base.out_digits;
     json_t * j = report_json_core("prove", var->name, NULL, M, 0, dg),
         * steps = json_array();
-    int violated = D->status == STATUS_VIOLATED || D->status == STATUS_UNBOUNDED;
+    int violated = decision_violated(D->status);
     json_object_set_new(j, "loss", prove_json_loss(P, dg));
     /* the verdict and claim_holds say what the one decision says (its
        rules: a time limit, an (eps, delta) claim) */

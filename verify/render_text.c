@@ -62,7 +62,7 @@ check_text_conclusion(const check_run * K, svt_status s, slong at, const svt_run
     FILE * out = K->o->out;
     const decision_struct * D = K->D + at;
     slong k;
-    if (D->violated_by_proof && (s == STATUS_VIOLATED || s == STATUS_UNBOUNDED))
+    if (D->violated_by_proof && decision_violated(s))
     {
         char * l = D->have_L && !D->L_inf ? decimal_interval(D->L, K->o->out_digits)
             : NULL, * os;
@@ -87,7 +87,7 @@ check_text_conclusion(const check_run * K, svt_status s, slong at, const svt_run
         fprintf(out, "  re-check (the proof): %s\n(exit 1)\n", cmd ? cmd : "");
         flint_free(l);
     }
-    else if (s == STATUS_VIOLATED || s == STATUS_UNBOUNDED)
+    else if (decision_violated(s))
     {
         char * l = D->L_inf ? NULL : decimal_interval(D->L, K->o->out_digits);
         char * w = wr->verdict == VERDICT_INFINITE ? NULL
@@ -203,7 +203,7 @@ all_text_measured(FILE * out, const all_variant * A, const svt_model_t M)
     else if (A->any_exceed)
         fprintf(out, "NOT eps-DP: ln ratio %s > claimed (%s, m = %lu)%s%s\n",
             s, A->best_where, A->best_m, A->any_slow ? "; growing slowly" : "",
-            arb_is_zero(M->claimed_delta) ? "" : "; " VERDICT_DELTA_NOTE);
+            claim_has_delta(M) ? "; " VERDICT_DELTA_NOTE : "");
     else if (A->incon)
         fprintf(out, "undecided: no certified violation, but some "
             "ratios could not be decided at the precision cap\n");

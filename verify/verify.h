@@ -58,6 +58,11 @@ verdict_t;
 
 const char * verdict_name(verdict_t v);
 
+/* 1 when M claims (eps, delta)-DP with a delta that may be > 0 (the
+   spec's claimed_delta is not exactly 0): only an exact 0 makes the
+   claim pure, so that a ratio above eps is a violation only then */
+int claim_has_delta(const svt_model_t M);
+
 /* 1 when a ratio's verdict v certifies that M's claim is violated: the
    ratio exceeds e^eps or is infinite, and the claim is pure (delta = 0).
    One ratio never violates an (eps, delta) claim with delta > 0 (a set
