@@ -1096,7 +1096,7 @@ integrand_exists(const vresult * V, char * why, size_t len)
     return 0;
 }
 
-/* the integrands of both sides on R at z = -15, ..., 15 (step 1/40)
+/* the integrands of both sides on R at z = -15, ..., 15 (step 1/10)
    into plots/NAME-integrand.dat; returns the points where either is not
    0 */
 static slong
@@ -1111,14 +1111,16 @@ integrand_data(const vresult * V, const ctx * C, const svt_runs_t R)
     dat = page_open(C->dir, name);
     arb_init(z);
     arb_init(f);
-    for (k = -600; k <= 600; k++)
+    /* z from -15 to 15 in steps of 1/10: 301 points, finer than the
+       plot's pixels (each point walks the whole program) */
+    for (k = -150; k <= 150; k++)
     {
         int nz = 0;
-        fprintf(dat, "%g", k / 40.0);
+        fprintf(dat, "%g", k / 10.0);
         for (side = 0; side < 2; side++)
         {
             arb_set_si(z, k);
-            arb_div_ui(z, z, 40, 64);
+            arb_div_ui(z, z, 10, 64);
             svt_integrand_at(f, V->M, R, side, z, 64);
             nz |= !arf_is_zero(arb_midref(f));
             fprintf(dat, " %.10g", arf_get_d(arb_midref(f), ARF_RND_NEAR));

@@ -246,6 +246,34 @@ unbounded_on(restart_result_t W, const char * path, int * coupled)
     return W->found;
 }
 
+/* 1 when the per-branch shift coupling (align_prove) proves a bound for
+   the variant at path (eps = 1) */
+static inline int
+coupling_proves(const char * path)
+{
+    svt_variant_struct v;
+    svt_model_t M;
+    align_result_t A;
+    char err[1024];
+    fmpq_t e;
+    int proved;
+    fmpq_init(e);
+    fmpq_one(e);
+    svt_variant_init(&v);
+    cr_assert(svt_variant_load(&v, path, err, sizeof(err)) == 0, "%s", err);
+    svt_model_init(M);
+    cr_assert(svt_model_set(M, &v, e, 1, e, NULL, err, sizeof(err)) == 0,
+        "%s: %s", path, err);
+    align_result_init(A);
+    align_prove(A, M);
+    proved = A->proved;
+    align_result_clear(A);
+    svt_model_clear(M);
+    svt_variant_clear(&v);
+    fmpq_clear(e);
+    return proved;
+}
+
 /* k's enclosure contains x (an independent closed form or mpmath) */
 static inline void
 k_contains(const restart_result_t W, double x, double tol, const char * path)
