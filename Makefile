@@ -199,7 +199,7 @@ SAN_FILTER = $(if $(filter all,$(SAN_SUITES)),*/*,@($(SAN_SUITES))/*)
 test-san: $(B)/tests-san $(B)/san/bin/verify $(B)/san/bin/svt-report
 	@echo "test-san: the suites $(SAN_SUITES) under ASan and UBSan"
 	@VERIFY_BIN=./$(B)/san/bin/verify REPORT_BIN=./$(B)/san/bin/svt-report \
-	    SVT_SEARCH_SECONDS=300 \
+	    SVT_SANITIZED=1 SVT_SEARCH_SECONDS=300 \
 	    SVT_SEARCH_SECONDS_SHORT=20 SVT_SOUNDNESS_PAIRS=50 \
 	    SVT_GEN_PROGRAMS=64 \
 	    ASAN_OPTIONS=detect_leaks=1 \
@@ -221,9 +221,10 @@ test-san: $(B)/tests-san $(B)/san/bin/verify $(B)/san/bin/svt-report
 GEN_PROGRAMS ?= 10000
 GEN_SEED ?= 1000001
 SOUNDNESS_PAIRS ?= 2000
-# the tests with a larger slice that only test-long runs (SVT_LONG_TESTS=1;
+# the tests with a larger slice that only test-long runs, and the tests
+# that make test skips as decided another way (SVT_LONG_TESTS=1;
 # tests/testlib.h long_tests)
-LONG_SLICES = approx/dipapprox_table
+LONG_SLICES = approx/dipapprox_table|search/finds_program_dipa_two_registers_leaking_cycle|search/finds_program_dipa_leaking_pair_lowered
 .PHONY: test-long
 test-long: $(B)/tests $(B)/bin/verify $(B)/bin/svt-report
 	@echo "test-long: seed $(GEN_SEED): $(GEN_PROGRAMS) generated programs, $(SOUNDNESS_PAIRS) pairs per variant (soundness), 400 generated DiPA automata, the long slices ($(LONG_SLICES)), then every suite sanitized"

@@ -439,7 +439,10 @@ Test(programs, numeric_sparse_is_alg7_split_in_thirds, .timeout = 300)
 
 /* ---- simulation ------------------------------------------------------- */
 
-#define NSIM 200000
+/* simulated runs per comparison: 200,000, and 20,000 under the
+   sanitizers (test-san), where the simulator runs ten times slower; the
+   tolerance (5 standard deviations) follows the count */
+#define NSIM (sanitized() ? 20000 : 200000)
 #define L 3
 
 /* an output as a symbol: 0 bot, 1 top or a number, 2 + k the label of

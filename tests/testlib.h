@@ -100,6 +100,16 @@ long_tests(void)
     return v != NULL && strcmp(v, "0") != 0 && v[0] != '\0';
 }
 
+/* 1 in the sanitized suite (`make test-san` sets SVT_SANITIZED=1): a
+   test may leave there a case that repeats, at a large cost, code the
+   sanitized suite runs on smaller cases (the plain suite runs it all) */
+static inline int
+sanitized(void)
+{
+    const char * v = getenv("SVT_SANITIZED");
+    return v != NULL && strcmp(v, "0") != 0 && v[0] != '\0';
+}
+
 /* runs `verify ARGS` (VERIFY_BIN, else ./build/bin/verify) with stderr
    merged into out (NULL: discarded); returns its exit code */
 static inline int
