@@ -269,10 +269,12 @@ Test(dipa, dipaut_examples_decided_as_labelled, .timeout = 900)
         double L;
         const char * st;
         snprintf(file, sizeof(file), "tests/dipa/dipaut/%s", r->file);
-        /* the not-private files with the default budget (the issue's
-           must-hold); a private one's status and B do not depend on the
-           lower bound's budget (L <= B), so --work 1 there */
-        st = prove_file(file, r->dp ? "--work 1" : "", b, sizeof(b), &L);
+        /* the default budget (the issue's must-hold for the not-private
+           files; for the private ones, L <= B at that budget), except
+           two_range_2: private, its search for L costs most of a minute,
+           and its status and B do not depend on that budget */
+        st = prove_file(file, strstr(r->file, "two_range_2") != NULL
+            ? "--work 1" : "", b, sizeof(b), &L);
         if (strstr(r->file, "_non_input") != NULL)
         {
             cr_assert_str_eq(st, "proved", "%s", file);
@@ -665,7 +667,15 @@ Test(dipa, proofs_of_no_bound_with_a_huge_mean, .timeout = 600)
 }
 
 /* Never a proof of no bound where a bound is proved: every example that
-   the prover for any size or the per-branch coupling proves private. */
+   the prover for any size or the per-branch coupling proves private.  On
+   the others, a proof found is checked against its family's ratios
+   further out (unbounded_on), except on four files whose search costs
+   most of a minute and which other tests run: huge_mu_loop
+   (proofs_of_no_bound_with_a_huge_mean), restart_chained_block
+   (unbounded_proofs_past_a_far_claim_and_chained_blocks), and
+   range_three_registers and two_range_1, where no proof is found (their
+   decision by prove: decision/multi_register_dipa_decided,
+   dipa/dipaut_examples_decided_as_labelled). */
 Test(dipa_fast, no_unbounded_proof_on_a_private_automaton, .timeout = 600)
 {
     FILE * p = popen("ls tests/dipa/*.dipa tests/dipa/dipaut/*/*.dipa "
@@ -678,7 +688,7 @@ Test(dipa_fast, no_unbounded_proof_on_a_private_automaton, .timeout = 600)
     while (fgets(path, sizeof(path), p) != NULL)
     {
         restart_result_t W;
-        int any;
+        int any, bounded;
         char err[512], * t;
         dipa_automaton_t A;
         svt_program P;
@@ -696,14 +706,20 @@ Test(dipa_fast, no_unbounded_proof_on_a_private_automaton, .timeout = 600)
         flint_free(t);
         if (!any)
             continue;
-        /* the proofs of no bound run only where a bound is proved (the
-           others are what not_private_examples_proved_unbounded runs) */
-        if (!any_size_bound(B, path) && !coupling_proves(path))
+        bounded = any_size_bound(B, path) || coupling_proves(path);
+        if (!bounded && (strstr(path, "/huge_mu_loop.") != NULL
+                || strstr(path, "/restart_chained_block.") != NULL
+                || strstr(path, "/range_three_registers.") != NULL
+                || strstr(path, "/two_range_1.") != NULL))
             continue;
-        checked++;
         restart_result_init(W);
-        cr_assert(!unbounded_on(W, path, NULL), "%s: proved private, and "
-            "unbounded by %s", path, W->proof);
+        unbounded_on(W, path, NULL);
+        if (bounded)
+        {
+            checked++;
+            cr_assert(!W->found, "%s: proved private, and unbounded by %s",
+                path, W->proof);
+        }
         restart_result_clear(W);
     }
     pclose(p);
