@@ -1168,13 +1168,11 @@ integrand_why(char * buf, size_t len, const vresult * V,
     else if (shown)
         snprintf(buf, len, "shown on %s; the constructions that break it are "
             "in the table above", ci->name);
-    else if (decision_violated(V->status)
-            && V->wit_cmd != NULL)
+    else if (decision_violated(V->status) && V->wit_cmd != NULL)
         snprintf(buf, len, "no construction tried breaks it (the witness of "
             "verify prove does: ln ratio %s, the command above); shown on %s",
             V->wit_cmd_L, ci->name);
-    else if (decision_violated(V->status)
-            && V->wit[0] != '\0')
+    else if (decision_violated(V->status) && V->wit[0] != '\0')
         snprintf(buf, len, "no construction tried breaks it (the witness of "
             "verify prove does: %s); shown on %s", V->wit, ci->name);
     else if (decision_violated(V->status))

@@ -84,8 +84,7 @@ static char *
 rendered_doms(const char * dir)
 {
     char path[512], cmd[1024], * dump, * s, * e, * r, * w;
-    FILE * f;
-    FILE * ls;
+    FILE * f, * ls;
     char name[256];
     int n = 0;
     snprintf(path, sizeof(path), "%s/_doms.html", dir);
@@ -790,8 +789,8 @@ Test(report, lecturer_pages_in_chromium, .timeout = 1800)
     {
         char * parsed = dom_in(all, "index.html");
         const char * h = strstr(dom, "<html");
-        cr_assert(h != NULL);
         size_t n = strlen(parsed);
+        cr_assert(h != NULL);
         cr_assert(n > 10000 && strncmp(h, parsed, n) == 0
             && strspn(h + n, "\n") == strlen(h + n), "index.html: the DOM "
             "of the page loaded and of the page parsed differ");

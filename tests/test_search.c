@@ -189,12 +189,18 @@ Test(search, kappa_bounds_match_the_appendix)
 /* programs: the benchmark programs that are broken, and DiPAut's
    automata labelled non-private that this engine reads; the search
    builds families from the program's own states and branches */
+static void
+finds_program(const char * path)
+{
+    int rc = run_search(path, NULL, budget(30), text, sizeof(text), NULL);
+    cr_assert_eq(rc, 1, "no certified violation for %s:\n%s", path, text);
+    cr_assert(strstr(text, "VIOLATION (certified)") != NULL);
+}
+
 #define BROKEN_PROGRAM(tag, path) \
     Test(search, finds_program_##tag, .timeout = 900) \
     { \
-        int rc = run_search(path, NULL, budget(30), text, sizeof(text), NULL); \
-        cr_assert_eq(rc, 1, "no certified violation for " path ":\n%s", text); \
-        cr_assert(strstr(text, "VIOLATION (certified)") != NULL); \
+        finds_program(path); \
     }
 
 BROKEN_PROGRAM(bad_gap_svt, "variants/specs/bad-gap-svt.svt")
@@ -216,13 +222,10 @@ BROKEN_PROGRAM(dipa_leaking_cycle_chained, "tests/dipa/leaking_cycle_chained.dip
 #define BROKEN_PROGRAM_LONG(tag, path) \
     Test(search, finds_program_##tag, .timeout = 900) \
     { \
-        int rc; \
         if (!long_tests()) \
             cr_skip_test("make test-long runs it; make test decides " path \
                 " by verify prove"); \
-        rc = run_search(path, NULL, budget(30), text, sizeof(text), NULL); \
-        cr_assert_eq(rc, 1, "no certified violation for " path ":\n%s", text); \
-        cr_assert(strstr(text, "VIOLATION (certified)") != NULL); \
+        finds_program(path); \
     }
 
 /* several registers: the exact joint integral, families ranked */

@@ -91,13 +91,20 @@ t_model(svt_model_t M, const char * name, const char * eps, slong c)
 }
 #endif
 
+/* 1 when the environment variable name is set, not empty and not 0 */
+static inline int
+env_flag(const char * name)
+{
+    const char * v = getenv(name);
+    return v != NULL && strcmp(v, "0") != 0 && v[0] != '\0';
+}
+
 /* 1 in `make test-long` (SVT_LONG_TESTS=1): the slices of a test that
    repeat what `make test` checks at a larger size run there only */
 static inline int
 long_tests(void)
 {
-    const char * v = getenv("SVT_LONG_TESTS");
-    return v != NULL && strcmp(v, "0") != 0 && v[0] != '\0';
+    return env_flag("SVT_LONG_TESTS");
 }
 
 /* 1 in the sanitized suite (`make test-san` sets SVT_SANITIZED=1): a
@@ -106,8 +113,7 @@ long_tests(void)
 static inline int
 sanitized(void)
 {
-    const char * v = getenv("SVT_SANITIZED");
-    return v != NULL && strcmp(v, "0") != 0 && v[0] != '\0';
+    return env_flag("SVT_SANITIZED");
 }
 
 /* runs `verify ARGS` (VERIFY_BIN, else ./build/bin/verify) with stderr
@@ -222,7 +228,7 @@ unbounded_line_holds(const restart_result_t W, const svt_model_t M,
 /* restart_prove on the file at eps = 1, c = 1, Delta = 1: W->found (a
    proof found is checked against the family further in m:
    unbounded_line_holds); the per-branch coupling's verdict in *coupled
-   (1: a bound is proved).  W NULL: the coupling alone (returns 0) */
+   (1: a bound is proved) */
 static inline int
 unbounded_on(restart_result_t W, const char * path, int * coupled)
 {
@@ -240,9 +246,8 @@ unbounded_on(restart_result_t W, const char * path, int * coupled)
     svt_model_init(M);
     cr_assert(svt_model_set(M, &v, e, 1, e, NULL, err, sizeof(err)) == 0,
         "%s: %s", path, err);
-    if (W != NULL)
-        restart_prove(W, M, e, &ro);
-    if (W != NULL && W->found)
+    restart_prove(W, M, e, &ro);
+    if (W->found)
         unbounded_line_holds(W, M, e, path);
     if (coupled != NULL)
     {
@@ -254,17 +259,7 @@ unbounded_on(restart_result_t W, const char * path, int * coupled)
     svt_model_clear(M);
     svt_variant_clear(&v);
     fmpq_clear(e);
-    return W != NULL && W->found;
-}
-
-/* 1 when the per-branch shift coupling (align_prove) proves a bound for
-   the variant at path (eps = 1) */
-static inline int
-coupling_proves(const char * path)
-{
-    int coupled = 0;
-    unbounded_on(NULL, path, &coupled);
-    return coupled;
+    return W->found;
 }
 
 /* k's enclosure contains x (an independent closed form or mpmath) */

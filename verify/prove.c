@@ -589,8 +589,7 @@ prove_smallest(svt_runs_t W, ratio_result_t r, char ** cmd,
     const search_opts * o)
 {
     *cmd = NULL;
-    if (!decision_violated(D->status)
-            || P->LR->len == 0)
+    if (!decision_violated(D->status) || P->LR->len == 0)
         return 0;
     return witness_smallest(W, r, cmd, M, P->LR, &o->base.ro, o->base.eps,
         o->base.delta, &o->base.ov);
