@@ -133,16 +133,27 @@ Test(dipa, scaling_families_proved_with_dipauts_weight, .timeout = 300)
         snprintf(cmd, sizeof(cmd), "check %s --json", family_file("k-min-max", 50));
         cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
         cr_assert(strstr(out, "\"mode\":\"check\"") != NULL, "%s", out);
-        /* and --junit: one passing case */
+        /* and --junit: one passing case beyond the engine (40 registers),
+           the proof and its witness's case within it (20 registers) */
         snprintf(cmd, sizeof(cmd), "check %s --junit build/test-dipa/junit.xml",
-            family_file("m-range", 10));
+            family_file("m-range", 20));
         cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
         {
             read_into_out("build/test-dipa/junit.xml");
             cr_assert(strstr(out, "tests=\"1\" failures=\"0\" errors=\"0\"") != NULL,
                 "%s", out);
-            cr_assert(strstr(out, "classname=\"build/test-dipa/m-range_10.dipa\"")
+            cr_assert(strstr(out, "classname=\"build/test-dipa/m-range_20.dipa\"")
                 != NULL, "%s", out);
+        }
+        snprintf(cmd, sizeof(cmd), "check %s --junit build/test-dipa/junit.xml",
+            family_file("m-range", 10));
+        cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
+        {
+            read_into_out("build/test-dipa/junit.xml");
+            cr_assert(strstr(out, "tests=\"2\" failures=\"0\" errors=\"0\"") != NULL,
+                "%s", out);
+            cr_assert(strstr(out, "classname=\"m-range_10\" name=\"proof for "
+                "every m\"") != NULL, "%s", out);
         }
     }
     /* at eps = 1/2 and Delta = 2, B scales as B eps Delta */
@@ -161,31 +172,33 @@ Test(dipa, engine_refusals_name_the_limit, .timeout = 300)
 {
     char cmd[300];
     int k;
-    /* 11 registers (the engine takes 10): x10 is refused where it is
+    /* 32 registers (the engine takes 31): x31 is refused where it is
        first written */
     test_dir();
     {
-        FILE * f = fopen("build/test-dipa/eleven.dipa", "w");
+        FILE * f = fopen("build/test-dipa/many.dipa", "w");
         cr_assert(f != NULL);
-        for (k = 0; k < 11; k++)
+        for (k = 0; k < 32; k++)
             fprintf(f, "(q%d:non-input,1/4,0): x%d:= insample; output obot; "
                 "goto q%d\n", k + 1, k, k + 2);
-        fprintf(f, "(q12,1/4,0): if (insample >= x10) then output otop; goto "
-            "q13\n");
+        fprintf(f, "(q33,1/4,0): if (insample >= x31) then output otop; goto "
+            "q34\n");
         fclose(f);
     }
-    cr_assert_eq(run_cli("ratio build/test-dipa/eleven.dipa bottoms", out,
+    cr_assert_eq(run_cli("ratio build/test-dipa/many.dipa bottoms", out,
         sizeof(out)), 2);
-    cr_assert(strstr(out, "eleven.dipa:11:24: found x10, expected at most 10 "
+    cr_assert(strstr(out, "many.dipa:32:24: found x31, expected at most 31 "
         "registers") != NULL, "%s", out);
     cr_assert(strstr(out, "verify prove and check decide") != NULL, "%s", out);
     cr_assert(strchr(out, '\n') == strrchr(out, '\n'), "one line: %s", out);
-    /* m-Range 6 (12 registers) has 18 states: the states' limit first */
-    snprintf(cmd, sizeof(cmd), "ratio %s bottoms", family_file("m-range", 6));
-    cr_assert_eq(run_cli(cmd, out, sizeof(out)), 2);
-    cr_assert(strstr(out, "m-range_6.dipa:17:1: found a state q17, expected at "
-        "most 16 states") != NULL, "%s", out);
-    cr_assert(strchr(out, '\n') == strrchr(out, '\n'), "one line: %s", out);
+    /* m-Range 10 (20 registers, 30 states) is computed: an output through
+       every range pair (its value against the independent integration:
+       more_registers_match_an_independent_integration) */
+    snprintf(cmd, sizeof(cmd), "ratio %s custom --qD 0*20,0*10,0 --qD2 "
+        "0*20,1*10,1 --output bot*20,ocontinue*10,top --json",
+        family_file("m-range", 10));
+    cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "\"verdict\":\"within\"") != NULL, "%s", out);
     /* m-Range 5 (10 registers): its range pairs are independent factors,
        so an output through every pair is computed (it was refused for its
        terms while the engine multiplied all registers out) */
@@ -1335,7 +1348,7 @@ Test(dipa_fast, released_registers_then_the_ending, .timeout = 120)
 /* The proof's costliest run of m-Range forces its registers' shifts by a
    cycle through the m range states (twice: a plan repeats single steps
    only), and each visit's query moves into a tail of its own: L at m =
-   1 .. 4 against B = 1 (before: 0.75, 0.50, 0.17, 0.125), and DiPAut's
+   1 .. 4, 10 and 15 against B = 1 (before: 0.75, 0.50, 0.17, 0.125), and DiPAut's
    example_n_equal_3 against B = 5/8 (before: 0.06) */
 Test(dipa, scaling_family_witnesses_near_b, .timeout = 600)
 {
@@ -1350,6 +1363,16 @@ Test(dipa, scaling_family_witnesses_near_b, .timeout = 600)
         cr_assert(lo >= want[m - 1] && lo <= 1, "m-Range %d: L = %.15g: %s",
             m, lo, out);
         cr_assert(strstr(desc, "tails") != NULL, "%s", desc);
+    }
+    /* past 16 states, the proof's run alone (no family search): its
+       forcing cycle through the m range states (8 at most before: 0.056
+       at m = 9, 0.05 at m = 10), once past m = 11 (the engine's 48
+       queries) */
+    for (m = 10; m <= 15; m += 5)
+    {
+        lo = prove_L_json(family_file("m-range", m), &digits, desc, sizeof(desc));
+        cr_assert(lo >= (m == 10 ? 0.45 : 0.34) && lo <= 1, "m-Range %d: L = "
+            "%.15g: %s", m, lo, out);
     }
     lo = prove_L_json("tests/dipa/dipaut/examples/well_formed/"
         "example_n_equal_3.dipa", &digits, desc, sizeof(desc));
@@ -1395,7 +1418,10 @@ ratio_ball(double * lo, double * hi, const char * file, const char * eps,
    and crashed at m = 3.)  m-Range at m = 4 and 5 (8 and 10 registers),
    on outputs of 18 and 23 queries that visit every range pair: refused
    (past 64 MiB of terms) while the engine multiplied every register's
-   density out; now each pair is a factor of its own (program_joint.c). */
+   density out; now each pair is a factor of its own (program_joint.c).
+   m-Range at m = 10 (30 states, 20 registers) and 15 (45 states, 30
+   registers), read since a program holds any number of states: an output
+   through every pair (the reference took minutes: the table keeps it). */
 typedef struct
 {
     const char * family;
@@ -1411,7 +1437,7 @@ static const family_case family_cases[] = {
 Test(dipa, more_registers_match_an_independent_integration, .timeout = 900)
 {
     size_t i;
-    int live = 0, mr[6] = { 0 }, km[6] = { 0 };
+    int live = 0, mr[16] = { 0 }, km[16] = { 0 };
     for (i = 0; i < sizeof(family_cases) / sizeof(family_cases[0]); i++)
     {
         const family_case * c = family_cases + i;
@@ -1428,7 +1454,7 @@ Test(dipa, more_registers_match_an_independent_integration, .timeout = 900)
                 && hi - lo <= 1e-15 * ref, "%s %d, eps = %s, q = %s, %s: "
                 "[%.20g, %.20g], the reference %s", c->family, c->n, c->eps,
                 c->q, c->o, lo, hi, c->ref);
-        (strcmp(c->family, "m-range") == 0 ? mr : km)[FLINT_MIN(c->n, 5)]++;
+        (strcmp(c->family, "m-range") == 0 ? mr : km)[FLINT_MIN(c->n, 15)]++;
         /* the reference recomputed for the quick cases (one step a pair) */
         if (live < 1 && strcmp(c->family, "m-range") == 0 && strlen(c->o) < 26
                 && ref != 0)
@@ -1447,7 +1473,7 @@ Test(dipa, more_registers_match_an_independent_integration, .timeout = 900)
     }
     cr_assert_eq(live, 1);
     cr_assert(mr[2] >= 5 && mr[3] >= 3 && mr[4] >= 1 && mr[5] >= 2
-        && km[2] >= 2 && km[3] >= 2);
+        && mr[10] >= 1 && km[2] >= 2 && km[3] >= 2);
 }
 
 /* m-Range at m = 2 with its registers renamed and drawn in another
@@ -1592,26 +1618,30 @@ Test(dipa, merged_registers_give_the_same_probabilities, .timeout = 300)
     }
 }
 
-/* m-Range at m = 2 and 3 against its simulation (variants/simulate.c):
-   the queries q_j = j/2 - 1 after the 2m non-input steps, four range
-   steps; every output of the automaton there (continue k times, then
-   top, bot or the ending, or four continues) gets the frequency of its
-   400000 simulated runs within 5 standard deviations of the certified
-   probability, and the certified probabilities sum to 1 (a ball that
-   contains 1) */
+/* m-Range against its simulation (variants/simulate.c): the queries
+   q_j = j/2 - 1 after the 2m non-input steps, rs range steps; every
+   output of the automaton there (continue k times, then top, bot or the
+   ending, or rs continues) gets the frequency of its 400000 simulated
+   runs within 5 standard deviations of the certified probability, and
+   the certified probabilities sum to 1 (a ball that contains 1).  At
+   m = 10 (30 states, 20 registers, three noise laws shared by the
+   states) with 11 range steps, the last step compares the first pair
+   again. */
 #define MR_NSIM 400000
-#define MR_RANGE 4
+#define MR_MAX_M 10
+#define MR_MAX_RANGE 11
+#define MR_MAX_LEN (2 * MR_MAX_M + MR_MAX_RANGE)
 
 static void
-mrange_against_simulation(int m, ulong seed)
+mrange_against_simulation(int m, int rs, ulong seed)
 {
-    const int L = 2 * m + MR_RANGE;
+    const int L = 2 * m + rs;
     svt_variant_struct v;
     svt_model_t M;
     fmpq_t e, d, q, zero;
-    double qd[2 * 3 + MR_RANGE], Td[2 * 3 + MR_RANGE] = { 0 };
+    double qd[MR_MAX_LEN], Td[MR_MAX_LEN] = { 0 };
     char err[512];
-    long count[MR_RANGE * 3 + 1] = { 0 };
+    long count[MR_MAX_RANGE * 3 + 1] = { 0 };
     svt_answer_kind kind[SVT_PROGRAM_MAX_ALPHABET];
     const char * label[SVT_PROGRAM_MAX_ALPHABET];
     gsl_rng * rng;
@@ -1621,7 +1651,7 @@ mrange_against_simulation(int m, ulong seed)
     long n;
     svt_overrides ov = { NULL, NULL, NULL };
 
-    cr_assert(m <= 3);
+    cr_assert(m <= MR_MAX_M && rs <= MR_MAX_RANGE);
     cr_assert(svt_variant_load(&v, family_file("m-range", m), err,
         sizeof(err)) == 0, "%s", err);
     svt_program_alphabet(kind, label, v.prog);
@@ -1638,11 +1668,11 @@ mrange_against_simulation(int m, ulong seed)
     rng = gsl_rng_alloc(gsl_rng_mt19937);
     gsl_rng_set(rng, seed);
     /* the class of a run: 3 k + (0 top, 1 bot, 2 end) when it stops at
-       range step k, 3 MR_RANGE when it goes on */
+       range step k, 3 rs when it goes on */
     for (n = 0; n < MR_NSIM; n++)
     {
-        svt_answer_kind a[2 * 3 + MR_RANGE];
-        double val[2 * 3 + MR_RANGE];
+        svt_answer_kind a[MR_MAX_LEN];
+        double val[MR_MAX_LEN];
         slong len = svt_simulate(a, val, M, qd, Td, L, rng);
         int cls;
         for (j = 0; j < 2 * m; j++)
@@ -1652,7 +1682,7 @@ mrange_against_simulation(int m, ulong seed)
                 "ocontinue") == 0);
         if (len == L && a[L - 1] == SVT_LABEL && strcmp(label[(int) val[L - 1]],
                 "ocontinue") == 0)
-            cls = 3 * MR_RANGE;
+            cls = 3 * rs;
         else
             cls = 3 * (int) (len - 1 - 2 * m) + (a[len - 1] == SVT_TOP ? 0
                 : a[len - 1] == SVT_BOT ? 1 : 2);
@@ -1663,11 +1693,11 @@ mrange_against_simulation(int m, ulong seed)
     integral_opt_init(opt);
     opt->goal_digits = 15;
     arb_init(sum);
-    for (i = 0; i <= 3 * MR_RANGE; i++)
+    for (i = 0; i <= 3 * rs; i++)
     {
         svt_runs_t R;
         svt_prob_t P;
-        int steps = i == 3 * MR_RANGE ? MR_RANGE : i / 3 + 1;
+        int steps = i == 3 * rs ? rs : i / 3 + 1;
         double p, f = count[i] / (double) MR_NSIM, sd;
         svt_runs_init(R);
         for (j = 0; j < 2 * m + steps; j++)
@@ -1675,7 +1705,7 @@ mrange_against_simulation(int m, ulong seed)
             fmpq_set_si(q, j < 2 * m ? 0 : j - 2 * m - 2, 2);
             if (j < 2 * m)
                 svt_runs_push(R, q, q, zero, SVT_BOT, zero, 1);
-            else if (j < 2 * m + steps - 1 || i == 3 * MR_RANGE)
+            else if (j < 2 * m + steps - 1 || i == 3 * rs)
                 svt_runs_push_label(R, q, q, zero, "ocontinue", 1);
             else if (i % 3 == 2)
                 svt_runs_push_label(R, q, q, zero, "end", 1);
@@ -1683,7 +1713,7 @@ mrange_against_simulation(int m, ulong seed)
                 svt_runs_push(R, q, q, zero, i % 3 == 0 ? SVT_TOP : SVT_BOT,
                     zero, 1);
         }
-        R->stops = i != 3 * MR_RANGE && 2 * m + steps < L;
+        R->stops = i != 3 * rs && 2 * m + steps < L;
         svt_prob_init(P);
         svt_prob(P, M, R, 0, opt);
         cr_assert(P->status == SVT_PROB_OK, "m = %d, class %d: %s", m, i,
@@ -1693,7 +1723,7 @@ mrange_against_simulation(int m, ulong seed)
         sd = sqrt(fmax(p * (1 - p), 1e-12) / MR_NSIM);
         cr_assert(fabs(f - p) <= 5 * sd, "m-Range %d, seed %lu, class %d "
             "(%d range steps, %s): simulated %.6f, certified %.6f", m, seed, i,
-            steps, i == 3 * MR_RANGE ? "going on" : i % 3 == 0 ? "top" : i % 3
+            steps, i == 3 * rs ? "going on" : i % 3 == 0 ? "top" : i % 3
             == 1 ? "bot" : "end", f, p);
         if (P->zero)
             cr_assert_eq(count[i], 0);
@@ -1720,8 +1750,9 @@ mrange_against_simulation(int m, ulong seed)
 
 Test(dipa, more_registers_match_their_simulation, .timeout = 900)
 {
-    mrange_against_simulation(2, 2602);
-    mrange_against_simulation(3, 2603);
+    mrange_against_simulation(2, 4, 2602);
+    mrange_against_simulation(3, 4, 2603);
+    mrange_against_simulation(10, 11, 2610);
 }
 
 /* Generated automata with 4 to 6 registers (the exact joint integral

@@ -1066,15 +1066,19 @@ Test(programs, reader_errors_name_file_line_column)
         "(q2,1/4,0): if (insample >= a) then output otop; goto q3\n"
         "(q9,1/4,0): if (insample >= a && insample < d) then output otop; goto q2\n",
         "a.dipa", "a.dipa:3:45:", "never assigned");
-    parse_fails("(q1,1/4,0): a:= insample; output obot; goto q2\n"
-        "(q2,1/4,0): b:= insample; output obot; goto q3\n"
-        "(q3,1/4,0): c:= insample; output obot; goto q4\n"
-        "(q4,1/4,0): d:= insample, e:= insample; output obot; goto q5\n"
-        "(q5,1/4,0): f:= insample, g:= insample, h:= insample; output obot; goto q6\n"
-        "(q6,1/4,0): i:= insample, j:= insample; output obot; goto q7\n"
-        "(q7,1/4,0): k:= insample; output obot; goto q8\n"
-        "(q8,1/4,0): if (insample >= a && insample < k) then output otop; goto q9\n",
-        "a.dipa", "a.dipa:7:13:", "at most 10 registers");
+    /* 32 registers, several assigned at once: the 32nd is refused where
+       it is first written */
+    {
+        char text[4000];
+        int k, n = 0;
+        for (k = 0; k < 8; k++)
+            n += snprintf(text + n, sizeof(text) - n, "(q%d,1/4,0): a%d:= "
+                "insample, b%d:= insample, c%d:= insample, d%d:= insample; "
+                "output obot; goto q%d\n", k + 1, k, k, k, k, k + 2);
+        snprintf(text + n, sizeof(text) - n, "(q9,1/4,0): if (insample >= a0 "
+            "&& insample < d7) then output otop; goto q10\n");
+        parse_fails(text, "a.dipa", "a.dipa:8:58:", "at most 31 registers");
+    }
     parse_fails("(q1,1/4,0 x:= insample; output oinput; goto q2\n", "a.dipa",
         "a.dipa:1:11:", "')'");
     parse_fails("(q1,0,0): x:= insample; output oinput; goto q2\n", "a.dipa",
@@ -1810,4 +1814,90 @@ Test(programs, fresh_run_after_a_chained_register_gen_3000109)
         "0.1006452952390017841290409750450875897027 +/- 1e-36",
         "0.1362084676486226801130768282471679745388 +/- 1e-36" };
     assert_both_sides(text, 2, q, q2, T, k, v, 4, want, 0);
+}
+
+/* pr_D of `verify ratio FILE custom --qD Q --qD2 Q --output O --json` */
+static void
+ratio_pr_d(double * lo, double * hi, const char * file, const char * q,
+    const char * o)
+{
+    static char out[1 << 16];
+    char cmd[1000];
+    const char * p;
+    snprintf(cmd, sizeof(cmd), "ratio %s custom --qD %s --qD2 %s --output %s "
+        "--digits 20 --json", file, q, q, o);
+    cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s: %s", cmd, out);
+    p = strstr(out, "\"pr_D\":[\"");
+    cr_assert(p != NULL, "%s: %s", cmd, out);
+    *lo = strtod(p + 9, (char **) &p);
+    p = strchr(p, ',');
+    cr_assert(p != NULL && p[1] == '"', "%s", out);
+    *hi = strtod(p + 2, NULL);
+}
+
+/* A program holds any number of states (variants/program.h): AboveThreshold
+   written over 17 states (state k reads query k, the 17th loops) is the
+   one-state program step for step, so every output has the same
+   probability through 17 states as through one; the per-branch coupling
+   keeps tables of 16 states and says so (check: undecided, exit 3, never
+   a proof it did not make); past 4096 states the reader refuses in one
+   line (and past 64 noise laws: each noisy answer line is one) */
+Test(programs, programs_of_any_number_of_states, .timeout = 300)
+{
+    static const char * const q = "1,-1,2,0,1/2,3,-2,1,1,0,2,-1,0,1,1/2,-1,0,2,1,-3,1";
+    static const char * const o[3] = {
+        "bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,top",
+        "bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot,bot",
+        "bot,bot,bot,top" };
+    char out[1 << 14];
+    FILE * f;
+    int k, i;
+    cr_assert_eq(system("mkdir -p build/test-programs"), 0);
+    for (k = 0; k < 2; k++)
+    {
+        int n = k == 0 ? 17 : 4097;
+        f = fopen(k == 0 ? "build/test-programs/chain17.svt"
+            : "build/test-programs/chain4097.svt", "w");
+        cr_assert(f != NULL);
+        fprintf(f, "name = chain\neps1 = eps/2\neps2 = eps - eps1\nclaimed = "
+            "eps\nregister rho = laplace(Delta/eps1)\n");
+        /* (4097 states with exact answers: each answer line of a noise
+           is a noise law of its own, at most 64) */
+        for (i = 1; i <= n; i++)
+            fprintf(f, "state s%d:\n  answer y = %s\n"
+                "  if y >= rho then output top; stop\n  else output bot; goto "
+                "s%d\n", i, k == 0 ? "q + laplace(2*Delta/eps2)" : "exact",
+                i < n ? i + 1 : n);
+        fclose(f);
+    }
+    for (i = 0; i < 3; i++)
+    {
+        double a0, a1, b0, b1;
+        char qi[200];
+        /* the query vector cut to the output's length */
+        size_t len = strlen(o[i]) == strlen(o[0]) ? strlen(q) : 0;
+        if (len == 0)
+        {
+            const char * p = q;
+            int commas = 0;
+            while (*p != '\0' && commas < 4)
+                commas += *p++ == ',';
+            len = (size_t) (p - q - 1);
+        }
+        snprintf(qi, sizeof(qi), "%.*s", (int) len, q);
+        ratio_pr_d(&a0, &a1, "build/test-programs/chain17.svt", qi, o[i]);
+        ratio_pr_d(&b0, &b1, "tests/programs/abovethreshold.svt", qi, o[i]);
+        cr_assert(a0 > 0 && a0 <= b1 && b0 <= a1 && a1 - a0 <= 1e-15 * a1,
+            "%s: 17 states [%.20g, %.20g], one state [%.20g, %.20g]", o[i], a0,
+            a1, b0, b1);
+    }
+    cr_assert_eq(run_cli("check build/test-programs/chain17.svt", out,
+        sizeof(out)), 3, "%s", out);
+    cr_assert(strstr(out, "more than 16 states (the per-branch coupling's "
+        "tables") != NULL, "%s", out);
+    cr_assert_eq(run_cli("ratio build/test-programs/chain4097.svt bottoms", out,
+        sizeof(out)), 2, "%s", out);
+    cr_assert(strstr(out, "chain4097.svt:16390:1: found one more state, "
+        "expected at most 4096 states") != NULL, "%s", out);
+    cr_assert(strchr(out, '\n') == strrchr(out, '\n'), "one line: %s", out);
 }

@@ -137,7 +137,7 @@ Test(schema, search_prove_lint, .timeout = 600)
 /* DiPA automata with no bound proved carry "dipa_condition" (the
    schema's definition): engine-sized (prove, check; four registers; a
    claim violated by a proof of no bound alone) and
-   beyond the engine (eleven registers: prove, check) */
+   beyond the engine (32 registers: prove, check) */
 Test(schema, dipa_condition, .timeout = 300)
 {
     validate_mode("prove tests/dipa/leaking_pair_loop.dipa", "prove", "exceeds");
@@ -149,9 +149,9 @@ Test(schema, dipa_condition, .timeout = 300)
     validate_mode("check build/schema-num-range-far.dipa", "check", "exceeds");
     validate_mode("prove tests/dipa/cond/leaking_pair_four_registers.dipa",
         "prove", "exceeds");
-    validate_mode("prove tests/dipa/cond/leaking_pair_eleven_registers.dipa",
+    validate_mode("prove tests/dipa/cond/leaking_pair_32_registers.dipa",
         "prove", "inconclusive");
-    validate_mode("check tests/dipa/cond/leaking_pair_eleven_registers.dipa",
+    validate_mode("check tests/dipa/cond/leaking_pair_32_registers.dipa",
         "check", "inconclusive");
 }
 

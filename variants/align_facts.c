@@ -217,7 +217,7 @@ void
 reg_facts_build(reg_facts * F, const svt_program * P, int max_sets)
 {
     conf_table T;
-    int seen[FACTS_MAX][PROG_MAX_STATES], stack[FACTS_MAX * PROG_MAX_STATES];
+    int seen[FACTS_MAX][PROG_SMALL_STATES], stack[FACTS_MAX * PROG_SMALL_STATES];
     int top = 0;
     if (!P->dipa || P->nregs < 2 || P->nregs > FACTS_REGS)
     {
@@ -234,7 +234,7 @@ reg_facts_build(reg_facts * F, const svt_program * P, int max_sets)
     stack[top++] = 0;
     while (top > 0)
     {
-        int node = stack[--top], f = node / PROG_MAX_STATES, st = node % PROG_MAX_STATES;
+        int node = stack[--top], f = node / PROG_SMALL_STATES, st = node % PROG_SMALL_STATES;
         const prog_state * S = P->states + st;
         int b;
         for (b = 0; b < S->nbranches; b++)
@@ -253,7 +253,7 @@ reg_facts_build(reg_facts * F, const svt_program * P, int max_sets)
             if (!S->branches[b].stop && !seen[g][S->branches[b].next])
             {
                 seen[g][S->branches[b].next] = 1;
-                stack[top++] = g * PROG_MAX_STATES + S->branches[b].next;
+                stack[top++] = g * PROG_SMALL_STATES + S->branches[b].next;
             }
         }
     }

@@ -52,7 +52,7 @@ typedef struct
 {
     int nf, max;
     unsigned set[FACTS_MAX];
-    signed char next[FACTS_MAX][PROG_MAX_STATES][PROG_MAX_BRANCHES + 1];
+    signed char next[FACTS_MAX][PROG_SMALL_STATES][PROG_MAX_BRANCHES + 1];
 }
 reg_facts;
 

@@ -193,8 +193,24 @@ static void
 copy_program(svt_program * dst, const svt_program * src)
 {
     int i, j;
-    svt_program tmp = *src;
+    svt_program tmp;
+    /* the states, into dst's own array and fmpq storage */
+    for (i = 0; i < src->nstates; i++)
+    {
+        prog_state * S = svt_program_add_state(dst), own = *S;
+        *S = src->states[i];
+        for (j = 0; j <= PROG_MAX_BRANCHES; j++)
+        {
+            memcpy(S->branches[j].atoms, own.branches[j].atoms,
+                sizeof(own.branches[j].atoms));
+            if (j < src->states[i].nbranches)
+                copy_branch(S->branches + j, src->states[i].branches + j);
+        }
+    }
     /* the scalars and names; the fmpq storage stays dst's own */
+    tmp = *src;
+    tmp.states = dst->states;
+    tmp.states_alloc = dst->states_alloc;
     for (i = 0; i < PROG_MAX_NOISES; i++)
     {
         tmp.noises[i].mean[0] = dst->noises[i].mean[0];
@@ -202,14 +218,6 @@ copy_program(svt_program * dst, const svt_program * src)
         fmpq_set(tmp.noises[i].mean, src->noises[i].mean);
         fmpq_set(tmp.noises[i].d, src->noises[i].d);
     }
-    for (i = 0; i < PROG_MAX_STATES; i++)
-        for (j = 0; j <= PROG_MAX_BRANCHES; j++)
-        {
-            memcpy(tmp.states[i].branches[j].atoms, dst->states[i].branches[j].atoms,
-                sizeof(tmp.states[i].branches[j].atoms));
-            if (j < src->states[i].nbranches)
-                copy_branch(tmp.states[i].branches + j, src->states[i].branches + j);
-        }
     *dst = tmp;
 }
 

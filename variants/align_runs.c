@@ -27,7 +27,7 @@ ipow3(int k)
 #define MAXCUR 64           /* combinations of current sites */
 #define MAXSLOTS 7          /* independent shifts (3^7 choices) */
 #define MAXX 512           /* combinations of current sites and order facts */
-#define MAXNODES (PROG_MAX_STATES * MAXX)
+#define MAXNODES (PROG_SMALL_STATES * MAXX)
 #define DELEG_MAX 16        /* branches that stop a run, handed to classes */
 
 /* ---- sites ---------------------------------------------------------- */
@@ -49,7 +49,7 @@ typedef struct
                                        x = cur + ncur * fact set) */
     /* the site (index within its register) branch (s, b) assigns to r,
        -1 when it leaves r alone */
-    int asg[PROG_MAX_STATES][PROG_MAX_BRANCHES + 1][PROG_MAX_REGS];
+    int asg[PROG_SMALL_STATES][PROG_MAX_BRANCHES + 1][PROG_MAX_REGS];
     int reach[MAXNODES];            /* node (s, x) reached: index
                                        x * nstates + s */
     int initial[PROG_MAX_REGS];     /* the first draw is compared */
@@ -180,12 +180,12 @@ edge;
 
 typedef struct
 {
-    edge e[PROG_MAX_STATES][PROG_MAX_BRANCHES + 1][MAXCUR];
+    edge e[PROG_SMALL_STATES][PROG_MAX_BRANCHES + 1][MAXCUR];
     pval start;             /* the first draws */
     pval total;             /* B of this choice (its own runs) */
     pval whole;             /* and of the classes it hands on */
     int deleg_choice[DELEG_MAX];    /* each class's choice of shifts */
-    slong uses[PROG_MAX_STATES][PROG_MAX_BRANCHES + 1];    /* on the costliest run */
+    slong uses[PROG_SMALL_STATES][PROG_MAX_BRANCHES + 1];    /* on the costliest run */
     fmpq shift[MAXSITES];
     char why[600];
     /* the costliest run, step by step (the first ALIGN_PLAN_MAX) */
@@ -206,8 +206,8 @@ typedef struct
 choice_eval;
 
 #define NB (PROG_MAX_BRANCHES + 1)
-#define ALLOW_AT(st, b, x) (((x) * PROG_MAX_STATES + (st)) * NB + (b))
-#define ALLOW_SIZE (MAXX * PROG_MAX_STATES * NB)
+#define ALLOW_AT(st, b, x) (((x) * PROG_SMALL_STATES + (st)) * NB + (b))
+#define ALLOW_SIZE (MAXX * PROG_SMALL_STATES * NB)
 
 /* the cost of branch b of state st at x (edges are kept per sites) */
 static edge *
@@ -236,7 +236,7 @@ choice_new(const site_map * S)
     E->S = S;
     E->allow = NULL;
     E->deleg_ok = E->ndeleg = 0;
-    for (s = 0; s < PROG_MAX_STATES; s++)
+    for (s = 0; s < PROG_SMALL_STATES; s++)
         for (b = 0; b <= PROG_MAX_BRANCHES; b++)
             for (c = 0; c < MAXCUR; c++)
             {
@@ -256,7 +256,7 @@ static void
 choice_free(choice_eval * E)
 {
     int s, b, c;
-    for (s = 0; s < PROG_MAX_STATES; s++)
+    for (s = 0; s < PROG_SMALL_STATES; s++)
         for (b = 0; b <= PROG_MAX_BRANCHES; b++)
             for (c = 0; c < MAXCUR; c++)
             {
@@ -1695,6 +1695,15 @@ align_prove(align_result_t res, const svt_model_t M)
     res->nplans = 0;
     res->reason[0] = '\0';
     res->monotone = M->var->monotone_only;
+    if (C.P->nstates > PROG_SMALL_STATES)
+    {
+        snprintf(res->reason, sizeof(res->reason), "more than %d states (the "
+            "per-branch coupling's tables; a DiPA automaton is proved at any "
+            "size by variants/dipa_prove.h)", PROG_SMALL_STATES);
+        res->unsupported = 1;
+        align_ctx_clear(&C);
+        return 0;
+    }
     /* monotone queries: two classes by the sign of q' - q, unless a state
        reads |q| (|q'| - |q| need not keep the sign of q' - q) */
     ncls = M->var->monotone_only && !svt_program_reads_abs_query(C.P) ? 2 : 1;

@@ -564,16 +564,25 @@ pfail(char * err, size_t errlen, const char * file, int line, int col,
     return -1;
 }
 
-/* the noise Lap(1/(d eps)) centred at mu: a new entry of P's table */
+/* the noise Lap(1/(d eps)) centred at mu: the entry of P's table with
+   that law (the table holds laws, not draws: every step draws its own),
+   or a new one */
 static int
 pnoise(svt_program * P, int * idx, const fmpq_t d, const fmpq_t mu,
     const char * file, const dipa_state * S, char * err, size_t errlen)
 {
     char expr[200], msg[200], * ds;
-    int ecol;
+    int ecol, k;
+    for (k = 0; k < P->nnoises; k++)
+        if (fmpq_equal(P->noises[k].d, d) && fmpq_equal(P->noises[k].mean, mu))
+        {
+            *idx = k;
+            return 0;
+        }
     if (P->nnoises == PROG_MAX_NOISES)
         return pfail(err, errlen, file, S->line, S->col, "found one more "
-            "state, expected at most 64 noise laws (the engine's limit)");
+            "noise law, expected at most 64 different pairs (d, mu) (the "
+            "engine's limit)");
     ds = fmpq_get_str(NULL, 10, d);
     snprintf(expr, sizeof(expr), "1/((%s)*eps)", ds);
     flint_free(ds);
@@ -593,14 +602,6 @@ plimits(const dipa_automaton_t A, const char * file, char * err, size_t errlen)
 {
     char msg[300];
     int i, j;
-    if (A->nstates > PROG_MAX_STATES)
-    {
-        snprintf(msg, sizeof(msg), "found a state %s, expected at most %d "
-            "states for the probabilities (verify prove and check decide automata of "
-            "any size)", A->states[PROG_MAX_STATES].name, PROG_MAX_STATES);
-        return pfail(err, errlen, file, A->states[PROG_MAX_STATES].line,
-            A->states[PROG_MAX_STATES].col, msg);
-    }
     if (A->nregs > PROG_MAX_REGS)
     {
         snprintf(msg, sizeof(msg), "found %s, expected at most %d registers "
@@ -692,7 +693,7 @@ dipa_to_program(svt_program * P, const dipa_automaton_t A, const char * file,
     for (i = 0; i < A->nstates; i++)
     {
         const dipa_state * D = A->states + i;
-        prog_state * S = P->states + i;
+        prog_state * S = svt_program_add_state(P);
         int prime = -1;
         strcpy(S->name, D->name);
         S->line = D->line;
@@ -706,7 +707,6 @@ dipa_to_program(svt_program * P, const dipa_automaton_t A, const char * file,
         S->nbranches = D->ntrans;
         for (j = 0; j < D->ntrans; j++)
             pbranch(S->branches + j, D->trans + j, prime, i);
-        P->nstates++;
     }
     strcpy(P->register_name, A->nregs > 0 ? A->reg_names[0] : "x");
     P->nregs = A->nregs > 0 ? A->nregs : 1;

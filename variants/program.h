@@ -42,15 +42,23 @@
 extern "C" {
 #endif
 
-#define PROG_MAX_STATES 16
+/* A program holds any number of states (up to PROG_MAX_STATES, a guard
+   against memory exhaustion, not a limit of the model).  The analyses
+   that walk the state graph in fixed tables -- the shift coupling of
+   align.h, the search for families of growing ratios, the proofs of no
+   bound -- take at most PROG_SMALL_STATES and refuse larger programs
+   with that reason; the probabilities take any number. */
+#define PROG_MAX_STATES 4096
+#define PROG_SMALL_STATES 16
 #define PROG_MAX_ANSWERS 4
 #define PROG_MAX_BRANCHES 8
 #define PROG_MAX_ATOMS 4
 #define PROG_MAX_NOISES 64
-#define PROG_MAX_REGS 10        /* DiPA registers (one in our own format):
+#define PROG_MAX_REGS 31        /* DiPA registers (one in our own format):
                                    the exact joint integral's variables
-                                   (at most PEXP_MAXV - 1); m-Range up to
-                                   m = 5, the largest in 16 states */
+                                   (at most PEXP_MAXV - 1) and the bits of
+                                   a branch's assign mask; m-Range up to
+                                   m = 15 */
 #define PROG_JOINT_MAX_QUERIES 48   /* the exact joint integral's limit */
 /* the output of a run that ends because no branch of its state holds:
    such a state gets an implicit last branch `else output end; stop`
@@ -161,7 +169,8 @@ typedef struct svt_program_struct
     int has_counter;
     spec_expr * limit;          /* the counter's limit (an integer) */
     int nstates;
-    prog_state states[PROG_MAX_STATES];
+    prog_state * states;        /* nstates of them (svt_program_add_state) */
+    int states_alloc;
     int nnoises;
     prog_noise noises[PROG_MAX_NOISES];
     int outputs_numbers;        /* some branch outputs a number */
@@ -182,6 +191,9 @@ svt_program;
 
 void svt_program_init(svt_program * P);
 void svt_program_clear(svt_program * P);
+/* A new last state (zeroed, its offsets initialised), and nstates one
+   more; NULL when the program already has PROG_MAX_STATES. */
+prog_state * svt_program_add_state(svt_program * P);
 
 /* Reading, line by line (see spec_parse.c).  Returns 1 if the line is a
    program line (first word register, counter, state, answer, if, elif,

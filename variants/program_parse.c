@@ -4,12 +4,12 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
-#include "program.h"
+#include "svt.h"
 
 void
 svt_program_init(svt_program * P)
 {
-    int i, j, k;
+    int i;
     memset(P, 0, sizeof(*P));
     P->register_noise = -1;
     P->nregs = 1;
@@ -18,20 +18,38 @@ svt_program_init(svt_program * P)
         fmpq_init(P->noises[i].mean);
         fmpq_init(P->noises[i].d);
     }
-    for (i = 0; i < PROG_MAX_STATES; i++)
-        for (j = 0; j <= PROG_MAX_BRANCHES; j++)
-            for (k = 0; k < PROG_MAX_ATOMS; k++)
-                fmpq_init(P->states[i].branches[j].atoms[k].off);
+}
+
+prog_state *
+svt_program_add_state(svt_program * P)
+{
+    prog_state * S;
+    int j, k;
+    if (P->nstates >= PROG_MAX_STATES)
+        return NULL;
+    if (P->nstates == P->states_alloc)
+    {
+        P->states_alloc = FLINT_MAX(8, 2 * P->states_alloc);
+        P->states = flint_realloc(P->states,
+            (size_t) P->states_alloc * sizeof(prog_state));
+    }
+    S = P->states + P->nstates++;
+    memset(S, 0, sizeof(*S));
+    for (j = 0; j <= PROG_MAX_BRANCHES; j++)
+        for (k = 0; k < PROG_MAX_ATOMS; k++)
+            fmpq_init(S->branches[j].atoms[k].off);
+    return S;
 }
 
 void
 svt_program_clear(svt_program * P)
 {
     int i, j, k;
-    for (i = 0; i < PROG_MAX_STATES; i++)
+    for (i = 0; i < P->nstates; i++)
         for (j = 0; j <= PROG_MAX_BRANCHES; j++)
             for (k = 0; k < PROG_MAX_ATOMS; k++)
                 fmpq_clear(P->states[i].branches[j].atoms[k].off);
+    flint_free(P->states);
     for (i = 0; i < P->nnoises; i++)
         spec_expr_free(P->noises[i].scale);
     for (i = 0; i < PROG_MAX_NOISES; i++)
@@ -625,20 +643,20 @@ state_line(svt_program * P, cursor * c, const char * at)
     if (P->register_noise < 0)
         return fail(c, at, "found %s, expected 'register NAME = laplace(SCALE)' "
             "before the first state", "'state'");
-    if (P->nstates == PROG_MAX_STATES)
-        return fail(c, at, "found %s, expected at most 16 states", "a 17th state");
-    S = P->states + P->nstates;
+    S = svt_program_add_state(P);
+    if (S == NULL)
+        return fail(c, at, "found %s, expected at most 4096 states",
+            "one more state");
     skip(c);
     at = c->p;
     if (!ident(c, S->name))
         return fail(c, at, "found %s, expected a state name",
             found(c, buf, sizeof(buf)));
-    for (i = 0; i < P->nstates; i++)
+    for (i = 0; i < P->nstates - 1; i++)
         if (strcmp(P->states[i].name, S->name) == 0)
             return fail(c, at, "found '%s', expected a new state name (it is "
                 "defined twice)", S->name);
     S->line = (int) c->lineno;
-    P->nstates++;
     if (expect(c, ":", "':' after the state name"))
         return -1;
     if (!at_end(c))
@@ -748,8 +766,7 @@ argmax_line(svt_program * P, cursor * c, const char * at)
     if (P->nstates > 0 || P->register_noise >= 0 || P->has_counter)
         return fail(c, at, "found %s, expected 'argmax' alone: Report Noisy Max "
             "has no register, counter or states of its own", "'argmax'");
-    S = P->states;
-    P->nstates = 1;
+    S = svt_program_add_state(P);
     P->argmax = 1;
     strcpy(S->name, "argmax");
     strcpy(P->register_name, "z");
@@ -871,6 +888,29 @@ add_endings(svt_program * P)
     }
 }
 
+/* the outputs of one query fit the tables of SVT_PROGRAM_MAX_ALPHABET */
+static int
+alphabet_fits(const svt_program * P, const char * file, long lineno,
+    char * err, size_t errlen)
+{
+    slong n = 3, i;
+    svt_answer_kind * kind;
+    const char ** label;
+    for (i = 0; i < P->nstates; i++)
+        n += P->states[i].nbranches;
+    kind = flint_malloc(n * sizeof(svt_answer_kind));
+    label = flint_malloc(n * sizeof(const char *));
+    n = svt_program_alphabet(kind, label, P);
+    flint_free(kind);
+    flint_free(label);
+    if (n <= SVT_PROGRAM_MAX_ALPHABET)
+        return 0;
+    snprintf(err, errlen, "%s:%ld:1: found %ld different outputs of one "
+        "query, expected at most %d (bot, top and %d labels)", file, lineno,
+        (long) n, SVT_PROGRAM_MAX_ALPHABET, SVT_PROGRAM_MAX_ALPHABET - 3);
+    return -1;
+}
+
 int
 svt_program_finish(svt_program * P, const char * file, long lineno,
     char * err, size_t errlen)
@@ -948,5 +988,5 @@ svt_program_finish(svt_program * P, const char * file, long lineno,
         }
     }
     add_endings(P);
-    return 0;
+    return alphabet_fits(P, file, lineno, err, errlen);
 }

@@ -401,8 +401,10 @@ const char * svt_program_walk_impossible(const svt_model_t M,
    produces it, 0 on none, -1 on some (or undecided). */
 int svt_program_ends(const svt_model_t M, const svt_runs_t R);
 /* The outputs a program can give at one query: bot, top (or a number,
-   marginalised), and its labels (pointers into P); returns how many. */
-#define SVT_PROGRAM_MAX_ALPHABET (3 + PROG_MAX_STATES * PROG_MAX_BRANCHES)
+   marginalised), and its labels (pointers into P); returns how many,
+   at most SVT_PROGRAM_MAX_ALPHABET for a program read (svt_program_finish
+   refuses more). */
+#define SVT_PROGRAM_MAX_ALPHABET (3 + 128)
 slong svt_program_alphabet(svt_answer_kind * kind, const char ** label,
     const svt_program * P);
 /* 1 if in every state some branch takes every outcome (an else, or

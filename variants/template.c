@@ -65,7 +65,7 @@ svt_template_compile(svt_program * P, const svt_variant_struct * v,
         nu = add_noise(P, v, "query_noise", v->nu_law, v->nu);
     if (fresh && v->output == SVT_OUT_FRESH)
         out = add_noise(P, v, "output", INTEGRAL_LAPLACE, v->out);
-    P->nstates = 1;
+    svt_program_add_state(P);
     run_state(P, v, nu, out);
     if (v->reset)
     {

@@ -250,7 +250,8 @@ plan_free(const dipa_trans * T)
         && T->out != DIPA_OUT_PRIME && T->next >= 0;
 }
 
-#define PLAN_CYCLE_MAX 8    /* states of a forcing cycle */
+#define PLAN_CYCLE_MAX 48   /* states of a forcing cycle (the exact joint
+                               integral's queries) */
 
 /* a cycle from input state s back to s, its first transition other than
    skip, through input states and free transitions (plan_free), at most
@@ -366,9 +367,15 @@ dipa_plan(align_result_t A, const dipa_automaton_struct * D,
            to it, twice (a plan repeats single steps only) */
         if (!S->noninput)
         {
-            int cst[PLAN_CYCLE_MAX], cyc[PLAN_CYCLE_MAX], n, rep, i;
+            int cst[PLAN_CYCLE_MAX], cyc[PLAN_CYCLE_MAX], n, rep, i, reps;
             n = plan_cycle(cst, cyc, D, R->wit_state[k], R->wit_trans[k]);
-            for (rep = 0; rep < (n > 1 ? 2 : n); rep++)
+            /* twice, unless the run would then outgrow the queries of
+               the exact joint integral (m-Range past m = 11: its cycle
+               has m states) */
+            reps = n > 1 ? 2 : n;
+            if (reps == 2 && W->n + 2 * n + R->nwit - k > PROG_JOINT_MAX_QUERIES)
+                reps = 1;
+            for (rep = 0; rep < reps; rep++)
                 for (i = 0; i < n && W->n + n + 1 < ALIGN_PLAN_MAX; i++)
                 {
                     const dipa_state * C = D->states + cst[i];

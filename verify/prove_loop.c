@@ -1090,13 +1090,13 @@ same_cycle(const unb_path * A, const unb_path * B)
 }
 
 /* 1 when the family at m0 has more queries than the engine takes (the
-   exact joint integral's limit), leaving 2 PROG_MAX_STATES for the
+   exact joint integral's limit), leaving 2 PROG_SMALL_STATES for the
    lead-in and the path between the cycles */
 static int
 too_long(const svt_model_t M, const unb_path * A, const unb_path * B, ulong m0)
 {
     slong mq = svt_model_max_queries(M);
-    ulong n = m0 * (A->len + (B != NULL ? B->len : 0)) + 2 * PROG_MAX_STATES;
+    ulong n = m0 * (A->len + (B != NULL ? B->len : 0)) + 2 * PROG_SMALL_STATES;
     return mq > 0 && n > (ulong) mq;
 }
 
@@ -1106,8 +1106,8 @@ loop_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
 {
     const svt_program * P = M->prog;
     static const ulong m0s[3] = { 16, 64, 400 };
-    unb_path cy[PROG_MAX_STATES][LOOP_MAX_CYCLES], lead, mid;
-    int ncy[PROG_MAX_STATES], s, t, a, b, shift, i, j, n = 0;
+    unb_path cy[PROG_SMALL_STATES][LOOP_MAX_CYCLES], lead, mid;
+    int ncy[PROG_SMALL_STATES], s, t, a, b, shift, i, j, n = 0;
     slong scored = 0, budget = LOOP_ALL_CELLS, r0 = W->ratios;
     loop_cand best[LOOP_TRIES], c;
     int dead[LOOP_TRIES];

@@ -907,8 +907,8 @@ ranges_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
     const ratio_opt * ro)
 {
     const svt_program * P = M->prog;
-    unb_path cy[PROG_MAX_STATES][8];
-    int ncy[PROG_MAX_STATES], s, i, j, n;
+    unb_path cy[PROG_SMALL_STATES][8];
+    int ncy[PROG_SMALL_STATES], s, i, j, n;
     slong budget = RG_ALL_CELLS, r0 = W->ratios, pool = 0;
     rg_cand best[RG_TRIES];
     ratio_limits lim;

@@ -138,9 +138,9 @@ blocks_at(block_struct * out, const svt_program * P, int s, int b)
 int
 unb_path_to(unb_path * p, const svt_program * P, int from, int s, int keep)
 {
-    int prev_s[PROG_MAX_STATES], prev_b[PROG_MAX_STATES], seen[PROG_MAX_STATES];
-    int queue[PROG_MAX_STATES], head = 0, tail = 0, b, t, len = 0;
-    int path_s[PROG_MAX_STATES], path_b[PROG_MAX_STATES];
+    int prev_s[PROG_SMALL_STATES], prev_b[PROG_SMALL_STATES], seen[PROG_SMALL_STATES];
+    int queue[PROG_SMALL_STATES], head = 0, tail = 0, b, t, len = 0;
+    int path_s[PROG_SMALL_STATES], path_b[PROG_SMALL_STATES];
     memset(seen, 0, sizeof(seen));
     seen[from] = 1;
     queue[tail++] = from;
@@ -464,6 +464,8 @@ restart_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
     const svt_program * P = M->prog;
     block_struct lead, blocks[RESTART_MAX_BLOCKS], best_k;
     int s, b, i, n, shift, before, best_dir = 0, best_shift = 0;
+    if (P == NULL || P->nstates > PROG_SMALL_STATES)
+        return;     /* the paths and cycles are kept in tables that wide */
     if (!restart_applies(M))
     {
         release_prove(W, M, delta, ro);     /* any number of registers */

@@ -80,7 +80,7 @@
 extern "C" {
 #endif
 
-#define UNB_MAX_PATH 16     /* steps of a path kept (PROG_MAX_STATES) */
+#define UNB_MAX_PATH 16     /* steps of a path kept (PROG_SMALL_STATES) */
 
 typedef struct
 {
@@ -118,7 +118,9 @@ int restart_applies(const svt_model_t M);
 
 /* Looks for a restart family whose certified k is positive, then (DiPA,
    none found) a loop family: W->found, under the limits of ro;
-   Delta = delta. */
+   Delta = delta.  Programs of more than PROG_SMALL_STATES states are not
+   searched (W->found stays 0): every function below takes at most that
+   many. */
 void restart_prove(restart_result_t W, const svt_model_t M,
     const fmpq_t delta, const ratio_opt * ro);
 

@@ -31,7 +31,7 @@ cycle_struct;
 typedef struct
 {
     int len;
-    int state[PROG_MAX_STATES], branch[PROG_MAX_STATES];
+    int state[PROG_SMALL_STATES], branch[PROG_SMALL_STATES];
 }
 path_struct;
 
@@ -56,8 +56,8 @@ search_push_step(svt_runs_t R, const svt_program * P, int s, int b, const fmpq_t
 static void
 lead_ins(path_struct * lead, int * reached, const svt_program * P)
 {
-    int queue[PROG_MAX_STATES], head = 0, tail = 0, i, b;
-    memset(reached, 0, PROG_MAX_STATES * sizeof(int));
+    int queue[PROG_SMALL_STATES], head = 0, tail = 0, i, b;
+    memset(reached, 0, PROG_SMALL_STATES * sizeof(int));
     reached[0] = 1;
     lead[0].len = 0;
     queue[tail++] = 0;
@@ -166,11 +166,11 @@ family_struct;
 typedef struct
 {
     const svt_program * P;
-    path_struct lead[PROG_MAX_STATES];
-    path_struct between[PROG_MAX_STATES][PROG_MAX_STATES];
-    int link[PROG_MAX_STATES][PROG_MAX_STATES];     /* a path s -> t */
-    cycle_struct cy[PROG_MAX_STATES][MAX_CYCLES];
-    int ncy[PROG_MAX_STATES];
+    path_struct lead[PROG_SMALL_STATES];
+    path_struct between[PROG_SMALL_STATES][PROG_SMALL_STATES];
+    int link[PROG_SMALL_STATES][PROG_SMALL_STATES];     /* a path s -> t */
+    cycle_struct cy[PROG_SMALL_STATES][MAX_CYCLES];
+    int ncy[PROG_SMALL_STATES];
     family_struct * fam;
     slong nfam, alloc;
 }
@@ -198,9 +198,9 @@ paths_between(family_set * F)
     int s;
     for (s = 0; s < P->nstates; s++)
     {
-        int queue[PROG_MAX_STATES], head = 0, tail = 0, b;
+        int queue[PROG_SMALL_STATES], head = 0, tail = 0, b;
         int * seen = F->link[s];
-        memset(seen, 0, PROG_MAX_STATES * sizeof(int));
+        memset(seen, 0, PROG_SMALL_STATES * sizeof(int));
         seen[s] = 1;
         F->between[s][s].len = 0;
         queue[tail++] = s;
@@ -276,7 +276,7 @@ static void
 family_list(family_set * F)
 {
     const svt_program * P = F->P;
-    int reached[PROG_MAX_STATES], s, t, a, b;
+    int reached[PROG_SMALL_STATES], s, t, a, b;
     lead_ins(F->lead, reached, P);
     paths_between(F);
     for (s = 0; s < P->nstates; s++)
@@ -428,6 +428,13 @@ search_program_families(const svt_model_t M, const fmpq_t delta,
     family_set * F = flint_calloc(1, sizeof(family_set));
     slong i;
     int k;
+    if (M->prog->nstates > PROG_SMALL_STATES)
+    {
+        /* the tables of paths between states are PROG_SMALL_STATES wide;
+           the proof-built witness and the other searches still run */
+        flint_free(F);
+        return;
+    }
     F->P = M->prog;
     family_list(F);
     if (limit > 0)
