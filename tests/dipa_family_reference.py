@@ -34,7 +34,8 @@ over a = min < b = max of their joint density
 
     g(a, b) = sum_{i != j} f_i(a) f_j(b) prod_{l != i, j} (F_l(b) - F_l(a))
 
-times the steps' factors.
+times the steps' factors (when every read has the same query, the
+reads are iid and g(a, b) = k (k - 1) f(a) f(b) (F(b) - F(a))^(k - 2)).
 
 Each integral is computed by mpmath's tanh-sinh quadrature, split at
 every kink (the centres, the q_j, and l = r), at 20 digits: none of the
@@ -125,6 +126,11 @@ def k_min_max_probability(k, eps, q, out):
     reads = [mpf(x) for x in q[:k]]
 
     def g(a, b):
+        if len(set(reads)) == 1:
+            # iid reads: the joint density of the min and max of k draws
+            c = reads[0]
+            return k * (k - 1) * lap_pdf(a, c, sread) * lap_pdf(b, c, sread) \
+                * (lap_cdf(b, c, sread) - lap_cdf(a, c, sread)) ** (k - 2)
         s = mpf(0)
         for i in range(k):
             for j in range(k):
