@@ -27,7 +27,8 @@ for spec in "m-range 1" "m-range 5" "m-range 10" "m-range 20" "m-range 40" \
     l=$(echo "$r" | sed -n 's/.*"lower_bound":\["\([^"]*\)".*/\1/p')
     regs=$([ "$1" = m-range ] && echo $(($2 * 2)) || echo 2)
     echo "$1 $2 $regs $t0 $t1 $st $b ${l:-none}"
-done | awk '{ printf "%-14s %5s %9s %8.3f  %s B = %s L >= %.6s\n", $1, $2, $3, $5 - $4, $6, $7, $8 }'
+done | awk '{ l = $8 == "none" ? "none" : $8 + 0 < 0 ? "0" : $8 + 0 < 0.001 ? $8 : substr($8, 1, 6)
+             printf "%-14s %5s %9s %8.3f  %s B = %s L >= %s\n", $1, $2, $3, $5 - $4, $6, $7, l }'
 # the engine on m-Range's outputs of 47 queries (continues through every
 # range pair, then top): the exact joint integral, pairs as factors
 printf '%-14s %5s %9s %8s  %s\n' family size registers ratio_s "Pr[A(D)=a]"

@@ -589,10 +589,11 @@ prove_text(const prove_result_t P, const decision_t D,
         prove_print_smallest(out, W, wr, cmd);
     if (P->A->proved && P->have_L && !P->L_infinite)
     {
-        char * lo = decimal_bound(P->L, dg, 0);
+        /* a loss is |ln ratio| >= 0: an L that straddles 0 says 0 */
+        char * lo = arb_is_nonnegative(P->L) ? decimal_bound(P->L, dg, 0) : NULL;
         char * hi = decimal_bound(P->A->bound, dg, 1);
         fprintf(out, "  the largest loss over all m and inputs lies in [%s, %s]%s",
-            lo, hi, d >= 8 ? "" : "\n");
+            lo != NULL ? lo : "0", hi, d >= 8 ? "" : "\n");
         if (d >= 8)
             fprintf(out, ": exact (L and B meet to %ld digits)\n", (long) d);
         flint_free(lo);
