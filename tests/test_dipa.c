@@ -156,6 +156,16 @@ Test(dipa, scaling_families_proved_with_dipauts_weight, .timeout = 300)
                 "every m\"") != NULL, "%s", out);
         }
     }
+    /* k-min-max at k = 50 is read by the engine, but its outputs past the
+       reads need more than 48 queries: L is a prefix's loss 0, a ball
+       around 0, and the largest loss lies in [0, 1], not [-2.6e-77, 1] */
+    {
+        char cmd[300];
+        snprintf(cmd, sizeof(cmd), "prove %s", family_file("k-min-max", 50));
+        cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
+        cr_assert(strstr(out, "the largest loss over all m and inputs lies in "
+            "[0, 1]") != NULL, "%s", out);
+    }
     /* at eps = 1/2 and Delta = 2, B scales as B eps Delta */
     {
         char cmd[300];
