@@ -1841,7 +1841,8 @@ ratio_pr_d(double * lo, double * hi, const char * file, const char * q,
    probability through 17 states as through one; the per-branch coupling
    keeps tables of 16 states and says so (check: undecided, exit 3, never
    a proof it did not make); past 4096 states the reader refuses in one
-   line (and past 64 noise laws: each noisy answer line is one) */
+   line (and past 64 noise laws: each noisy answer line is one); a DiPA
+   automaton of 31 registers against a closed form */
 Test(programs, programs_of_any_number_of_states, .timeout = 300)
 {
     static const char * const q = "1,-1,2,0,1/2,3,-2,1,1,0,2,-1,0,1,1/2,-1,0,2,1,-3,1";
@@ -1890,6 +1891,26 @@ Test(programs, programs_of_any_number_of_states, .timeout = 300)
         cr_assert(a0 > 0 && a0 <= b1 && b0 <= a1 && a1 - a0 <= 1e-15 * a1,
             "%s: 17 states [%.20g, %.20g], one state [%.20g, %.20g]", o[i], a0,
             a1, b0, b1);
+    }
+    /* 31 registers (the most the engine takes, every one a factor of its
+       own), 32 states: Pr[top] = Pr[q + L1 >= L2], L1, L2 iid Lap(4/eps),
+       is 1 - (3/4) e^-1 at q = 4 (L1 - L2 > s with probability (1 + s /
+       2b) e^(-s/b) / 2), the 30 registers never compared integrating to 1 */
+    f = fopen("build/test-programs/regs31.dipa", "w");
+    cr_assert(f != NULL);
+    for (i = 0; i < 31; i++)
+        fprintf(f, "(q%d:non-input,1/4,0): x%d:= insample; output obot; goto "
+            "q%d\n", i + 1, i, i + 2);
+    fprintf(f, "(q32,1/4,0): if (insample >= x30) then output otop; goto q33 "
+        "elseif (insample < x30) then output obot; goto q33\n");
+    fclose(f);
+    {
+        double a0, a1, want = 1 - 0.75 * exp(-1.0);
+        ratio_pr_d(&a0, &a1, "build/test-programs/regs31.dipa", "0*31,4",
+            "bot*31,top");
+        cr_assert(a0 <= want * (1 + 1e-15) && want * (1 - 1e-15) <= a1
+            && a1 - a0 < 1e-15, "[%.20g, %.20g], the closed form %.20g", a0,
+            a1, want);
     }
     cr_assert_eq(run_cli("check build/test-programs/chain17.svt", out,
         sizeof(out)), 3, "%s", out);

@@ -229,6 +229,13 @@ factors_merge(joint_factors * X, unsigned sel, slong prec)
     return first;
 }
 
+/* the bits of every factor of X (up to JOINT_MAX_GROUPS = 32 of them) */
+static unsigned
+every_factor(const joint_factors * X)
+{
+    return X->ng >= 32 ? ~0u : (1u << X->ng) - 1;
+}
+
 /* sorted by gv (the constant factor first): equal products of equal
    factors look alike */
 static void
@@ -319,8 +326,8 @@ factors_add(joint_factors * D, joint_factors * S, slong prec)
         }
     if (!same)
     {
-        factors_merge(D, (1u << D->ng) - 1, prec);
-        factors_merge(S, (1u << S->ng) - 1, prec);
+        factors_merge(D, every_factor(D), prec);
+        factors_merge(S, every_factor(S), prec);
         pexp_add(D->F, S->F);
         D->gv[0] |= S->gv[0];
         return;
