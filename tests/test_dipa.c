@@ -103,6 +103,20 @@ frac_le(const char * a, const char * b)
     return r;
 }
 
+/* `check FILE --junit ...` exits 0 with n passing cases, one of them
+   holding what */
+static void
+junit_passes(const char * file, int n, const char * what)
+{
+    char cmd[300], want[80];
+    snprintf(cmd, sizeof(cmd), "check %s --junit build/test-dipa/junit.xml", file);
+    cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
+    read_into_out("build/test-dipa/junit.xml");
+    snprintf(want, sizeof(want), "tests=\"%d\" failures=\"0\" errors=\"0\"", n);
+    cr_assert(strstr(out, want) != NULL, "%s", out);
+    cr_assert(strstr(out, what) != NULL, "%s", out);
+}
+
 /* DiPAut's m-Range at m = 1 ... 80 and k-min-max at k = 2 ... 200:
    DiPAut says DP with weight 1; `prove` and `check` prove B = 1 exactly,
    and the claim (the reference 2 (sum of d) eps) holds */
@@ -135,26 +149,10 @@ Test(dipa, scaling_families_proved_with_dipauts_weight, .timeout = 300)
         cr_assert(strstr(out, "\"mode\":\"check\"") != NULL, "%s", out);
         /* and --junit: one passing case beyond the engine (40 registers),
            the proof and its witness's case within it (20 registers) */
-        snprintf(cmd, sizeof(cmd), "check %s --junit build/test-dipa/junit.xml",
-            family_file("m-range", 20));
-        cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
-        {
-            read_into_out("build/test-dipa/junit.xml");
-            cr_assert(strstr(out, "tests=\"1\" failures=\"0\" errors=\"0\"") != NULL,
-                "%s", out);
-            cr_assert(strstr(out, "classname=\"build/test-dipa/m-range_20.dipa\"")
-                != NULL, "%s", out);
-        }
-        snprintf(cmd, sizeof(cmd), "check %s --junit build/test-dipa/junit.xml",
-            family_file("m-range", 10));
-        cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
-        {
-            read_into_out("build/test-dipa/junit.xml");
-            cr_assert(strstr(out, "tests=\"2\" failures=\"0\" errors=\"0\"") != NULL,
-                "%s", out);
-            cr_assert(strstr(out, "classname=\"m-range_10\" name=\"proof for "
-                "every m\"") != NULL, "%s", out);
-        }
+        junit_passes(family_file("m-range", 20), 1,
+            "classname=\"build/test-dipa/m-range_20.dipa\"");
+        junit_passes(family_file("m-range", 10), 2,
+            "classname=\"m-range_10\" name=\"proof for every m\"");
     }
     /* k-min-max at k = 50 is read by the engine, but its outputs past the
        reads need more than 48 queries: L is a prefix's loss 0, a ball
@@ -181,20 +179,11 @@ Test(dipa, scaling_families_proved_with_dipauts_weight, .timeout = 300)
 Test(dipa, engine_refusals_name_the_limit, .timeout = 300)
 {
     char cmd[300];
-    int k;
     /* 32 registers (the engine takes 31): x31 is refused where it is
        first written */
     test_dir();
-    {
-        FILE * f = fopen("build/test-dipa/many.dipa", "w");
-        cr_assert(f != NULL);
-        for (k = 0; k < 32; k++)
-            fprintf(f, "(q%d:non-input,1/4,0): x%d:= insample; output obot; "
-                "goto q%d\n", k + 1, k, k + 2);
-        fprintf(f, "(q33,1/4,0): if (insample >= x31) then output otop; goto "
-            "q34\n");
-        fclose(f);
-    }
+    write_register_chain("build/test-dipa/many.dipa", 32, "(q33,1/4,0): if "
+        "(insample >= x31) then output otop; goto q34");
     cr_assert_eq(run_cli("ratio build/test-dipa/many.dipa bottoms", out,
         sizeof(out)), 2);
     cr_assert(strstr(out, "many.dipa:32:24: found x31, expected at most 31 "

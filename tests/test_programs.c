@@ -1896,14 +1896,9 @@ Test(programs, programs_of_any_number_of_states, .timeout = 300)
        own), 32 states: Pr[top] = Pr[q + L1 >= L2], L1, L2 iid Lap(4/eps),
        is 1 - (3/4) e^-1 at q = 4 (L1 - L2 > s with probability (1 + s /
        2b) e^(-s/b) / 2), the 30 registers never compared integrating to 1 */
-    f = fopen("build/test-programs/regs31.dipa", "w");
-    cr_assert(f != NULL);
-    for (i = 0; i < 31; i++)
-        fprintf(f, "(q%d:non-input,1/4,0): x%d:= insample; output obot; goto "
-            "q%d\n", i + 1, i, i + 2);
-    fprintf(f, "(q32,1/4,0): if (insample >= x30) then output otop; goto q33 "
-        "elseif (insample < x30) then output obot; goto q33\n");
-    fclose(f);
+    write_register_chain("build/test-programs/regs31.dipa", 31, "(q32,1/4,0): "
+        "if (insample >= x30) then output otop; goto q33 elseif (insample < "
+        "x30) then output obot; goto q33");
     {
         double a0, a1, want = 1 - 0.75 * exp(-1.0);
         ratio_pr_d(&a0, &a1, "build/test-programs/regs31.dipa", "0*31,4",

@@ -190,6 +190,22 @@ run_cli_timeout(const char * args, int seconds, char * out, size_t outlen)
     return run_cli(cmd, out, outlen);
 }
 
+/* a DiPA automaton at path: n non-input states q1 .. qn, state qk setting
+   register x(k-1) := insample (output obot), then the line last (state
+   q(n+1), written by the caller) */
+static inline void
+write_register_chain(const char * path, int n, const char * last)
+{
+    FILE * f = fopen(path, "w");
+    int k;
+    cr_assert(f != NULL, "%s", path);
+    for (k = 0; k < n; k++)
+        fprintf(f, "(q%d:non-input,1/4,0): x%d:= insample; output obot; "
+            "goto q%d\n", k + 1, k, k + 2);
+    fprintf(f, "%s\n", last);
+    fclose(f);
+}
+
 #ifdef SVT_PROVE_UNBOUNDED_H
 /* A proof of no bound says ln ratio(a_m) >= ln ratio(a_m0) + (m - m0) k
    for every m >= m0 (m0 the m shown).  The family at m0 + 8, where the
