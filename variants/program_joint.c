@@ -65,6 +65,8 @@
 typedef struct
 {
     int ng;
+    int cap;                    /* the factors initialised: one per
+                                   register and the constant, nv */
     unsigned gv[JOINT_MAX_GROUPS];
     pexp_struct F[JOINT_MAX_GROUPS];
 }
@@ -119,7 +121,8 @@ factors_init(joint_factors * X, slong nv)
 {
     int g;
     X->ng = 0;
-    for (g = 0; g < JOINT_MAX_GROUPS; g++)
+    X->cap = (int) FLINT_MIN(nv, JOINT_MAX_GROUPS);
+    for (g = 0; g < X->cap; g++)
         pexp_init(X->F + g, nv);
 }
 
@@ -127,7 +130,7 @@ static void
 factors_clear(joint_factors * X)
 {
     int g;
-    for (g = 0; g < JOINT_MAX_GROUPS; g++)
+    for (g = 0; g < X->cap; g++)
         pexp_clear(X->F + g);
 }
 
@@ -137,7 +140,7 @@ factors_zero(joint_factors * X, slong max_len)
 {
     int g;
     X->ng = 0;
-    for (g = 0; g < JOINT_MAX_GROUPS; g++)
+    for (g = 0; g < X->cap; g++)
     {
         pexp_zero(X->F + g);
         X->F[g].max_len = max_len;
