@@ -1842,7 +1842,9 @@ ratio_pr_d(double * lo, double * hi, const char * file, const char * q,
    keeps tables of 16 states and says so (check: undecided, exit 3, never
    a proof it did not make); past 4096 states the reader refuses in one
    line (and past 64 noise laws: each noisy answer line is one); a DiPA
-   automaton of 31 registers against a closed form */
+   automaton of 31 registers against a closed form, one of 70 states
+   against 1/3, and the limits of noise laws (prove decides) and of
+   outputs (refused at their place) */
 Test(programs, programs_of_any_number_of_states, .timeout = 300)
 {
     static const char * const q = "1,-1,2,0,1/2,3,-2,1,1,0,2,-1,0,1,1/2,-1,0,2,1,-3,1";
@@ -1907,6 +1909,58 @@ Test(programs, programs_of_any_number_of_states, .timeout = 300)
             && a1 - a0 < 1e-15, "[%.20g, %.20g], the closed form %.20g", a0,
             a1, want);
     }
+    /* 70 states, the output possible only through the 70th (a set of the
+       states reached kept in 64 bits before): Pr[bot, top, ofar] at q = 0
+       is the chance that x is the least of three iid Laplace draws, 1/3 */
+    {
+        char last[200];
+        double a0, a1;
+        f = fopen("build/test-programs/far.dipa", "w");
+        cr_assert(f != NULL);
+        fprintf(f, "(q1:non-input,1/2,0): x:= insample; output obot; goto q2\n"
+            "(q2,1/2,0): if (insample >= x) then output otop; goto q70 elseif "
+            "(insample < x) then output obot; goto q3\n");
+        for (i = 3; i < 70; i++)
+            fprintf(f, "(q%d,1/2,0): if (insample >= x) then output otop; goto "
+                "q%d elseif (insample < x) then output obot; goto q%d\n", i,
+                i + 1, i + 1);
+        snprintf(last, sizeof(last), "(q70,1/2,0): if (insample >= x) then "
+            "output ofar; goto q71\n");
+        fputs(last, f);
+        fclose(f);
+        ratio_pr_d(&a0, &a1, "build/test-programs/far.dipa", "0,0,0",
+            "bot,top,ofar");
+        cr_assert(a0 <= 1 / 3.0 * (1 + 1e-15) && 1 / 3.0 * (1 - 1e-15) <= a1,
+            "[%.20g, %.20g], expected 1/3", a0, a1);
+    }
+    /* 65 different noise laws (d, mu) are past the engine's table: prove
+       and check decide it by the coupling of any size, and say why there
+       is no lower bound */
+    f = fopen("build/test-programs/laws.dipa", "w");
+    cr_assert(f != NULL);
+    fprintf(f, "(q1,1/4,0): x:= insample; output obot; goto q2\n");
+    for (i = 2; i <= 66; i++)
+        fprintf(f, "(q%d,1/4,%d): if (insample >= x) then output otop; goto "
+            "q%d elseif (insample < x) then output obot; goto q%d\n", i, i,
+            i + 1, i + 1);
+    fclose(f);
+    cr_assert_eq(run_cli("check build/test-programs/laws.dipa", out,
+        sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "laws.dipa:65:1: found one more noise law") != NULL,
+        "%s", out);
+    /* 132 different outputs of one query: refused where the 132nd is
+       written */
+    f = fopen("build/test-programs/labels.dipa", "w");
+    cr_assert(f != NULL);
+    for (i = 1; i <= 132; i++)
+        fprintf(f, "(q%d,1/4,0): x:= insample; output ol%d; goto q%d\n", i, i,
+            i + 1);
+    fclose(f);
+    cr_assert_eq(run_cli("ratio build/test-programs/labels.dipa bottoms", out,
+        sizeof(out)), 2, "%s", out);
+    cr_assert(strstr(out, "labels.dipa:132:") != NULL && strstr(out,
+        "found the output 'ol132', one more than 131") != NULL, "%s", out);
+    cr_assert(strchr(out, '\n') == strrchr(out, '\n'), "one line: %s", out);
     cr_assert_eq(run_cli("check build/test-programs/chain17.svt", out,
         sizeof(out)), 3, "%s", out);
     cr_assert(strstr(out, "more than 16 states (the per-branch coupling's "

@@ -294,3 +294,27 @@ Test(search, accounting_save_header_and_json_input, .timeout = 900)
     cr_assert(strstr(line, "(not a counterexample)") != NULL, "%s", line);
     cr_assert(strstr(line, "counterexample found") == NULL, "%s", line);
 }
+
+/* released numbers are placed at the threshold, the answers and the
+   guards' edges, at most 16 places: 14 states with an edge each made the
+   search write a 17th into a table of 16 (a heap overflow, "corrupted
+   size", exit 134); now the places past 16 are left out */
+Test(search, many_guard_edges_with_released_numbers, .timeout = 300)
+{
+    char out[1 << 15];
+    FILE * f;
+    int k;
+    cr_assert_eq(system("mkdir -p build/test-search"), 0);
+    f = fopen("build/test-search/numoff14.svt", "w");
+    cr_assert(f != NULL);
+    fprintf(f, "name = numoff14\nclaimed = 100000*eps\nregister z = "
+        "laplace(2/eps)\n");
+    for (k = 0; k < 14; k++)
+        fprintf(f, "state s%d:\n  answer y = q + laplace(4/eps)\n  if y >= z "
+            "+ %d/16 then output y; goto s%d\n  else output bot; goto s%d\n", k,
+            2 * k + 1, (k + 1) % 14, (k + 1) % 14);
+    fclose(f);
+    cr_assert_eq(run_cli("search build/test-search/numoff14.svt --work 1", out,
+        sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "no certified violation") != NULL, "%s", out);
+}

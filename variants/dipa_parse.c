@@ -703,7 +703,11 @@ dipa_to_program(svt_program * P, const dipa_automaton_t A, const char * file,
         if (pnoise(P, &S->answer_noise[0], D->d, D->mu, file, D, err, errlen)
                 || (D->has_prime && pnoise(P, &prime, D->dp, D->mup, file, D,
                     err, errlen)))
+        {
+            /* the table's limit, like the others: prove decides it */
+            *too_large = P->nnoises == PROG_MAX_NOISES;
             return -1;
+        }
         S->nbranches = D->ntrans;
         for (j = 0; j < D->ntrans; j++)
             pbranch(S->branches + j, D->trans + j, prime, i);

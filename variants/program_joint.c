@@ -955,41 +955,44 @@ svt_program_joint_prob(svt_prob_t res, const svt_model_t M,
 }
 
 /* does some path through the states produce the output vector (guards
-   aside)?  The states reachable after each query, as a bit set */
+   aside)?  The states reachable after each query, a flag per state */
 const char *
 svt_program_joint_impossible(const svt_model_t M, const svt_runs_t R)
 {
     const svt_program * P = M->prog;
-    ulong reach = 1, next;
-    int ended = 0, s, b;
+    char * reach = flint_calloc(2 * P->nstates, 1), * next = reach + P->nstates;
+    int ended = 0, any = 1, s, b;
     slong i;
-    for (i = 0; i < R->len && reach != 0; i++)
+    reach[0] = 1;
+    for (i = 0; i < R->len && any; i++)
     {
         const svt_run_struct * r = R->runs + i;
         ulong k;
-        for (k = 0; k < r->count && reach != 0; k++)
+        for (k = 0; k < r->count && any; k++)
         {
             int last = i == R->len - 1 && k == r->count - 1;
-            next = 0;
+            memset(next, 0, P->nstates);
             for (s = 0; s < P->nstates; s++)
-                for (b = 0; (reach >> s & 1) && b < P->states[s].nbranches; b++)
+                for (b = 0; reach[s] && b < P->states[s].nbranches; b++)
                 {
                     const prog_branch * B = P->states[s].branches + b;
                     if (!prog_branch_matches(B, r->a, r->label))
                         continue;
                     if (!B->stop)
-                        next |= 1ul << B->next;
+                        next[B->next] = 1;
                     else if (last)
                         ended = 1;
                 }
             /* a fixed point: the same set until the run's last query */
-            if (next == reach && k + 2 < r->count)
+            if (memcmp(next, reach, P->nstates) == 0 && k + 2 < r->count)
                 k = r->count - 2;
-            reach = next;
+            memcpy(reach, next, P->nstates);
+            any = memchr(reach, 1, P->nstates) != NULL;
         }
     }
-    return ((reach != 0 && !R->stops) || ended) ? NULL : "no path of the automaton produces "
-        "this output (its transitions do not allow it)";
+    flint_free(reach);
+    return ((any && !R->stops) || ended) ? NULL : "no path of the automaton "
+        "produces this output (its transitions do not allow it)";
 }
 
 ulong

@@ -247,8 +247,9 @@ noise_law(svt_program * P, int * idx, cursor * c, int allow_exp)
     inner[n] = '\0';
     c->p++;
     if (P->nnoises == PROG_MAX_NOISES)
-        return fail(c, start, "found %s, expected at most 64 noise laws in a "
-            "program", "one more");
+        return fail(c, start, "found %s, expected at most 64 noises in a "
+            "program (the register, each noisy answer and each reset or fresh "
+            "output written is one)", "a 65th noise");
     P->noises[P->nnoises].scale = spec_expr_parse(inner, msg, sizeof(msg), &ecol);
     if (P->noises[P->nnoises].scale == NULL)
         return fail(c, open + ecol, "%s", msg);
@@ -888,27 +889,42 @@ add_endings(svt_program * P)
     }
 }
 
-/* the outputs of one query fit the tables of SVT_PROGRAM_MAX_ALPHABET */
+/* the outputs of one query fit the tables of SVT_PROGRAM_MAX_ALPHABET;
+   else the error names the branch of the first label past them */
 static int
-alphabet_fits(const svt_program * P, const char * file, long lineno,
-    char * err, size_t errlen)
+alphabet_fits(const svt_program * P, const char * file, char * err,
+    size_t errlen)
 {
-    slong n = 3, i;
+    slong n = 3, i, j;
     svt_answer_kind * kind;
     const char ** label;
+    int line = 1, col = 1;
     for (i = 0; i < P->nstates; i++)
         n += P->states[i].nbranches;
     kind = flint_malloc(n * sizeof(svt_answer_kind));
     label = flint_malloc(n * sizeof(const char *));
     n = svt_program_alphabet(kind, label, P);
+    for (i = 0; n > SVT_PROGRAM_MAX_ALPHABET && i < P->nstates && line == 1; i++)
+        for (j = 0; j < P->states[i].nbranches; j++)
+            if (P->states[i].branches[j].out_label
+                    == label[SVT_PROGRAM_MAX_ALPHABET])
+            {
+                /* (the implicit ending is not written: its state's line) */
+                line = P->states[i].branches[j].line > 0
+                    ? P->states[i].branches[j].line : P->states[i].line;
+                col = P->states[i].branches[j].line > 0
+                    ? P->states[i].branches[j].col : 1;
+                break;
+            }
+    if (n > SVT_PROGRAM_MAX_ALPHABET)
+        snprintf(err, errlen, "%s:%d:%d: found the output '%s', one more than "
+            "%d different outputs of one query, expected at most %d (bot, top "
+            "and %d labels)", file, line, col, label[SVT_PROGRAM_MAX_ALPHABET],
+            SVT_PROGRAM_MAX_ALPHABET, SVT_PROGRAM_MAX_ALPHABET,
+            SVT_PROGRAM_MAX_ALPHABET - 2);
     flint_free(kind);
     flint_free(label);
-    if (n <= SVT_PROGRAM_MAX_ALPHABET)
-        return 0;
-    snprintf(err, errlen, "%s:%ld:1: found %ld different outputs of one "
-        "query, expected at most %d (bot, top and %d labels)", file, lineno,
-        (long) n, SVT_PROGRAM_MAX_ALPHABET, SVT_PROGRAM_MAX_ALPHABET - 3);
-    return -1;
+    return n <= SVT_PROGRAM_MAX_ALPHABET ? 0 : -1;
 }
 
 int
@@ -988,5 +1004,5 @@ svt_program_finish(svt_program * P, const char * file, long lineno,
         }
     }
     add_endings(P);
-    return alphabet_fits(P, file, lineno, err, errlen);
+    return alphabet_fits(P, file, err, errlen);
 }

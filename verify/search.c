@@ -519,15 +519,17 @@ number_bases(fmpq * base, const svt_model_t M, const fmpq_t T,
     fmpq_set(base + n++, T);
     fmpq_set(base + n++, qd);
     fmpq_set(base + n++, qd2);
-    for (s = 0; P != NULL && s < P->nstates; s++)
-        for (b = 0; b < P->states[s].nbranches; b++)
-            for (a = 0; a < P->states[s].branches[b].natoms; a++)
+    /* (base has NUM_MAX_BASES entries: the next one is written only while
+       there is room) */
+    for (s = 0; P != NULL && s < P->nstates && n < NUM_MAX_BASES; s++)
+        for (b = 0; b < P->states[s].nbranches && n < NUM_MAX_BASES; b++)
+            for (a = 0; a < P->states[s].branches[b].natoms && n < NUM_MAX_BASES; a++)
             {
                 const prog_atom * at = P->states[s].branches[b].atoms + a;
                 fmpq_add(base + n, T, at->off);
                 for (k = 0; k < n && !fmpq_equal(base + k, base + n); k++)
                     ;
-                if (k == n && n < NUM_MAX_BASES)
+                if (k == n)
                     n++;
             }
     return n;
