@@ -889,39 +889,49 @@ add_endings(svt_program * P)
     }
 }
 
+/* where the first branch whose output is label (a pointer into P, as
+   svt_program_alphabet gives it) is written; the implicit ending is not
+   written: its state's line */
+static void
+label_place(int * line, int * col, const svt_program * P, const char * label)
+{
+    int i, j;
+    *line = *col = 1;
+    for (i = 0; i < P->nstates; i++)
+        for (j = 0; j < P->states[i].nbranches; j++)
+            if (P->states[i].branches[j].out_label == label)
+            {
+                const prog_branch * B = P->states[i].branches + j;
+                *line = B->line > 0 ? B->line : P->states[i].line;
+                *col = B->line > 0 ? B->col : 1;
+                return;
+            }
+}
+
 /* the outputs of one query fit the tables of SVT_PROGRAM_MAX_ALPHABET;
-   else the error names the branch of the first label past them */
+   else the error names the first label past them, where it is written */
 static int
 alphabet_fits(const svt_program * P, const char * file, char * err,
     size_t errlen)
 {
-    slong n = 3, i, j;
+    slong n = 3, i;
     svt_answer_kind * kind;
     const char ** label;
-    int line = 1, col = 1;
+    int line, col;
     for (i = 0; i < P->nstates; i++)
         n += P->states[i].nbranches;
     kind = flint_malloc(n * sizeof(svt_answer_kind));
     label = flint_malloc(n * sizeof(const char *));
     n = svt_program_alphabet(kind, label, P);
-    for (i = 0; n > SVT_PROGRAM_MAX_ALPHABET && i < P->nstates && line == 1; i++)
-        for (j = 0; j < P->states[i].nbranches; j++)
-            if (P->states[i].branches[j].out_label
-                    == label[SVT_PROGRAM_MAX_ALPHABET])
-            {
-                /* (the implicit ending is not written: its state's line) */
-                line = P->states[i].branches[j].line > 0
-                    ? P->states[i].branches[j].line : P->states[i].line;
-                col = P->states[i].branches[j].line > 0
-                    ? P->states[i].branches[j].col : 1;
-                break;
-            }
     if (n > SVT_PROGRAM_MAX_ALPHABET)
+    {
+        label_place(&line, &col, P, label[SVT_PROGRAM_MAX_ALPHABET]);
         snprintf(err, errlen, "%s:%d:%d: found the output '%s', one more than "
             "%d different outputs of one query, expected at most %d (bot, top "
             "and %d labels)", file, line, col, label[SVT_PROGRAM_MAX_ALPHABET],
             SVT_PROGRAM_MAX_ALPHABET, SVT_PROGRAM_MAX_ALPHABET,
             SVT_PROGRAM_MAX_ALPHABET - 2);
+    }
     flint_free(kind);
     flint_free(label);
     return n <= SVT_PROGRAM_MAX_ALPHABET ? 0 : -1;

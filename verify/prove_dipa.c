@@ -1,6 +1,6 @@
 /* prove_dipa.c -- `verify prove FILE.dipa` for automata the engine does
-   not take (more than 16 states or 3 registers, several registers
-   assigned at once...): the proof for every m of dipa_prove.h, its bound
+   not take (more than 31 registers or 64 noise laws, more than 8
+   transitions in a state...): the proof for every m of dipa_prove.h, its bound
    B against the claim, exactly; no lower bound, since the probabilities
    need the engine. */
 

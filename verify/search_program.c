@@ -425,16 +425,14 @@ search_program_families(const svt_model_t M, const fmpq_t delta,
 {
     static const ulong ms[3] = { 10, 100, 1000 };
     ulong limit = svt_model_max_queries(M);
-    family_set * F = flint_calloc(1, sizeof(family_set));
+    family_set * F;
     slong i;
     int k;
+    /* the tables of paths between states are PROG_SMALL_STATES wide; the
+       proof-built witness and the other searches still run */
     if (M->prog->nstates > PROG_SMALL_STATES)
-    {
-        /* the tables of paths between states are PROG_SMALL_STATES wide;
-           the proof-built witness and the other searches still run */
-        flint_free(F);
         return;
-    }
+    F = flint_calloc(1, sizeof(family_set));
     F->P = M->prog;
     family_list(F);
     if (limit > 0)
