@@ -541,6 +541,42 @@ pexp_move(pexp_t F, slong from, slong to)
 }
 
 void
+pexp_embed(pexp_t G, const pexp_t F, const slong * map)
+{
+    slong k, i, j;
+    for (i = 0; i < F->nv; i++)
+        if (map[i] < 0 ? pexp_uses(F, i) : map[i] >= G->nv)
+        {
+            flint_printf("pexp_embed: variable %wd has no place\n", i);
+            flint_abort();
+        }
+    pexp_zero(G);
+    for (k = 0; k < F->len; k++)
+    {
+        const pexp_term_struct * s = F->terms + k;
+        pexp_term_struct * t = pexp_push(G);
+        arb_set(t->c, s->c);
+        for (i = 0; i < F->nv; i++)
+        {
+            const slong a = map[i];
+            if (a < 0)
+                continue;
+            fmpq_set(t->beta + a, s->beta + i);
+            fmpq_set(t->lo + a, s->lo + i);
+            fmpq_set(t->hi + a, s->hi + i);
+            t->deg[a] = s->deg[i];
+            t->has_lo |= (unsigned) (s->has_lo >> i & 1) << a;
+            t->has_hi |= (unsigned) (s->has_hi >> i & 1) << a;
+            for (j = 0; j < F->nv; j++)
+                if (map[j] >= 0)
+                    REL(t, a, map[j]) = REL(s, i, j);
+        }
+    }
+    G->diverges |= F->diverges;
+    G->too_large |= F->too_large;
+}
+
+void
 pexp_subst(pexp_t F, slong v, const fmpq_t x, slong prec)
 {
     char * keep = flint_malloc(F->len + 1);

@@ -106,6 +106,11 @@ void pexp_integrate_using(pexp_t F, slong v, pexp_t S, slong prec);
 void pexp_subst(pexp_t F, slong v, const fmpq_t x, slong prec);
 /* renames variable from to variable to, which must not occur */
 void pexp_move(pexp_t F, slong from, slong to);
+/* G = F with variable i of F renamed map[i], a variable of G (G has any
+   number of variables; F's nv entries of map distinct, or -1 for a
+   variable that does not occur in F, else aborts: misuse).  G != F;
+   G's max_len applies. */
+void pexp_embed(pexp_t G, const pexp_t F, const slong * map);
 /* does variable v occur in some term? */
 int pexp_uses(const pexp_t F, slong v);
 /* the variables that occur in some term, as bits */

@@ -5,9 +5,10 @@
 # tests/dipa_families.py.  DiPAut's own times (its
 # reports/m_range_examples_result.csv, its authors' machine): m = 20 in
 # 3.5 s, 40 in 36 s, 80 in 506 s.  The time includes the certified
-# lower bound L where the engine takes the automaton (up to 31
-# registers: m-Range to m = 15).  Then `verify ratio` on m-Range's
-# outputs of 47 queries at m = 1 .. 5, 10 and 15.
+# lower bound L (up to 255 registers: m-Range at every m here).  Then
+# `verify ratio` on m-Range's outputs of 47 queries at m = 1 .. 5, 10 and
+# 15, and at m = 20, 40 and 80 on outputs through every range pair (4m + 1
+# queries: the reads, the pairs twice, then top).
 # Part of `make bench`, never of the tests.
 V=${1:-./build/bin/verify}
 D=$(mktemp -d)
@@ -36,6 +37,17 @@ for m in 1 2 3 4 5 10 15; do
     f=$D/m-range_$m.dipa
     python3 tests/dipa_families.py m-range $m > "$f"
     n=$((2 * m)); k=$((47 - n))
+    t0=$(now)
+    p=$($V ratio "$f" custom --qD "0*$n,0*$k,0" --qD2 "0*$n,0*$k,0" \
+        --output "bot*$n,ocontinue*$k,top" --json 2>/dev/null \
+        | sed -n 's/.*"pr_D":\["\([^"]*\)".*/\1/p')
+    t1=$(now)
+    echo "m-range $m $n $t0 $t1 $p"
+done | awk '{ printf "%-14s %5s %9s %8.3f  %s\n", $1, $2, $3, $5 - $4, $6 }'
+for m in 20 40 80; do
+    f=$D/m-range_$m.dipa
+    python3 tests/dipa_families.py m-range $m > "$f"
+    n=$((2 * m)); k=$((2 * m))
     t0=$(now)
     p=$($V ratio "$f" custom --qD "0*$n,0*$k,0" --qD2 "0*$n,0*$k,0" \
         --output "bot*$n,ocontinue*$k,top" --json 2>/dev/null \

@@ -65,10 +65,21 @@ def step_factor(o, l, r, q, s):
     return max(F(l) - F(r), 0)     # end
 
 
+PAIRS = {}
+
+
 def pair_integral(steps, sreg, sy):
-    """steps: [(output, q)] read by one range pair"""
+    """steps: [(output, q)] read by one range pair (pairs that read the
+    same steps have the same integral: it is computed once)"""
     if not steps:
         return mpf(1)
+    key = (tuple(steps), sreg, sy)
+    if key not in PAIRS:
+        PAIRS[key] = pair_integral_of(steps, sreg, sy)
+    return PAIRS[key]
+
+
+def pair_integral_of(steps, sreg, sy):
     qs = [q for _, q in steps]
 
     def inner(l):

@@ -143,14 +143,16 @@ Test(dipa, scaling_families_proved_with_dipauts_weight, .timeout = 300)
         char cmd[300];
         snprintf(cmd, sizeof(cmd), "check %s", family_file("m-range", 40));
         cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
-        cr_assert(strstr(out, "CLAIM PROVED") != NULL, "%s", out);
+        cr_assert(strstr(out, "PROVED for every m") != NULL, "%s", out);
+        cr_assert(strstr(out, "lower bound L: [0.49") != NULL, "%s", out);
         snprintf(cmd, sizeof(cmd), "check %s --json", family_file("k-min-max", 50));
         cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
         cr_assert(strstr(out, "\"mode\":\"check\"") != NULL, "%s", out);
-        /* and --junit: one passing case beyond the engine (40 registers),
-           the proof and its witness's case within it (20 registers) */
-        junit_passes(family_file("m-range", 20), 1,
-            "classname=\"build/test-dipa/m-range_20.dipa\"");
+        /* and --junit: the proof and its witness's case, at 40 registers
+           as at 20 (one case, the proof's, while the engine took at most
+           31) */
+        junit_passes(family_file("m-range", 20), 2,
+            "classname=\"m-range_20\" name=\"proof for every m\"");
         junit_passes(family_file("m-range", 10), 2,
             "classname=\"m-range_10\" name=\"proof for every m\"");
     }
@@ -179,17 +181,59 @@ Test(dipa, scaling_families_proved_with_dipauts_weight, .timeout = 300)
 Test(dipa, engine_refusals_name_the_limit, .timeout = 300)
 {
     char cmd[300];
-    /* 32 registers (the engine takes 31): x31 is refused where it is
+    /* 256 registers (the model takes 255): x255 is refused where it is
        first written */
     test_dir();
-    write_register_chain("build/test-dipa/many.dipa", 32, "(q33,1/4,0): if "
-        "(insample >= x31) then output otop; goto q34");
+    write_register_chain("build/test-dipa/many.dipa", 256, "(q257,1/4,0): if "
+        "(insample >= x255) then output otop; goto q258");
     cr_assert_eq(run_cli("ratio build/test-dipa/many.dipa bottoms", out,
         sizeof(out)), 2);
-    cr_assert(strstr(out, "many.dipa:32:24: found x31, expected at most 31 "
+    cr_assert(strstr(out, "many.dipa:256:25: found x255, expected at most 255 "
         "registers") != NULL, "%s", out);
     cr_assert(strstr(out, "verify prove and check decide") != NULL, "%s", out);
     cr_assert(strchr(out, '\n') == strrchr(out, '\n'), "one line: %s", out);
+    /* 33 registers compared together (each state a neighbouring pair of
+       them: one group): more than a function's 31 variables, refused in
+       one line (exit 3), never a wrong number */
+    {
+        FILE * f = fopen("build/test-dipa/group33.dipa", "w");
+        int k;
+        cr_assert(f != NULL);
+        for (k = 0; k < 33; k++)
+            fprintf(f, "(q%d:non-input,1/4,0): x%d:= insample; output obot; "
+                "goto q%d\n", k + 1, k, k + 2);
+        for (k = 0; k < 32; k++)
+            fprintf(f, "(q%d,1/4,0): if (insample >= x%d && insample < x%d) "
+                "then output ocontinue; goto q%d elseif (insample < x%d) then "
+                "output obot; goto q99\n", k + 34, k, k + 1, k + 35, k);
+        fclose(f);
+    }
+    cr_assert_eq(run_cli("ratio build/test-dipa/group33.dipa custom --qD 0*33,0 "
+        "--qD2 0*33,1 --output bot*33,ocontinue --json", out, sizeof(out)), 3,
+        "%s", out);
+    cr_assert(strstr(out, "\"verdict\":\"inconclusive\"") != NULL, "%s", out);
+    cr_assert(strstr(out, "exceed its 31 variables") != NULL, "%s", out);
+    /* a state comparing 17 registers: refused (its cells of insample are
+       the subsets of the registers it compares) */
+    {
+        FILE * f = fopen("build/test-dipa/compare17.dipa", "w");
+        int k, b;
+        cr_assert(f != NULL);
+        for (k = 0; k < 17; k++)
+            fprintf(f, "(q%d:non-input,1/4,0): x%d:= insample; output obot; "
+                "goto q%d\n", k + 1, k, k + 2);
+        fputs("(q18,1/4,0): if ", f);
+        for (b = 0; b < 4; b++)
+            fprintf(f, "(insample >= x%d && insample >= x%d && insample >= x%d "
+                "&& insample >= x%d) then output otop; goto q19 elseif ",
+                4 * b, 4 * b + 1, 4 * b + 2, 4 * b + 3);
+        fputs("(insample < x16) then output obot; goto q19\n", f);
+        fclose(f);
+    }
+    cr_assert_eq(run_cli("ratio build/test-dipa/compare17.dipa custom --qD "
+        "0*17,0 --qD2 0*17,1 --output bot*17,bot --json", out, sizeof(out)), 3,
+        "%s", out);
+    cr_assert(strstr(out, "compares more than 16 registers") != NULL, "%s", out);
     /* m-Range 10 (20 registers, 30 states) is computed: an output through
        every range pair (its value against the independent integration:
        more_registers_match_an_independent_integration) */
@@ -480,6 +524,13 @@ static void
 gen_automaton13(FILE * f, ulong * seed)
 {
     gen_automaton(f, seed, 1, 3);
+}
+
+/* gen_automaton with two to six registers */
+static void
+gen_automaton26(FILE * f, ulong * seed)
+{
+    gen_automaton(f, seed, 2, 6);
 }
 
 /* writes an automaton of gen to build/test-dipa/STEM_I.dipa (path) */
@@ -1347,7 +1398,7 @@ Test(dipa_fast, released_registers_then_the_ending, .timeout = 120)
 /* The proof's costliest run of m-Range forces its registers' shifts by a
    cycle through the m range states (twice: a plan repeats single steps
    only), and each visit's query moves into a tail of its own: L at m =
-   1 .. 4, 10 and 15 against B = 1 (before: 0.75, 0.50, 0.17, 0.125), and DiPAut's
+   1 .. 4, 10, 15, 16 and 80 against B = 1 (before: 0.75, 0.50, 0.17, 0.125), and DiPAut's
    example_n_equal_3 against B = 5/8 (before: 0.06) */
 Test(dipa, scaling_family_witnesses_near_b, .timeout = 600)
 {
@@ -1372,6 +1423,17 @@ Test(dipa, scaling_family_witnesses_near_b, .timeout = 600)
         lo = prove_L_json(family_file("m-range", m), &digits, desc, sizeof(desc));
         cr_assert(lo >= (m == 10 ? 0.45 : 0.34) && lo <= 1, "m-Range %d: L = "
             "%.15g: %s", m, lo, out);
+    }
+    /* past 31 registers each factor keeps its own variables, and the run
+       may have 512 steps: m-Range at m = 16 and 80 (32 and 160 registers,
+       DiPAut's largest), whose costliest runs have 49 and 241 queries
+       (before: refused by the engine, L none) */
+    for (m = 16; m <= 80; m += 64)
+    {
+        lo = prove_L_json(family_file("m-range", m), &digits, desc, sizeof(desc));
+        cr_assert(lo >= (m == 16 ? 0.6 : 0.45) && lo <= 1, "m-Range %d: L = "
+            "%.15g: %s", m, lo, out);
+        cr_assert(strstr(desc, "costliest run") != NULL, "%s", desc);
     }
     lo = prove_L_json("tests/dipa/dipaut/examples/well_formed/"
         "example_n_equal_3.dipa", &digits, desc, sizeof(desc));
@@ -1423,7 +1485,12 @@ ratio_ball(double * lo, double * hi, const char * file, const char * eps,
    through every pair (the reference took minutes: the table keeps it);
    k-min-max at k = 20 (21 states) on iid reads, where the reference's
    joint density of min and max is the closed form k (k - 1) f(a) f(b)
-   (F(b) - F(a))^(k - 2). */
+   (F(b) - F(a))^(k - 2).  m-Range at m = 16 and 80 (32 and 160 registers:
+   past 31 each factor holds its own variables), on outputs of 49 and 241
+   queries through every pair, whose steps alternate between two queries
+   (the reference integrates each distinct pair once: 5 minutes at m =
+   80).  The vectors are written as the command line reads them (N*k: k
+   copies of N). */
 typedef struct
 {
     const char * family;
@@ -1439,7 +1506,7 @@ static const family_case family_cases[] = {
 Test(dipa, more_registers_match_an_independent_integration, .timeout = 900)
 {
     size_t i;
-    int live = 0, mr[16] = { 0 }, km[16] = { 0 };
+    int live = 0, mr[81] = { 0 }, km[16] = { 0 };
     for (i = 0; i < sizeof(family_cases) / sizeof(family_cases[0]); i++)
     {
         const family_case * c = family_cases + i;
@@ -1456,7 +1523,10 @@ Test(dipa, more_registers_match_an_independent_integration, .timeout = 900)
                 && hi - lo <= 1e-15 * ref, "%s %d, eps = %s, q = %s, %s: "
                 "[%.20g, %.20g], the reference %s", c->family, c->n, c->eps,
                 c->q, c->o, lo, hi, c->ref);
-        (strcmp(c->family, "m-range") == 0 ? mr : km)[FLINT_MIN(c->n, 15)]++;
+        if (strcmp(c->family, "m-range") == 0)
+            mr[FLINT_MIN(c->n, 80)]++;
+        else
+            km[FLINT_MIN(c->n, 15)]++;
         /* the reference recomputed for the quick cases (one step a pair) */
         if (live < 1 && strcmp(c->family, "m-range") == 0 && strlen(c->o) < 26
                 && ref != 0)
@@ -1475,7 +1545,8 @@ Test(dipa, more_registers_match_an_independent_integration, .timeout = 900)
     }
     cr_assert_eq(live, 1);
     cr_assert(mr[2] >= 5 && mr[3] >= 3 && mr[4] >= 1 && mr[5] >= 2
-        && mr[10] >= 1 && mr[15] >= 1 && km[2] >= 2 && km[3] >= 2
+        && mr[10] >= 1 && mr[15] >= 1 && mr[16] >= 1 && mr[80] >= 1
+        && km[2] >= 2 && km[3] >= 2
         && km[15] >= 1);
 }
 
@@ -1809,4 +1880,144 @@ Test(dipa, prove_sound_on_generated_automata_with_more_registers, .timeout = 360
     }
     cr_assert_geq(proved, n / 5, "the generated automata exercise the prover");
     cr_assert_geq(withL, n / 2, "and the engine certifies lower bounds");
+}
+
+/* ---- past 31 registers: each factor with its own variables -------------- */
+
+/* a model of the automaton at path, at eps = 1 (the caller clears) */
+static void
+load_model(svt_variant_struct * v, svt_model_t M, const char * path)
+{
+    char err[512];
+    fmpq_t one;
+    svt_overrides ov = { NULL, NULL, NULL };
+    fmpq_init(one);
+    fmpq_one(one);
+    cr_assert(svt_variant_load(v, path, err, sizeof(err)) == 0, "%s: %s",
+        path, err);
+    svt_model_init(M);
+    cr_assert(svt_model_set(M, v, one, 1, one, &ov, err, sizeof(err)) == 0,
+        "%s: %s", path, err);
+    fmpq_clear(one);
+}
+
+/* the simulated run (a, val, n of L queries q) as an output vector, after
+   pad leading obot steps at query 0; numbers rounded to quarters */
+static void
+runs_of_simulation(svt_runs_t R, const svt_answer_kind * a, const double * val,
+    int n, int L, const double * q, int pad, const char * const * label)
+{
+    fmpq_t x, v, zero;
+    int i;
+    fmpq_init(x);
+    fmpq_init(v);
+    fmpq_init(zero);
+    for (i = 0; i < pad; i++)
+        svt_runs_push(R, zero, zero, zero, SVT_BOT, zero, 1);
+    for (i = 0; i < n; i++)
+    {
+        fmpq_set_si(x, lround(q[i] * 2), 2);
+        fmpq_set_si(v, a[i] == SVT_NUM ? lround(val[i] * 4) : 0, 4);
+        if (a[i] == SVT_LABEL)
+            svt_runs_push_label(R, x, x, zero, label[(int) val[i]], 1);
+        else
+            svt_runs_push(R, x, x, zero, a[i], v, 1);
+    }
+    R->stops = n < L;
+    fmpq_clear(x);
+    fmpq_clear(v);
+    fmpq_clear(zero);
+}
+
+/* Generated automata (2 to 6 registers, the whole generator's grammar)
+   with 30 registers more, read first by non-input states and never
+   compared: past 31 registers each factor of the exact joint integral
+   keeps its own variables (renumbered as they change), while below every
+   variable has its own place in every function.  The 30 registers
+   integrate to 1, so every simulated output of the automaton has the
+   same probability as that output after 30 obot steps: two ways through
+   program_joint.c, against each other.  SVT_DIPA_PADDED=N automata
+   (default 16), seed SVT_DIPA_SEED (default 2611). */
+Test(dipa, registers_past_31_change_no_probability, .timeout = 1800)
+{
+    const char * ns = getenv("SVT_DIPA_PADDED"), * ss = getenv("SVT_DIPA_SEED");
+    ulong seed = ss ? strtoul(ss, NULL, 10) : 2611;
+    int i, n = ns ? atoi(ns) : 16, compared = 0, nonzero = 0;
+    gsl_rng * rng = gsl_rng_alloc(gsl_rng_mt19937);
+    integral_opt_t opt;
+    integral_opt_init(opt);
+    opt->goal_digits = 15;
+    gsl_rng_set(rng, seed);
+    fprintf(stderr, "dipa: %d generated automata padded to past 31 registers, "
+        "seed %lu\n", n, seed);
+    for (i = 0; i < n; i++)
+    {
+        char path[128], padded[128], line[4096];
+        svt_variant_struct v, vp;
+        svt_model_t M, Mp;
+        svt_answer_kind kind[SVT_PROGRAM_MAX_ALPHABET];
+        const char * label[SVT_PROGRAM_MAX_ALPHABET];
+        FILE * f, * g;
+        int k, run;
+        write_generated(path, sizeof(path), "pad", i, &seed, gen_automaton26);
+        snprintf(padded, sizeof(padded), "build/test-dipa/pad_%d_wide.dipa", i);
+        f = fopen(path, "r");
+        g = fopen(padded, "w");
+        cr_assert(f != NULL && g != NULL);
+        for (k = 0; k < 30; k++)
+            fprintf(g, "(q%d:non-input,1/4,0): d%d:= insample; output obot; "
+                "goto q%d\n", 100 + k, k, k < 29 ? 101 + k : 1);
+        while (fgets(line, sizeof(line), f) != NULL)
+            fputs(line, g);
+        fclose(f);
+        fclose(g);
+        load_model(&v, M, path);
+        load_model(&vp, Mp, padded);
+        cr_assert(Mp->prog->nregs == M->prog->nregs + 30 && Mp->prog->nregs > 31);
+        svt_program_alphabet(kind, label, v.prog);
+        for (run = 0; run < 6; run++)
+        {
+            const int L = 3 + (int) gsl_rng_uniform_int(rng, 8);
+            double q[12], T[12] = { 0 }, val[12];
+            svt_answer_kind a[12];
+            svt_runs_t R, Rp;
+            svt_prob_t P, Pp;
+            int len;
+            for (k = 0; k < L; k++)
+                q[k] = ((double) gsl_rng_uniform_int(rng, 9) - 4) / 2;
+            len = (int) svt_simulate(a, val, M, q, T, L, rng);
+            svt_runs_init(R);
+            svt_runs_init(Rp);
+            runs_of_simulation(R, a, val, len, L, q, 0, label);
+            runs_of_simulation(Rp, a, val, len, L, q, 30, label);
+            svt_prob_init(P);
+            svt_prob_init(Pp);
+            svt_prob(P, M, R, 0, opt);
+            svt_prob(Pp, Mp, Rp, 0, opt);
+            if (P->status == SVT_PROB_OK)
+            {
+                cr_assert(Pp->status == SVT_PROB_OK, "%s, run %d: %s", padded,
+                    run, Pp->note ? Pp->note : "");
+                cr_assert_eq(P->zero, Pp->zero, "%s, run %d", padded, run);
+                t_assert_overlap(P->value, Pp->value, "%s, run %d: the same "
+                    "output, 30 registers more", padded, run);
+                cr_assert(P->zero || arb_rel_accuracy_bits(Pp->value) >= 45,
+                    "%s, run %d", padded, run);
+                compared++;
+                nonzero += !P->zero;
+            }
+            svt_prob_clear(P);
+            svt_prob_clear(Pp);
+            svt_runs_clear(R);
+            svt_runs_clear(Rp);
+        }
+        svt_model_clear(M);
+        svt_model_clear(Mp);
+        svt_variant_clear(&v);
+        svt_variant_clear(&vp);
+    }
+    gsl_rng_free(rng);
+    fprintf(stderr, "dipa: padded automata: %d outputs compared (%d not "
+        "zero)\n", compared, nonzero);
+    cr_assert_geq(nonzero, 3 * n, "the outputs exercise the engine");
 }

@@ -1066,18 +1066,18 @@ Test(programs, reader_errors_name_file_line_column)
         "(q2,1/4,0): if (insample >= a) then output otop; goto q3\n"
         "(q9,1/4,0): if (insample >= a && insample < d) then output otop; goto q2\n",
         "a.dipa", "a.dipa:3:45:", "never assigned");
-    /* 32 registers, several assigned at once: the 32nd is refused where
+    /* 256 registers, several assigned at once: the 256th is refused where
        it is first written */
     {
-        char text[4000];
+        char text[12000];
         int k, n = 0;
-        for (k = 0; k < 8; k++)
+        for (k = 0; k < 64; k++)
             n += snprintf(text + n, sizeof(text) - n, "(q%d,1/4,0): a%d:= "
                 "insample, b%d:= insample, c%d:= insample, d%d:= insample; "
                 "output obot; goto q%d\n", k + 1, k, k, k, k, k + 2);
-        snprintf(text + n, sizeof(text) - n, "(q9,1/4,0): if (insample >= a0 "
-            "&& insample < d7) then output otop; goto q10\n");
-        parse_fails(text, "a.dipa", "a.dipa:8:58:", "at most 31 registers");
+        snprintf(text + n, sizeof(text) - n, "(q65,1/4,0): if (insample >= a0 "
+            "&& insample < d63) then output otop; goto q66\n");
+        parse_fails(text, "a.dipa", "a.dipa:64:62:", "at most 255 registers");
     }
     parse_fails("(q1,1/4,0 x:= insample; output oinput; goto q2\n", "a.dipa",
         "a.dipa:1:11:", "')'");
@@ -1842,7 +1842,7 @@ ratio_pr_d(double * lo, double * hi, const char * file, const char * q,
    keeps tables of 16 states and says so (check: undecided, exit 3, never
    a proof it did not make); past 4096 states the reader refuses in one
    line (and past 64 noise laws: each noisy answer line is one); a DiPA
-   automaton of 31 registers against a closed form, one of 70 states
+   automaton of 31 and of 200 registers against a closed form, one of 70 states
    against 1/3, and the limits of noise laws (prove decides) and of
    outputs (refused at their place) */
 Test(programs, programs_of_any_number_of_states, .timeout = 300)
@@ -1894,20 +1894,27 @@ Test(programs, programs_of_any_number_of_states, .timeout = 300)
             "%s: 17 states [%.20g, %.20g], one state [%.20g, %.20g]", o[i], a0,
             a1, b0, b1);
     }
-    /* 31 registers (the most the engine takes, every one a factor of its
-       own), 32 states: Pr[top] = Pr[q + L1 >= L2], L1, L2 iid Lap(4/eps),
-       is 1 - (3/4) e^-1 at q = 4 (L1 - L2 > s with probability (1 + s /
-       2b) e^(-s/b) / 2), the 30 registers never compared integrating to 1 */
-    write_register_chain("build/test-programs/regs31.dipa", 31, "(q32,1/4,0): "
-        "if (insample >= x30) then output otop; goto q33 elseif (insample < "
-        "x30) then output obot; goto q33");
+    /* 31 registers (the most that take a place each in every function,
+       every one a factor of its own), 32 states, and 200 registers (past
+       31 each factor holds its own variables): Pr[top] = Pr[q + L1 >= L2],
+       L1, L2 iid Lap(4/eps), is 1 - (3/4) e^-1 at q = 4 (L1 - L2 > s with
+       probability (1 + s / 2b) e^(-s/b) / 2), the registers never
+       compared integrating to 1 */
+    for (i = 31; i <= 200; i += 169)
     {
+        char path[100], last[200], qs[40], os[40];
         double a0, a1, want = 1 - 0.75 * exp(-1.0);
-        ratio_pr_d(&a0, &a1, "build/test-programs/regs31.dipa", "0*31,4",
-            "bot*31,top");
+        snprintf(path, sizeof(path), "build/test-programs/regs%d.dipa", i);
+        snprintf(last, sizeof(last), "(q%d,1/4,0): if (insample >= x%d) then "
+            "output otop; goto q%d elseif (insample < x%d) then output obot; "
+            "goto q%d", i + 1, i - 1, i + 2, i - 1, i + 2);
+        write_register_chain(path, i, last);
+        snprintf(qs, sizeof(qs), "0*%d,4", i);
+        snprintf(os, sizeof(os), "bot*%d,top", i);
+        ratio_pr_d(&a0, &a1, path, qs, os);
         cr_assert(a0 <= want * (1 + 1e-15) && want * (1 - 1e-15) <= a1
-            && a1 - a0 < 1e-15, "[%.20g, %.20g], the closed form %.20g", a0,
-            a1, want);
+            && a1 - a0 < 1e-15, "%d registers: [%.20g, %.20g], the closed form "
+            "%.20g", i, a0, a1, want);
     }
     /* 70 states, the output possible only through the 70th (a set of the
        states reached kept in 64 bits before): Pr[bot, top, ofar] at q = 0

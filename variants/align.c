@@ -373,7 +373,7 @@ static int
 piece_empty(const prog_state * S, int b, int a, const int * t)
 {
     int r, j, i;
-    for (r = 0; r < PROG_MAX_REGS; r++)
+    for (r = 0; r < PROG_SMALL_REGS; r++)
     {
         int haslo = 0, hashi = 0;
         fmpq_t lo, hi;
@@ -462,7 +462,7 @@ answer_cost_multi(fmpq_t cost, char * txt, size_t tlen, const prog_state * S,
             uset_ge(&U, s + 0);
             uset_le(&U, s + 0);
         }
-        for (rr = 0; rr < PROG_MAX_REGS; rr++)
+        for (rr = 0; rr < PROG_SMALL_REGS; rr++)
             if (fx->fix_reg >> rr & 1)
             {
                 uset_ge(&U, fx->snew + rr);
@@ -664,7 +664,7 @@ piece_uset(uset * U, int q, int reg, const fmpq * s, const answer_fix * fx)
         uset_ge(U, s + 0);
         uset_le(U, s + 0);
     }
-    for (rr = 0; rr < PROG_MAX_REGS; rr++)
+    for (rr = 0; rr < PROG_SMALL_REGS; rr++)
         if (fx->fix_reg >> rr & 1)
         {
             uset_ge(U, fx->snew + rr);
@@ -858,7 +858,8 @@ align_branch_weight(bweight * W, const align_ctx * C, const prog_state * S, int 
         if (B->out == PROG_OUT_GAP && B->out_answer == a)
             fx.fix_gap = 1;
         if (B->reset == PROG_RESET_ANSWER && B->reset_answer == a)
-            fx.fix_reg |= C->P->dipa && B->assign ? (int) B->assign : 1;
+            fx.fix_reg |= C->P->dipa && !prog_regs_empty(&B->assign)
+                ? (int) prog_regs_low(&B->assign) : 1;
         rc = answer_cost(cost, txt, sizeof(txt), C, S, b, a, s, &fx, W->why,
             sizeof(W->why));
         if (rc == 2)

@@ -40,7 +40,13 @@ extern "C" {
 
 #define ALIGN_STEPS 40
 #define ALIGN_STEP_LEN 1024
-#define ALIGN_PLAN_MAX 96   /* steps of a witness plan */
+#define ALIGN_PLAN_MAX 96   /* steps of a witness plan (of the per-branch
+                               coupling, and of a DiPA automaton of at
+                               most PROG_SMALL_REGS registers) */
+#define ALIGN_PLAN_CAP 512  /* the steps a plan holds: a DiPA automaton of
+                               more registers, whose exact joint integral
+                               keeps small groups of them apart (m-Range
+                               at m = 80: 241 queries) */
 #define ALIGN_MAX_PLANS 4
 #define ALIGN_ABS_T 80     /* the threshold of a state that compares |y| */
 #define ALIGN_EDGES 3       /* places of a query at its guards' edges */
@@ -73,11 +79,11 @@ align_wstep;
 typedef struct
 {
     slong n;
-    int truncated;          /* the run had more than ALIGN_PLAN_MAX steps */
+    int truncated;          /* the run had more steps than the plan */
     int cycle;              /* no proof: a lead-in, then a costly branch on
                                a cycle that leaves the counter alone,
                                repeated m times (its loss should grow) */
-    align_wstep step[ALIGN_PLAN_MAX];
+    align_wstep step[ALIGN_PLAN_CAP];
 }
 align_plan;
 

@@ -27,7 +27,7 @@
 typedef struct
 {
     int R, n;
-    signed char rank[NCONF_MAX][PROG_MAX_REGS];
+    signed char rank[NCONF_MAX][PROG_SMALL_REGS];
     int levels[NCONF_MAX];
 }
 conf_table;
@@ -43,7 +43,7 @@ conf_enumerate(conf_table * T, int R)
         total *= R;
     for (code = 0; code < total; code++)
     {
-        int rk[PROG_MAX_REGS], used[PROG_MAX_REGS] = { 0 }, c = code, top = 0;
+        int rk[PROG_SMALL_REGS], used[PROG_SMALL_REGS] = { 0 }, c = code, top = 0;
         for (r = 0; r < R; r++)
         {
             rk[r] = c % R;
@@ -66,10 +66,10 @@ conf_enumerate(conf_table * T, int R)
 static int
 conf_of_coords(const conf_table * T, const int * x)
 {
-    int rk[PROG_MAX_REGS], r, s, i;
+    int rk[PROG_SMALL_REGS], r, s, i;
     for (r = 0; r < T->R; r++)
     {
-        int below[2 * PROG_MAX_REGS + 2] = { 0 };
+        int below[2 * PROG_SMALL_REGS + 2] = { 0 };
         rk[r] = 0;
         for (s = 0; s < T->R; s++)
             if (x[s] < x[r] && !below[x[s]])
@@ -133,14 +133,14 @@ static unsigned
 after_branch(const svt_program * P, const prog_branch * B, const conf_table * T,
     int conf, const int * pos)
 {
-    int x[PROG_MAX_REGS], r, fresh = -1, nfresh = 0, c, k, top = 2 * T->levels[conf];
+    int x[PROG_SMALL_REGS], r, fresh = -1, nfresh = 0, c, k, top = 2 * T->levels[conf];
     unsigned out = 0, all = (1u << T->n) - 1;
     for (r = 0; r < T->R; r++)
     {
         x[r] = 2 * T->rank[conf][r] + 1;
-        if (B->reset == PROG_RESET_ANSWER && (P->dipa && B->assign ? B->assign >> r & 1 : r == 0))
+        if (B->reset == PROG_RESET_ANSWER && (P->dipa && !prog_regs_empty(&B->assign) ? prog_regs_has(&B->assign, r) : r == 0))
             x[r] = pos[B->reset_answer];
-        else if (B->reset == PROG_RESET_FRESH && (B->assign ? B->assign >> r & 1 : r == 0))
+        else if (B->reset == PROG_RESET_FRESH && (!prog_regs_empty(&B->assign) ? prog_regs_has(&B->assign, r) : r == 0))
         {
             fresh = r;
             nfresh++;

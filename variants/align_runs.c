@@ -37,22 +37,22 @@ typedef struct
     int n;                          /* sites, all registers */
     int reg[MAXSITES];
     int st[MAXSITES], br[MAXSITES]; /* the assigning branch (-1: first draw) */
-    int base[PROG_MAX_REGS];        /* register r's sites: base[r] ... */
-    int nper[PROG_MAX_REGS];        /* ... base[r] + nper[r] - 1 (first draw
+    int base[PROG_SMALL_REGS];        /* register r's sites: base[r] ... */
+    int nper[PROG_SMALL_REGS];        /* ... base[r] + nper[r] - 1 (first draw
                                        first) */
     int slot[MAXSITES];             /* its shift's index, -1: always 0 */
     int nslots;
-    int stride[PROG_MAX_REGS];
+    int stride[PROG_SMALL_REGS];
     int ncur;
     reg_facts facts;                /* the registers' order (align_facts.c) */
     int nx;                         /* ncur * facts.nf: a node is (state,
                                        x = cur + ncur * fact set) */
     /* the site (index within its register) branch (s, b) assigns to r,
        -1 when it leaves r alone */
-    int asg[PROG_SMALL_STATES][PROG_MAX_BRANCHES + 1][PROG_MAX_REGS];
+    int asg[PROG_SMALL_STATES][PROG_MAX_BRANCHES + 1][PROG_SMALL_REGS];
     int reach[MAXNODES];            /* node (s, x) reached: index
                                        x * nstates + s */
-    int initial[PROG_MAX_REGS];     /* the first draw is compared */
+    int initial[PROG_SMALL_REGS];     /* the first draw is compared */
 }
 site_map;
 
@@ -62,7 +62,8 @@ assigned_regs(const svt_program * P, const prog_branch * B)
 {
     if (B->reset == PROG_RESET_NONE)
         return 0;
-    return P->dipa && B->assign ? B->assign : 1u;
+    return P->dipa && !prog_regs_empty(&B->assign)
+        ? prog_regs_low(&B->assign) : 1u;
 }
 
 static int
@@ -277,12 +278,12 @@ node_shifts(fmpq * s, fmpq * snew, const site_map * S, const choice_eval * E,
     int st, int b, int cur)
 {
     int r;
-    for (r = 0; r < PROG_MAX_REGS; r++)
+    for (r = 0; r < PROG_SMALL_REGS; r++)
     {
         fmpq_zero(s + r);
         fmpq_zero(snew + r);
     }
-    for (r = 0; r < PROG_MAX_REGS; r++)
+    for (r = 0; r < PROG_SMALL_REGS; r++)
     {
         if (S->nper[r] == 0)
             continue;
@@ -329,11 +330,11 @@ static int
 edge_costs(const align_ctx * C, const site_map * S, choice_eval * E)
 {
     const svt_program * P = C->P;
-    fmpq s[PROG_MAX_REGS], snew[PROG_MAX_REGS];
+    fmpq s[PROG_SMALL_REGS], snew[PROG_SMALL_REGS];
     int st, b, cur, r, rc = 0;
     bweight W;
     E->ndeleg = 0;
-    for (r = 0; r < PROG_MAX_REGS; r++)
+    for (r = 0; r < PROG_SMALL_REGS; r++)
     {
         fmpq_init(s + r);
         fmpq_init(snew + r);
@@ -389,7 +390,7 @@ edge_costs(const align_ctx * C, const site_map * S, choice_eval * E)
                 align_bw_clear(&W);
             }
         }
-    for (r = 0; r < PROG_MAX_REGS; r++)
+    for (r = 0; r < PROG_SMALL_REGS; r++)
     {
         fmpq_clear(s + r);
         fmpq_clear(snew + r);
@@ -819,11 +820,11 @@ proof_steps(align_result_t res, const align_ctx * C, const site_map * S,
 {
     const svt_program * P = C->P;
     char buf[ALIGN_STEP_LEN], g[200], v[200];
-    fmpq s[PROG_MAX_REGS], snew[PROG_MAX_REGS];
+    fmpq s[PROG_SMALL_REGS], snew[PROG_SMALL_REGS];
     int st, b, k, cur, r;
     bweight W;
 
-    for (r = 0; r < PROG_MAX_REGS; r++)
+    for (r = 0; r < PROG_SMALL_REGS; r++)
     {
         fmpq_init(s + r);
         fmpq_init(snew + r);
@@ -882,7 +883,7 @@ proof_steps(align_result_t res, const align_ctx * C, const site_map * S,
         "counter unchanged costs 0%s): total %s", cls, C->limit > 0 ? "; the "
         "counter stops the run at its limit" : "", v);
     add_step(res, "%s%s", buf, "");
-    for (r = 0; r < PROG_MAX_REGS; r++)
+    for (r = 0; r < PROG_SMALL_REGS; r++)
     {
         fmpq_clear(s + r);
         fmpq_clear(snew + r);
@@ -1043,9 +1044,9 @@ plan_steps(align_plan * W, const align_ctx * C, const site_map * S,
     const int * pcur, int repeat_last)
 {
     const svt_program * P = C->P;
-    fmpq s[PROG_MAX_REGS], snew[PROG_MAX_REGS];
+    fmpq s[PROG_SMALL_REGS], snew[PROG_SMALL_REGS];
     int i, r, prev = -1;
-    for (r = 0; r < PROG_MAX_REGS; r++)
+    for (r = 0; r < PROG_SMALL_REGS; r++)
     {
         fmpq_init(s + r);
         fmpq_init(snew + r);
@@ -1082,7 +1083,7 @@ plan_steps(align_plan * W, const align_ctx * C, const site_map * S,
             d = sd != 0 ? -sd : branch_side(ps, b) < 0 ? 1 : -1;
         plan_push(W, C, st, b, last, d);
     }
-    for (r = 0; r < PROG_MAX_REGS; r++)
+    for (r = 0; r < PROG_SMALL_REGS; r++)
     {
         fmpq_clear(s + r);
         fmpq_clear(snew + r);
@@ -1228,7 +1229,7 @@ plan_new(void)
     align_plan * W = flint_calloc(1, sizeof(align_plan));
     slong i;
     int k;
-    for (i = 0; i < ALIGN_PLAN_MAX; i++)
+    for (i = 0; i < ALIGN_PLAN_CAP; i++)
         for (k = 0; k < ALIGN_EDGES; k++)
             fmpq_init(W->step[i].edge + k);
     return W;
@@ -1241,7 +1242,7 @@ plan_free(align_plan * W)
     int k;
     if (W == NULL)
         return;
-    for (i = 0; i < ALIGN_PLAN_MAX; i++)
+    for (i = 0; i < ALIGN_PLAN_CAP; i++)
         for (k = 0; k < ALIGN_EDGES; k++)
             fmpq_clear(W->step[i].edge + k);
     flint_free(W);
@@ -1704,6 +1705,15 @@ align_prove(align_result_t res, const svt_model_t M)
         align_ctx_clear(&C);
         return 0;
     }
+    if (C.P->nregs > PROG_SMALL_REGS)
+    {
+        snprintf(res->reason, sizeof(res->reason), "more than %d registers "
+            "(the per-branch coupling keeps them in bits; a DiPA automaton is "
+            "proved at any size by variants/dipa_prove.h)", PROG_SMALL_REGS);
+        res->unsupported = 1;
+        align_ctx_clear(&C);
+        return 0;
+    }
     /* monotone queries: two classes by the sign of q' - q, unless a state
        reads |q| (|q'| - |q| need not keep the sign of q' - q) */
     ncls = M->var->monotone_only && !svt_program_reads_abs_query(C.P) ? 2 : 1;
@@ -1727,7 +1737,7 @@ align_prove(align_result_t res, const svt_model_t M)
         for (st = 0; C.P->dipa && st < C.P->nstates; st++)
             for (b = 0; b < C.P->states[st].nbranches; b++)
             {
-                unsigned A = C.P->states[st].branches[b].assign;
+                unsigned A = prog_regs_low(&C.P->states[st].branches[b].assign);
                 if ((A & (A - 1)) != 0)
                 {
                     snprintf(res->reason, sizeof(res->reason), "state %s, "

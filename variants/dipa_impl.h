@@ -20,7 +20,8 @@
                                    facts when it compares at most this many
                                    registers (else it is taken possible) */
 #define H1 2                    /* shifts in half-units (midpoints exact) */
-#define DIPA_PATH_MAX 96        /* edges of a costliest run kept */
+#define DIPA_PATH_MAX 512       /* edges of a costliest run kept
+                                   (DIPA_WITNESS_MAX) */
 
 /* byte strings, each with its index (dipa_facts.c) */
 typedef struct

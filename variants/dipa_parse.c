@@ -649,7 +649,7 @@ pbranch(prog_branch * B, const dipa_trans * T, int prime_noise, int self)
     if (T->nassign > 0)
     {
         for (k = 0; k < T->nassign; k++)
-            B->assign |= 1u << T->assign[k];
+            prog_regs_add(&B->assign, T->assign[k]);
         B->reset = PROG_RESET_ANSWER;
         B->reset_answer = 0;
         B->line = T->assign_line;   /* errors point at the assignment */

@@ -103,9 +103,13 @@ keep_witness(dipa_proof_struct * R, const search * Q, const sgraph * S,
     const signed char * sigma, const verdict * V)
 {
     const prep * P = Q->P;
+    const int most = P->A->nregs > PROG_SMALL_REGS ? DIPA_WITNESS_MAX
+        : DIPA_WITNESS_SMALL;
     int k, len;
     R->nwit = 0;
-    for (k = 0; k < V->npath && k < DIPA_WITNESS_MAX; k++)
+    if (V->npath > most)
+        return;
+    for (k = 0; k < V->npath; k++)
     {
         int e = V->path[k], u = edge_source(S, e), s = Q->G->state[S->fn[u]];
         int j = S->etrans[e], site = j < P->A->states[s].ntrans
@@ -118,7 +122,7 @@ keep_witness(dipa_proof_struct * R, const search * Q, const sgraph * S,
         R->wit_trans[k] = j;
         R->wit_delta[k] = (signed char) trans_tight_delta(P, s, j, cur, snew);
     }
-    R->nwit = V->npath <= DIPA_WITNESS_MAX ? V->npath : 0;
+    R->nwit = V->npath;
 }
 
 /* The bound under sigma (INF: none) of the main class (code < 0; deleg

@@ -69,7 +69,11 @@ extern "C" {
 
 #define DIPA_PROVE_WORK 20000000    /* transitions examined, default */
 #define DIPA_PROVE_STEPS 48         /* lines of the proof kept */
-#define DIPA_WITNESS_MAX 96         /* steps of the costliest run kept */
+#define DIPA_WITNESS_MAX 512        /* steps of the costliest run kept (the
+                                       longest plan, ALIGN_PLAN_CAP) ... */
+#define DIPA_WITNESS_SMALL 96       /* ... with at most 31 registers, whose
+                                       exact joint integral takes 48
+                                       queries (ALIGN_PLAN_MAX) */
 
 typedef struct
 {
@@ -86,7 +90,8 @@ typedef struct
     int nsteps;
     char steps[DIPA_PROVE_STEPS][240];  /* the proof, in words */
     /* proved: the costliest run of the class that gives B, step by step
-       (0 steps when longer than DIPA_WITNESS_MAX): the transition (j =
+       (0 steps when longer than DIPA_WITNESS_MAX, or DIPA_WITNESS_SMALL
+       with at most 31 registers): the transition (j =
        ntrans: the ending) and the query difference in {-1, 0, 1} at
        which it costs the most (a witness's tight step) */
     int nwit;

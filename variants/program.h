@@ -34,6 +34,7 @@
 #ifndef SVT_PROGRAM_H
 #define SVT_PROGRAM_H
 
+#include <stdint.h>
 #include <flint/fmpq.h>
 #include "integrals.h"
 #include "spec.h"
@@ -54,16 +55,63 @@ extern "C" {
 #define PROG_MAX_BRANCHES 8
 #define PROG_MAX_ATOMS 4
 #define PROG_MAX_NOISES 64
-#define PROG_MAX_REGS 31        /* DiPA registers (one in our own format):
-                                   the exact joint integral's variables
-                                   (at most PEXP_MAXV - 1) and the bits of
-                                   a branch's assign mask; m-Range up to
-                                   m = 15 */
-#define PROG_JOINT_MAX_QUERIES 48   /* the exact joint integral's limit */
+#define PROG_MAX_REGS 255       /* DiPA registers (one in our own format):
+                                   DiPAut's m-Range goes to 160 */
+#define PROG_SMALL_REGS 31      /* the analyses that keep registers in the
+                                   bits of an unsigned (the shift coupling
+                                   of align.h, the proofs of no bound, the
+                                   family search) take at most this many
+                                   and refuse more with that reason */
+#define PROG_JOINT_MAX_QUERIES 48   /* the queries the searches and the
+                                       proof-built witness plan with on
+                                       automata of several registers */
+#define PROG_JOINT_MAX_RUN 1024     /* the exact joint integral's limit on
+                                       one output (its terms and work are
+                                       bounded as well) */
 /* the output of a run that ends because no branch of its state holds:
    such a state gets an implicit last branch `else output end; stop`
    (svt_program_finish), so that the ending is an output like any other */
 #define PROG_END_LABEL "end"
+
+/* a set of registers, 0 .. PROG_MAX_REGS (bits; program_joint.c also
+   numbers its variables with them: the registers', then insample) */
+typedef struct
+{
+    uint64_t w[4];
+}
+prog_regs;
+
+static inline int
+prog_regs_has(const prog_regs * s, int r)
+{
+    return (int) (s->w[r >> 6] >> (r & 63) & 1);
+}
+
+static inline void
+prog_regs_add(prog_regs * s, int r)
+{
+    s->w[r >> 6] |= UINT64_C(1) << (r & 63);
+}
+
+static inline void
+prog_regs_del(prog_regs * s, int r)
+{
+    s->w[r >> 6] &= ~(UINT64_C(1) << (r & 63));
+}
+
+static inline int
+prog_regs_empty(const prog_regs * s)
+{
+    return (s->w[0] | s->w[1] | s->w[2] | s->w[3]) == 0;
+}
+
+/* the registers 0 .. 31 as the bits of an unsigned: for the analyses of
+   programs of at most PROG_SMALL_REGS registers */
+static inline unsigned
+prog_regs_low(const prog_regs * s)
+{
+    return (unsigned) (s->w[0] & 0xffffffffu);
+}
 
 /* a noise law with its scale expression (in eps, c, Delta, eps_k) */
 typedef struct
@@ -135,8 +183,8 @@ typedef struct
     prog_reset_kind reset;
     int reset_noise;    /* FRESH: index into the noise table */
     int reset_answer;   /* ANSWER: which answer */
-    unsigned assign;    /* DiPA: the registers set to insample (bits;
-                           several: they hold one value) */
+    prog_regs assign;   /* DiPA: the registers set to insample
+                           (several: they hold one value) */
     int next;           /* state index (resolved after the last line) */
     char next_name[32]; /* goto NAME as written ("" : stay) */
     int line, col;      /* where the branch is written */

@@ -25,12 +25,20 @@
    merges the factors of the registers its state compares and changes
    only that one (and the factors of the registers it assigns).
 
-   Any number of registers up to PROG_MAX_REGS: the functions have nregs
-   + 1 variables (integrals/pexp.h), and the cells of y are the subsets
-   of the registers its state compares.  The number of terms grows with
-   the queries and with the registers compared together; past the limits
-   below (counted in terms, and in bytes with more than three registers)
-   the probability is refused with its reason, never truncated.
+   Registers.  With at most PEXP_MAXV - 1 of them (31), variable v is
+   place v of every function and insample is the last (nregs).  With
+   more (m-Range past m = 15, DiPAut's goes to 160 registers), a factor
+   holds its variables in its first places, in order (pexp_embed
+   renumbers it when they change), and every function is as wide as the
+   largest group of registers that one state compares or assigns, joined
+   over the states, plus insample (m-Range: a range pair and insample,
+   3).  Paths that meet with differently grouped registers multiply their
+   factors out; past PEXP_MAXV variables that is refused with its reason.
+   The cells of y are the subsets of the registers its state compares (at
+   most JOINT_MAX_COMPARED).  The number of terms grows with the queries
+   and with the registers compared together; past the limits below
+   (counted in terms, and in bytes with more than three registers) the
+   probability is refused with its reason, never truncated.
 
    A branch is taken on the cells of y among the registers its state
    compares (y < x_j or y >= x_j for each), the first branch whose guard
@@ -43,10 +51,6 @@
 #include "program_walk.h"
 #include "pexp.h"
 
-#if PROG_MAX_REGS + 1 > PEXP_MAXV
-#error "the joint integral has a variable per register and one for insample"
-#endif
-
 #define JOINT_MAX_TERMS 100000      /* of one function after a query */
 /* the terms of any function on the way, of all those of a layer together
    and of an integral: at most 400000, and with more than three registers
@@ -55,20 +59,95 @@
 #define JOINT_MAX_BIG_TERMS 400000
 #define JOINT_MAX_BIG_BYTES (WORD(64) << 20)
 #define JOINT_MAX_ENTRIES 256
-#define JOINT_MAX_GROUPS (PROG_MAX_REGS + 1)
+#define JOINT_MAX_COMPARED 16       /* registers one state compares */
+
+/* ---- sets of registers and of variables (prog_regs) ------------------- */
+
+static int
+regs_count(const prog_regs * s)
+{
+    int i, n = 0;
+    for (i = 0; i < 4; i++)
+    {
+        uint64_t x = s->w[i];
+        for (; x != 0; x &= x - 1)
+            n++;
+    }
+    return n;
+}
+
+/* the members of s below v */
+static int
+regs_rank(const prog_regs * s, int v)
+{
+    prog_regs t = *s;
+    int i;
+    for (i = 0; i < 4; i++)
+        t.w[i] = 64 * i + 64 <= v ? t.w[i] : 64 * i >= v ? 0
+            : t.w[i] & ((UINT64_C(1) << (v - 64 * i)) - 1);
+    return regs_count(&t);
+}
+
+static int
+regs_equal(const prog_regs * a, const prog_regs * b)
+{
+    return memcmp(a->w, b->w, sizeof(a->w)) == 0;
+}
+
+/* as numbers (bit i worth 2^i) */
+static int
+regs_cmp(const prog_regs * a, const prog_regs * b)
+{
+    int i;
+    for (i = 3; i >= 0; i--)
+        if (a->w[i] != b->w[i])
+            return a->w[i] < b->w[i] ? -1 : 1;
+    return 0;
+}
+
+static void
+regs_or(prog_regs * d, const prog_regs * s)
+{
+    int i;
+    for (i = 0; i < 4; i++)
+        d->w[i] |= s->w[i];
+}
+
+/* do a and b share a member? */
+static int
+regs_meet(const prog_regs * a, const prog_regs * b)
+{
+    int i;
+    for (i = 0; i < 4; i++)
+        if ((a->w[i] & b->w[i]) != 0)
+            return 1;
+    return 0;
+}
+
+/* is some member of a not in b? */
+static int
+regs_beyond(const prog_regs * a, const prog_regs * b)
+{
+    int i;
+    for (i = 0; i < 4; i++)
+        if ((a->w[i] & ~b->w[i]) != 0)
+            return 1;
+    return 0;
+}
 
 /* a function of the registers as a product of factors over disjoint sets
-   of variables (gv[g]: the variables factor g may use; 0 for at most one
-   constant factor), sorted by gv.  Registers that no guard has compared
-   together stay in factors of their own, so independent groups (m-Range's
-   range pairs) never multiply out.  ng = 0: the zero function. */
+   of variables (gv[g]: the variables factor g may use; empty for at most
+   one constant factor), sorted by gv.  Registers that no guard has
+   compared together stay in factors of their own, so independent groups
+   (m-Range's range pairs) never multiply out.  ng = 0: the zero
+   function. */
 typedef struct
 {
     int ng;
     int cap;                    /* the factors initialised: one per
-                                   register and the constant, nv */
-    unsigned gv[JOINT_MAX_GROUPS];
-    pexp_struct F[JOINT_MAX_GROUPS];
+                                   register and the constant */
+    prog_regs * gv;
+    pexp_struct * F;
 }
 joint_factors;
 
@@ -80,16 +159,18 @@ joint_factors;
 typedef struct
 {
     int s;
-    unsigned mask, cmask;
-    fmpq cval[PROG_MAX_REGS];
-    signed char var[PROG_MAX_REGS];
+    prog_regs mask, cmask;
+    fmpq * cval;                /* nregs of them */
+    short * var;
     joint_factors P;
 }
 joint_entry;
 
+/* the entries 0 .. len - 1; 0 .. ninit - 1 are initialised (kept for the
+   next query) */
 typedef struct
 {
-    slong len;
+    slong len, ninit;
     joint_entry e[JOINT_MAX_ENTRIES];
 }
 joint_layer;
@@ -98,7 +179,11 @@ typedef struct
 {
     const svt_model_struct * M;
     const svt_program * P;
-    slong nv;                   /* registers, then y */
+    int nregs;
+    slong y;                    /* insample's variable: nregs */
+    slong width;                /* the places of every function */
+    int same_places;            /* variable v in place v (width nregs + 1),
+                                   else a factor's in its first places */
     slong max_big;              /* the cap on a layer, a function and an
                                    integral */
     slong next_terms;           /* the terms added to the next layer */
@@ -107,23 +192,119 @@ typedef struct
                                    query */
     int ended_any;              /* some did (ended is not an exact 0) */
     joint_factors X;            /* the factors of one branch */
+    fmpq * cval;                /* the registers of one branch */
+    short * var;
     pexp_t L, G, H;             /* scratch of one branch */
     pexp_t S;                   /* the one scratch of every integral */
+    pexp_t E, E2;               /* the scratch of renumbering */
     const char * unsupported;
     slong prec;
 }
 joint_walk;
 
+static const char too_wide[] = "the registers that the exact joint "
+    "integral must keep in one function (those compared or assigned "
+    "together, and paths that meet with them grouped differently) exceed "
+    "its 31 variables; supported: fewer registers, or groups of at most 31";
+
+/* ---- places of the variables ------------------------------------------ */
+
+static void
+pexp_swap(pexp_struct * a, pexp_struct * b)
+{
+    pexp_struct t = *a;
+    *a = *b;
+    *b = t;
+}
+
+/* the first n of d = those of s */
+static void
+cvals_set(fmpq * d, const fmpq * s, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        fmpq_set(d + i, s + i);
+}
+
+/* the place of variable v in a function of the variables gv */
+static slong
+place(const joint_walk * w, const prog_regs * gv, int v)
+{
+    return w->same_places ? v : regs_rank(gv, v);
+}
+
+/* map[i] = the place in a function of the variables to of the variable
+   in place i of one of the variables from, variable old becoming new
+   (old = -1: none); -1 for a variable not in to */
+static void
+places_map(slong * map, const joint_walk * w, const prog_regs * from,
+    const prog_regs * to, int old, int new)
+{
+    int i, v;
+    for (i = 0; i < w->width; i++)
+        map[i] = -1;
+    for (v = 0; v <= w->nregs; v++)
+        if (prog_regs_has(from, v))
+        {
+            int u = v == old ? new : v;
+            if (prog_regs_has(to, u))
+                map[place(w, from, v)] = place(w, to, u);
+        }
+}
+
+/* H, a function of the variables from, as one of the variables to
+   (every variable of from that H uses among them), variable old renamed
+   new (old = -1: none) */
+static void
+factor_renumber(joint_walk * w, pexp_struct * H, const prog_regs * from,
+    const prog_regs * to, int old, int new)
+{
+    slong map[PEXP_MAXV], i;
+    int moved = 0;
+    if (w->same_places)
+    {
+        if (old >= 0 && pexp_uses(H, old))
+            pexp_move(H, old, new);
+        return;
+    }
+    places_map(map, w, from, to, old, new);
+    for (i = 0; i < w->width; i++)
+        moved |= map[i] >= 0 && map[i] != i;
+    if (!moved)
+        return;
+    pexp_embed(w->E, H, map);
+    pexp_swap(H, w->E);
+}
+
+/* D = H, a function of the variables from, as one of the variables to
+   (a superset) */
+static void
+factor_copy_into(joint_walk * w, pexp_struct * D, const pexp_struct * H,
+    const prog_regs * from, const prog_regs * to)
+{
+    slong map[PEXP_MAXV];
+    pexp_zero(D);
+    if (w->same_places)
+    {
+        pexp_add(D, H);
+        return;
+    }
+    places_map(map, w, from, to, -1, -1);
+    pexp_embed(D, H, map);
+}
+
 /* ---- products of factors --------------------------------------------- */
 
 static void
-factors_init(joint_factors * X, slong nv)
+factors_init(joint_factors * X, int cap, slong width)
 {
     int g;
     X->ng = 0;
-    X->cap = (int) FLINT_MIN(nv, JOINT_MAX_GROUPS);
+    X->cap = cap;
+    X->gv = flint_calloc(cap, sizeof(prog_regs));
+    X->F = flint_malloc(cap * sizeof(pexp_struct));
     for (g = 0; g < X->cap; g++)
-        pexp_init(X->F + g, nv);
+        pexp_init(X->F + g, width);
 }
 
 static void
@@ -132,6 +313,8 @@ factors_clear(joint_factors * X)
     int g;
     for (g = 0; g < X->cap; g++)
         pexp_clear(X->F + g);
+    flint_free(X->F);
+    flint_free(X->gv);
 }
 
 /* X = 0, each factor to hold at most max_len terms */
@@ -153,7 +336,7 @@ factors_one(joint_factors * X, slong max_len)
 {
     factors_zero(X, max_len);
     X->ng = 1;
-    X->gv[0] = 0;
+    memset(X->gv, 0, sizeof(prog_regs));
     pexp_one(X->F);
 }
 
@@ -202,41 +385,40 @@ factors_drop(joint_factors * X, int g)
     X->F[--X->ng] = t;
 }
 
-/* the factors in sel (bits; the constant factor always among them) as one
-   product, in the place of the first; returns it (a new constant factor
-   when sel is empty) */
+/* L = the product of the factors of X flagged in sel (1 when none), a
+   function of their variables *gv; returns 0, or 1 (with w->unsupported)
+   when they and room more variables exceed the width */
 static int
-factors_merge(joint_factors * X, unsigned sel, slong prec)
+factors_product(joint_walk * w, pexp_t L, prog_regs * gv,
+    const joint_factors * X, const char * sel, int room)
 {
-    int g, first = -1;
+    int g, first = 1;
+    memset(gv, 0, sizeof(prog_regs));
     for (g = 0; g < X->ng; g++)
-        if (X->gv[g] == 0)
-            sel |= 1u << g;
-    for (g = X->ng - 1; g >= 0; g--)
-        if (sel >> g & 1)
-            first = g;
-    if (first < 0)
+        if (sel[g])
+            regs_or(gv, X->gv + g);
+    if (regs_count(gv) + room > w->width)
     {
-        first = X->ng++;
-        X->gv[first] = 0;
-        pexp_one(X->F + first);
-        return first;
+        w->unsupported = too_wide;
+        return 1;
     }
-    for (g = X->ng - 1; g > first; g--)
-        if (sel >> g & 1)
+    pexp_one(L);
+    for (g = 0; g < X->ng; g++)
+        if (!sel[g])
+            continue;
+        else if (first)
         {
-            pexp_mul_disjoint(X->F + first, X->F + g, prec);
-            X->gv[first] |= X->gv[g];
-            factors_drop(X, g);
+            factor_copy_into(w, L, X->F + g, X->gv + g, gv);
+            first = 0;
         }
-    return first;
-}
-
-/* the bits of every factor of X (up to JOINT_MAX_GROUPS = 32 of them) */
-static unsigned
-every_factor(const joint_factors * X)
-{
-    return X->ng >= 32 ? ~0u : (1u << X->ng) - 1;
+        else if (w->same_places)
+            pexp_mul_disjoint(L, X->F + g, w->prec);
+        else
+        {
+            factor_copy_into(w, w->E2, X->F + g, X->gv + g, gv);
+            pexp_mul_disjoint(L, w->E2, w->prec);
+        }
+    return 0;
 }
 
 /* sorted by gv (the constant factor first): equal products of equal
@@ -246,10 +428,10 @@ factors_sort(joint_factors * X)
 {
     int i, j;
     for (i = 1; i < X->ng; i++)
-        for (j = i; j > 0 && X->gv[j] < X->gv[j - 1]; j--)
+        for (j = i; j > 0 && regs_cmp(X->gv + j, X->gv + j - 1) < 0; j--)
         {
             pexp_struct t = X->F[j];
-            unsigned u = X->gv[j];
+            prog_regs u = X->gv[j];
             X->F[j] = X->F[j - 1];
             X->gv[j] = X->gv[j - 1];
             X->F[j - 1] = t;
@@ -257,57 +439,46 @@ factors_sort(joint_factors * X)
         }
 }
 
-static void
-pexp_swap(pexp_struct * a, pexp_struct * b)
-{
-    pexp_struct t = *a;
-    *a = *b;
-    *b = t;
-}
-
 /* X = the factors of E that use no variable in touched (copies), then in
-   the last place (returned) an empty factor holding their variables,
-   whose function L is the product of the others and of E's constant
-   factor (1 when there are none) */
+   the last place (returned, or -1 with w->unsupported) an empty factor
+   holding their variables, whose function L is the product of the
+   others and of E's constant factor (1 when there are none), with room
+   for insample */
 static int
-factors_split(joint_factors * X, pexp_t L, const joint_factors * E,
-    unsigned touched, slong prec)
+factors_split(joint_walk * w, joint_factors * X, pexp_t L,
+    const joint_factors * E, const prog_regs * touched)
 {
-    int g, first = 1;
-    unsigned gv = 0;
+    char sel[PROG_MAX_REGS + 1];
+    int g;
     X->ng = 0;
-    pexp_one(L);
     for (g = 0; g < E->ng; g++)
-        if (E->gv[g] == 0 || (E->gv[g] & touched) != 0)
-        {
-            if (first)
-            {
-                pexp_zero(L);
-                pexp_add(L, E->F + g);
-            }
-            else
-                pexp_mul_disjoint(L, E->F + g, prec);
-            first = 0;
-            gv |= E->gv[g];
-        }
-        else
+    {
+        sel[g] = prog_regs_empty(E->gv + g) || regs_meet(E->gv + g, touched);
+        if (!sel[g])
         {
             X->gv[X->ng] = E->gv[g];
             pexp_zero(X->F + X->ng);
             pexp_add(X->F + X->ng, E->F + g);
             X->ng++;
         }
-    X->gv[X->ng] = gv;
+    }
+    if (factors_product(w, L, X->gv + X->ng, E, sel, 1))
+        return -1;
     pexp_zero(X->F + X->ng);
     return X->ng++;
 }
 
 /* D += S: into the one factor where they differ when every other is
-   equal, else both multiplied out into one factor first */
+   equal; else the factors that both have (the same variables, the same
+   function) stay, and the others of each side are multiplied out into
+   one factor (over the variables of either side) and added (w->L and
+   w->H are the scratch) */
 static void
-factors_add(joint_factors * D, joint_factors * S, slong prec)
+factors_add(joint_walk * w, joint_factors * D, joint_factors * S)
 {
-    int g, diff = -1, same = D->ng == S->ng;
+    char dk[PROG_MAX_REGS + 1], sk[PROG_MAX_REGS + 1];
+    int g, h, diff = -1, same = D->ng == S->ng;
+    prog_regs gd, gs, u;
     if (D->ng == 0)
     {
         /* S is scratch: its functions are moved, not copied */
@@ -320,115 +491,177 @@ factors_add(joint_factors * D, joint_factors * S, slong prec)
         return;
     }
     for (g = 0; same && g < D->ng; g++)
-        if (D->gv[g] != S->gv[g])
+        if (!regs_equal(D->gv + g, S->gv + g))
             same = 0;
         else if (!pexp_equal(D->F + g, S->F + g))
         {
             same = diff < 0;
             diff = g;
         }
-    if (!same)
+    if (same)
     {
-        factors_merge(D, every_factor(D), prec);
-        factors_merge(S, every_factor(S), prec);
-        pexp_add(D->F, S->F);
-        D->gv[0] |= S->gv[0];
+        pexp_add(D->F + (diff < 0 ? 0 : diff), S->F + (diff < 0 ? 0 : diff));
         return;
     }
-    pexp_add(D->F + (diff < 0 ? 0 : diff), S->F + (diff < 0 ? 0 : diff));
+    /* the factors both have: dk, sk; the others are flagged to multiply */
+    memset(sk, 1, S->ng);
+    for (g = 0; g < D->ng; g++)
+    {
+        dk[g] = 1;
+        for (h = 0; h < S->ng && dk[g]; h++)
+            if (sk[h] && regs_equal(D->gv + g, S->gv + h)
+                    && pexp_equal(D->F + g, S->F + h))
+                dk[g] = sk[h] = 0;
+    }
+    if (factors_product(w, w->L, &gd, D, dk, 0)
+            || factors_product(w, w->H, &gs, S, sk, 0))
+        return;
+    u = gd;
+    regs_or(&u, &gs);
+    if (regs_count(&u) > w->width)
+    {
+        w->unsupported = too_wide;
+        return;
+    }
+    factor_renumber(w, w->L, &gd, &u, -1, -1);
+    factor_copy_into(w, w->E2, w->H, &gs, &u);
+    pexp_add(w->L, w->E2);
+    /* D's multiplied factors dropped, their sum in their place (there is
+       one: a factor both have is never all of D's, or D = S) */
+    for (g = D->ng - 1; g >= 0; g--)
+        if (dk[g])
+            factors_drop(D, g);
+    if (D->ng == D->cap)
+    {
+        w->unsupported = "internal: no place for a sum of factors (please "
+            "report this)";
+        return;
+    }
+    D->gv[D->ng] = u;
+    pexp_swap(D->F + D->ng, w->L);
+    D->ng++;
+    factors_sort(D);
 }
 
 /* the factor that holds variable v, or -1 */
 static int
-factors_holding(const joint_factors * X, slong v)
+factors_holding(const joint_factors * X, int v)
 {
     int g;
     for (g = 0; g < X->ng; g++)
-        if (X->gv[g] >> v & 1)
+        if (prog_regs_has(X->gv + g, v))
             return g;
     return -1;
 }
 
+/* ---- layers of entries ----------------------------------------------- */
+
 static void
-layer_init(joint_layer * L, slong nv)
+layer_init(joint_layer * L)
 {
-    slong i;
-    int j;
-    L->len = 0;
-    for (i = 0; i < JOINT_MAX_ENTRIES; i++)
-    {
-        factors_init(&L->e[i].P, nv);
-        for (j = 0; j < PROG_MAX_REGS; j++)
-            fmpq_init(L->e[i].cval + j);
-    }
+    L->len = L->ninit = 0;
 }
 
 static void
-layer_clear(joint_layer * L)
+layer_clear(joint_layer * L, int nregs)
 {
     slong i;
-    int j;
-    for (i = 0; i < JOINT_MAX_ENTRIES; i++)
+    for (i = 0; i < L->ninit; i++)
     {
         factors_clear(&L->e[i].P);
-        for (j = 0; j < PROG_MAX_REGS; j++)
-            fmpq_clear(L->e[i].cval + j);
+        _fmpq_vec_clear(L->e[i].cval, nregs);
+        flint_free(L->e[i].var);
     }
 }
 
 /* the entry of (s, mask, cmask, cval, var) in L, a new one if needed
    (NULL beyond JOINT_MAX_ENTRIES) */
 static joint_entry *
-layer_entry(joint_layer * L, int s, unsigned mask, unsigned cmask,
-    const fmpq * cval, const signed char * var, slong max_len)
+layer_entry(joint_walk * w, joint_layer * L, int s, const prog_regs * mask,
+    const prog_regs * cmask, const fmpq * cval, const short * var)
 {
     slong i;
     int j, same;
+    joint_entry * e;
     for (i = 0; i < L->len; i++)
     {
-        joint_entry * e = L->e + i;
-        if (e->s != s || e->mask != mask || e->cmask != cmask)
+        e = L->e + i;
+        if (e->s != s || !regs_equal(&e->mask, mask)
+                || !regs_equal(&e->cmask, cmask))
             continue;
-        for (j = 0, same = 1; j < PROG_MAX_REGS && same; j++)
-            same = (cmask >> j & 1) ? fmpq_equal(e->cval + j, cval + j)
-                : !(mask >> j & 1) || e->var[j] == var[j];
+        for (j = 0, same = 1; j < w->nregs && same; j++)
+            same = prog_regs_has(cmask, j) ? fmpq_equal(e->cval + j, cval + j)
+                : !prog_regs_has(mask, j) || e->var[j] == var[j];
         if (same)
             return e;
     }
     if (L->len == JOINT_MAX_ENTRIES)
         return NULL;
+    e = L->e + L->len;
+    if (L->len == L->ninit)
     {
-        joint_entry * e = L->e + L->len++;
-        e->s = s;
-        e->mask = mask;
-        e->cmask = cmask;
-        for (j = 0; j < PROG_MAX_REGS; j++)
-        {
-            fmpq_set(e->cval + j, cval + j);
-            e->var[j] = var[j];
-        }
-        factors_zero(&e->P, max_len);
-        return e;
+        factors_init(&e->P, w->nregs + 1, w->width);
+        e->cval = _fmpq_vec_init(w->nregs);
+        e->var = flint_malloc(w->nregs * sizeof(short));
+        L->ninit++;
     }
+    L->len++;
+    e->s = s;
+    e->mask = *mask;
+    e->cmask = *cmask;
+    cvals_set(e->cval, cval, w->nregs);
+    memcpy(e->var, var, w->nregs * sizeof(short));
+    factors_zero(&e->P, w->max_big);
+    return e;
 }
 
+/* ---- one step ---------------------------------------------------------- */
+
 /* the registers the guards of S compare */
-static unsigned
+static prog_regs
 state_regs(const prog_state * S)
 {
-    unsigned u = 0;
+    prog_regs u;
     int b, k;
+    memset(&u, 0, sizeof(u));
     for (b = 0; b < S->nbranches; b++)
         for (k = 0; k < S->branches[b].natoms; k++)
-            u |= 1u << S->branches[b].atoms[k].reg;
+            prog_regs_add(&u, S->branches[b].atoms[k].reg);
     return u;
 }
 
-/* the first branch of S whose guard holds when y >= x_j exactly for the
-   registers j in ge, and y = x_j for the registers j in tie (there a
-   comparison holds when it is not strict: >=, <=), or -1 */
+/* cr = the registers S compares, in order; returns their number, or -1
+   past JOINT_MAX_COMPARED */
 static int
-first_branch(const prog_state * S, unsigned ge, unsigned tie)
+compared_regs(int * cr, const prog_state * S, int nregs)
+{
+    prog_regs u = state_regs(S);
+    int j, n = 0;
+    for (j = 0; j < nregs; j++)
+        if (prog_regs_has(&u, j))
+        {
+            if (n == JOINT_MAX_COMPARED)
+                return -1;
+            cr[n++] = j;
+        }
+    return n;
+}
+
+/* the index of register r in cr (it is there) */
+static int
+compared_index(const int * cr, int r)
+{
+    int i = 0;
+    while (cr[i] != r)
+        i++;
+    return i;
+}
+
+/* the first branch of S whose guard holds when y >= x_j exactly for the
+   compared registers cr[i], i in ge, and y = x_j for those in tie (there
+   a comparison holds when it is not strict: >=, <=), or -1 */
+static int
+first_branch(const prog_state * S, const int * cr, unsigned ge, unsigned tie)
 {
     int b, k;
     for (b = 0; b < S->nbranches; b++)
@@ -437,11 +670,12 @@ first_branch(const prog_state * S, unsigned ge, unsigned tie)
         int holds = 1;
         for (k = 0; k < B->natoms && holds; k++)
         {
-            int above = ge >> B->atoms[k].reg & 1;
-            if (tie >> B->atoms[k].reg & 1)
+            int i = compared_index(cr, B->atoms[k].reg);
+            if (tie >> i & 1)
                 holds = !B->atoms[k].strict;
             else
-                holds = (B->atoms[k].op == PROG_GE) ? above : !above;
+                holds = (B->atoms[k].op == PROG_GE) ? (ge >> i & 1)
+                    : !(ge >> i & 1);
         }
         if (holds)
             return b;
@@ -449,63 +683,68 @@ first_branch(const prog_state * S, unsigned ge, unsigned tie)
     return -1;
 }
 
-/* the registers compared by S that hold the number v exactly: where the
-   step releases y = v, its comparisons with them are ties */
+/* the compared registers cr[i] that hold the number v exactly (bits i):
+   where the step releases y = v, its comparisons with them are ties */
 static unsigned
-tied_registers(const prog_state * S, const joint_entry * e, const fmpq_t v,
-    int nregs)
+tied_registers(const joint_entry * e, const int * cr, int nc, const fmpq_t v)
 {
-    unsigned u = state_regs(S) & e->cmask, tie = 0;
-    int j;
-    for (j = 0; j < nregs; j++)
-        if ((u >> j & 1) && fmpq_equal(e->cval + j, v))
-            tie |= 1u << j;
+    unsigned tie = 0;
+    int i;
+    for (i = 0; i < nc; i++)
+        if (prog_regs_has(&e->cmask, cr[i]) && fmpq_equal(e->cval + cr[i], v))
+            tie |= 1u << i;
     return tie;
 }
 
-/* G = F * [branch b of S is taken at (y, x)]: a sum over the cells of y
-   among the registers compared (a register holding a number c bounds y
-   by c; registers that share a variable are on one side of y).  The
+/* G = F * [branch b of S is taken at (y, x)], F a function of the
+   variables gv (y among them): a sum over the cells of y among the
+   compared registers cr (a register holding a number c bounds y by c;
+   registers that share a variable are on one side of y).  The compared
    registers in tie hold the number y is released at (y = c exactly):
    their comparisons are decided by strictness, and bound nothing. */
 static void
 restrict_to_branch(joint_walk * w, pexp_t G, const pexp_t F,
-    const prog_state * S, int b, slong y, const joint_entry * e,
-    unsigned tie)
+    const prog_regs * gv, const prog_state * S, int b, const joint_entry * e,
+    const int * cr, int nc, unsigned tie)
 {
-    unsigned u = state_regs(S), ge;
+    const unsigned all = (1u << nc) - 1;
+    const slong y = place(w, gv, (int) w->y);
+    unsigned ge;
     pexp_struct * H = w->H;
     arb_t one;
     fmpq_t zero;
-    int j;
+    int i;
     arb_init(one);
     fmpq_init(zero);
     arb_one(one);
     pexp_zero(G);
-    /* every subset ge of u (u itself first, 0 last) */
-    for (ge = u;; ge = (ge - 1) & u)
+    /* every subset ge of the compared registers (all first, none last) */
+    for (ge = all;; ge = (ge - 1) & all)
     {
         unsigned vmask = 0, vge = 0;
-        int ok = (ge & tie) == tie && first_branch(S, ge, tie) == b;
+        int ok = (ge & tie) == tie && first_branch(S, cr, ge, tie) == b;
         /* the sides of the variables: one per variable */
-        for (j = 0; ok && j < w->P->nregs; j++)
-            if (((u & ~e->cmask) >> j & 1))
+        for (i = 0; ok && i < nc; i++)
+            if (!prog_regs_has(&e->cmask, cr[i]))
             {
-                unsigned bit = 1u << e->var[j];
-                if ((vmask & bit) && ((vge & bit) != 0) != ((ge >> j & 1) != 0))
+                unsigned bit = 1u << place(w, gv, e->var[cr[i]]);
+                if ((vmask & bit) && ((vge & bit) != 0) != ((ge >> i & 1) != 0))
                     ok = 0;     /* one value on both sides of y: never */
                 vmask |= bit;
-                if (ge >> j & 1)
+                if (ge >> i & 1)
                     vge |= bit;
             }
         if (ok)
         {
             pexp_zero(H);
             pexp_add_ordered(H, F, y, vmask, vge);
-            for (j = 0; j < w->P->nregs; j++)
-                if ((u & e->cmask & ~tie) >> j & 1)
-                    pexp_mul_piece(H, y, one, zero, (ge >> j & 1) ? e->cval + j
-                        : NULL, (ge >> j & 1) ? NULL : e->cval + j, w->prec);
+            for (i = 0; i < nc; i++)
+                if (prog_regs_has(&e->cmask, cr[i]) && !(tie >> i & 1))
+                {
+                    const fmpq * c = e->cval + cr[i];
+                    pexp_mul_piece(H, y, one, zero, (ge >> i & 1) ? c : NULL,
+                        (ge >> i & 1) ? NULL : c, w->prec);
+                }
             pexp_add(G, H);
         }
         if (ge == 0)
@@ -549,39 +788,60 @@ static const char too_many_terms[] = "the exact joint integral grew beyond "
     "them); supported: outputs of fewer queries or automata with fewer "
     "registers";
 
-/* the old values of the registers that branch B assigns, integrated out
-   of the factor that holds them (unless another register holds them
+/* the variables the registers of mask but not of cmask or A keep */
+static prog_regs
+kept_variables(const joint_walk * w, const prog_regs * mask,
+    const prog_regs * cmask, const prog_regs * A, const short * var)
+{
+    prog_regs used;
+    int k;
+    memset(&used, 0, sizeof(used));
+    for (k = 0; k < w->nregs; k++)
+        if (prog_regs_has(mask, k) && !prog_regs_has(cmask, k)
+                && !prog_regs_has(A, k))
+            prog_regs_add(&used, var[k]);
+    return used;
+}
+
+/* the old values of the registers A that a branch assigns, integrated
+   out of the factor that holds them (unless another register holds them
    too); G is factor gi's function, taken out of X.  Returns gi's index
    after factors left constant are folded into G and dropped. */
 static int
-forget_assigned(joint_walk * w, pexp_t G, int gi, unsigned mask,
-    unsigned cmask, const signed char * var, unsigned A)
+forget_assigned(joint_walk * w, pexp_t G, int gi, const prog_regs * mask,
+    const prog_regs * cmask, const short * var, const prog_regs * A)
 {
     joint_factors * X = &w->X;
-    unsigned used = 0;      /* the variables other registers keep */
+    const prog_regs used = kept_variables(w, mask, cmask, A, var);
     int k, g;
-    for (k = 0; k < w->P->nregs; k++)
-        if ((mask & ~cmask & ~A) >> k & 1)
-            used |= 1u << var[k];
-    for (k = 0; k < w->P->nregs && w->unsupported == NULL; k++)
+    for (k = 0; k < w->nregs && w->unsupported == NULL; k++)
     {
         pexp_struct * H;
-        if (!((mask & ~cmask & A) >> k & 1) || (used >> var[k] & 1)
+        prog_regs old;
+        slong v;
+        if (!prog_regs_has(mask, k) || prog_regs_has(cmask, k)
+                || !prog_regs_has(A, k) || prog_regs_has(&used, var[k])
                 || (g = factors_holding(X, var[k])) < 0)
             continue;
         H = g == gi ? G : X->F + g;
-        if (pexp_uses(H, var[k]))
-            pexp_integrate_using(H, var[k], w->S, w->prec);
-        X->gv[g] &= ~(1u << var[k]);
+        old = X->gv[g];
+        v = place(w, &old, var[k]);
+        if (pexp_uses(H, v))
+            pexp_integrate_using(H, v, w->S, w->prec);
+        prog_regs_del(X->gv + g, var[k]);
         if (H->too_large)
             w->unsupported = too_many_terms;
-        else if (g != gi && X->gv[g] == 0)
+        else
         {
-            /* a factor left without variables is a constant: into G */
-            pexp_mul_disjoint(G, H, w->prec);
-            factors_drop(X, g);
-            if (g < gi)
-                gi--;
+            factor_renumber(w, H, &old, X->gv + g, -1, -1);
+            if (g != gi && prog_regs_empty(X->gv + g))
+            {
+                /* a factor left without variables is a constant: into G */
+                pexp_mul_disjoint(G, H, w->prec);
+                factors_drop(X, g);
+                if (g < gi)
+                    gi--;
+            }
         }
     }
     return gi;
@@ -615,6 +875,55 @@ add_product(arb_t res, joint_walk * w, const joint_factors * X)
     arb_clear(t);
 }
 
+/* insample, stored by a branch that assigns the registers A: in the
+   registers' new variable (the first assigned register's own when free,
+   so that automata that assign one register at a time keep variable j
+   for register j, else the first free one; there is one, as at most
+   nregs - 1 registers keep theirs), or, when released (the number
+   r->v), as that number */
+static void
+store_insample(joint_walk * w, pexp_t G, int gi, prog_regs * mask,
+    prog_regs * cmask, fmpq * cval, short * var, const prog_regs * A,
+    int released, const fmpq_t value)
+{
+    joint_factors * X = &w->X;
+    const prog_regs used = kept_variables(w, mask, cmask, A, var);
+    int k, v = -1;
+    if (released)
+    {
+        regs_or(cmask, A);      /* the registers hold the number */
+        for (k = 0; k < w->nregs; k++)
+            if (prog_regs_has(A, k))
+                fmpq_set(cval + k, value);
+    }
+    else
+    {
+        prog_regs old = X->gv[gi];
+        for (k = 0; k < w->nregs && v < 0; k++)
+            if (prog_regs_has(A, k) && !prog_regs_has(&used, k))
+                v = k;
+        for (k = 0; k < w->nregs && v < 0; k++)
+            if (!prog_regs_has(&used, k))
+                v = k;
+        if (v < 0 || factors_holding(X, v) >= 0)
+        {
+            w->unsupported = "internal: no free variable for an assigned "
+                "register (please report this)";
+            return;
+        }
+        for (k = 0; k < w->nregs; k++)
+            if (prog_regs_has(A, k))
+            {
+                prog_regs_del(cmask, k);
+                var[k] = (short) v;
+            }
+        prog_regs_del(X->gv + gi, (int) w->y);
+        prog_regs_add(X->gv + gi, v);
+        factor_renumber(w, G, &old, X->gv + gi, (int) w->y, v);
+    }
+    regs_or(mask, A);
+}
+
 /* the function of entry e through branch b of its state, for output r:
    only the factor of the registers its state compares changes (merged
    from theirs), and the factors of the registers it assigns */
@@ -624,51 +933,60 @@ joint_branch(joint_walk * w, const joint_entry * e, int b,
 {
     const prog_state * S = w->P->states + e->s;
     const prog_branch * B = S->branches + b;
-    const slong y = w->nv - 1;
-    int n = S->answer_noise[0], j = -1, released, gi;
-    unsigned touched = 0;
+    const prog_regs compared = state_regs(S);
+    int n = S->answer_noise[0], j, released, gi, nc, cr[JOINT_MAX_COMPARED];
+    prog_regs touched, mask = e->mask, cmask = e->cmask;
     pexp_struct * G = w->G;
     joint_factors * X = &w->X;
-    unsigned mask = e->mask, cmask = e->cmask;
-    fmpq cval[PROG_MAX_REGS];
-    signed char var[PROG_MAX_REGS];
     fmpq_t a, rate, centre;
+    slong y;
     joint_entry * to;
 
-    if ((state_regs(S) & ~mask) != 0)
+    if (regs_beyond(&compared, &mask))
     {
         w->unsupported = "a guard compares a register before its first "
             "assignment; supported: automata that assign every register "
             "before comparing it";
         return;
     }
+    if ((nc = compared_regs(cr, S, w->nregs)) < 0)
+    {
+        w->unsupported = "a state compares more than 16 registers (the cells "
+            "of insample among them); supported: at most 16";
+        return;
+    }
     if (B->stop && !last)
         return;     /* the run ends before the end of the vector */
+    memset(&touched, 0, sizeof(touched));
+    cvals_set(w->cval, e->cval, w->nregs);
+    memcpy(w->var, e->var, w->nregs * sizeof(short));
+    for (j = 0; j < w->nregs; j++)
+        if (prog_regs_has(&compared, j) && !prog_regs_has(&cmask, j))
+            prog_regs_add(&touched, w->var[j]);
+    /* the factors of the registers compared (and the constant one), as
+       one product in L, in place gi of X; the others copied into X */
+    if ((gi = factors_split(w, X, w->L, &e->P, &touched)) < 0)
+        return;
+    if (w->L->too_large || factors_too_large(X))
+        w->unsupported = too_many_terms;
     fmpq_init(a);
     fmpq_init(rate);
     fmpq_init(centre);
-    for (j = 0; j < PROG_MAX_REGS; j++)
-    {
-        fmpq_init(cval + j);
-        fmpq_set(cval + j, e->cval + j);
-        var[j] = e->var[j];
-        if ((state_regs(S) & ~cmask) >> j & 1)
-            touched |= 1u << var[j];
-    }
     if (!S->noninput)
         fmpq_set(a, r->q[side]);
     noise_of(rate, centre, w, n, a);
-    /* the factors of the registers compared (and the constant one), as
-       one product in L, in place gi of X; the others copied into X */
-    gi = factors_split(X, w->L, &e->P, touched, w->prec);
-    if (w->L->too_large || factors_too_large(X))
-        w->unsupported = too_many_terms;
+    /* insample joins them: the last of their variables */
+    prog_regs_add(X->gv + gi, (int) w->y);
+    y = place(w, X->gv + gi, (int) w->y);
     pexp_mul_laplace(w->L, y, centre, rate, w->prec);
     released = r->a == SVT_NUM && B->out == PROG_OUT_NOISY;
-    restrict_to_branch(w, G, w->L, S, b, y, e, released
-        ? tied_registers(S, e, r->v, w->P->nregs) : 0);
+    restrict_to_branch(w, G, w->L, X->gv + gi, S, b, e, cr, nc, released
+        ? tied_registers(e, cr, nc, r->v) : 0);
     if (released)
+    {
         pexp_subst(G, y, r->v, w->prec);
+        prog_regs_del(X->gv + gi, (int) w->y);
+    }
     else if (r->a == SVT_NUM && B->out == PROG_OUT_FRESH)
     {
         arb_t f;
@@ -680,53 +998,19 @@ joint_branch(joint_walk * w, const joint_entry * e, int b,
         arb_clear(f);
         fmpq_clear(zero);
     }
-    if (B->assign != 0)
+    if (!prog_regs_empty(&B->assign))
     {
-        const unsigned A = B->assign;
-        unsigned used = 0;      /* the variables other registers keep */
-        int k, v = -1;
-        gi = forget_assigned(w, G, gi, mask, cmask, var, A);
-        for (k = 0; k < w->P->nregs; k++)
-            if ((mask & ~cmask & ~A) >> k & 1)
-                used |= 1u << var[k];
-        if (released)
-        {
-            cmask |= A;         /* the registers hold the number */
-            for (k = 0; k < w->P->nregs; k++)
-                if (A >> k & 1)
-                    fmpq_set(cval + k, r->v);
-        }
-        else
-        {
-            /* y becomes a variable no other register keeps: the first
-               assigned register's own when free (so that automata that
-               assign one register at a time keep variable j for
-               register j), else the first free one; there is one, as at
-               most nregs - 1 registers keep theirs */
-            for (k = 0; k < w->P->nregs && v < 0; k++)
-                if ((A >> k & 1) && !(used >> k & 1))
-                    v = k;
-            for (k = 0; k < w->P->nregs && v < 0; k++)
-                if (!(used >> k & 1))
-                    v = k;
-            if (v < 0 || pexp_uses(G, v) || factors_holding(X, v) >= 0)
-                w->unsupported = "internal: no free variable for an "
-                    "assigned register (please report this)";
-            else
-            {
-                cmask &= ~A;
-                for (k = 0; k < w->P->nregs; k++)
-                    if (A >> k & 1)
-                        var[k] = (signed char) v;
-                if (pexp_uses(G, y))
-                    pexp_move(G, y, v);
-                X->gv[gi] |= 1u << v;
-            }
-        }
-        mask |= A;
+        gi = forget_assigned(w, G, gi, &mask, &cmask, w->var, &B->assign);
+        if (w->unsupported == NULL)
+            store_insample(w, G, gi, &mask, &cmask, w->cval, w->var,
+                &B->assign, released, r->v);
     }
-    else if (pexp_uses(G, y))
-        pexp_integrate_using(G, y, w->S, w->prec);
+    else if (!released)
+    {
+        if (pexp_uses(G, y))
+            pexp_integrate_using(G, y, w->S, w->prec);
+        prog_regs_del(X->gv + gi, (int) w->y);
+    }
     if (G->too_large)
         w->unsupported = too_many_terms;
     /* the new function in its place */
@@ -742,11 +1026,10 @@ joint_branch(joint_walk * w, const joint_entry * e, int b,
             add_product(w->ended, w, X);
         }
     }
-    else if ((to = layer_entry(w->next, B->next, mask, cmask, cval, var,
-            w->max_big))
-            != NULL)
+    else if ((to = layer_entry(w, w->next, B->next, &mask, &cmask, w->cval,
+            w->var)) != NULL)
     {
-        factors_add(&to->P, X, w->prec);
+        factors_add(w, &to->P, X);
         w->next_terms += factors_len(X);
         if (factors_too_large(&to->P) || w->next_terms > 2 * w->max_big)
             w->unsupported = too_many_terms;
@@ -754,8 +1037,6 @@ joint_branch(joint_walk * w, const joint_entry * e, int b,
     else
         w->unsupported = "the paths of the output reach more than 256 "
             "(state, registers) combinations; supported: fewer";
-    for (j = 0; j < PROG_MAX_REGS; j++)
-        fmpq_clear(cval + j);
     fmpq_clear(a);
     fmpq_clear(rate);
     fmpq_clear(centre);
@@ -811,6 +1092,60 @@ add_total(arb_t res, int * exact_zero, joint_walk * w, const joint_factors * X)
     add_product(res, w, X);
 }
 
+/* the places of every function: nregs + 1 when that fits (variable v in
+   place v, *same = 1), else one more than the largest group of registers
+   that the states compare or assign together (joined over the states);
+   0 (with *why) past PEXP_MAXV */
+static slong
+joint_width(const svt_program * P, int * same, const char ** why)
+{
+    int root[PROG_MAX_REGS], size[PROG_MAX_REGS], s, b, k, r, most = 0;
+    *same = P->nregs + 1 <= PEXP_MAXV;
+    if (*same)
+        return P->nregs + 1;
+    for (r = 0; r < P->nregs; r++)
+        root[r] = r, size[r] = 0;
+    for (s = 0; s < P->nstates; s++)
+    {
+        const prog_state * S = P->states + s;
+        int first = -1;
+        for (b = 0; b < S->nbranches; b++)
+            for (r = 0; r < P->nregs; r++)
+            {
+                int in = prog_regs_has(&S->branches[b].assign, r);
+                for (k = 0; k < S->branches[b].natoms && !in; k++)
+                    in = S->branches[b].atoms[k].reg == r;
+                if (!in)
+                    continue;
+                if (first < 0)
+                    first = r;
+                else
+                {
+                    int x = first, z = r;
+                    while (root[x] != x)
+                        x = root[x];
+                    while (root[z] != z)
+                        z = root[z];
+                    root[z] = x;
+                }
+            }
+    }
+    for (r = 0; r < P->nregs; r++)
+    {
+        int x = r;
+        while (root[x] != x)
+            x = root[x];
+        size[x]++;
+        most = FLINT_MAX(most, size[x]);
+    }
+    if (most + 1 > PEXP_MAXV)
+    {
+        *why = too_wide;
+        return 0;
+    }
+    return most + 1;
+}
+
 /* the whole vector at working precision prec; returns 0, or 1 when
    unsupported (*why says why).  *units counts the work (the terms of
    each layer, weighted by the precision as an integrand evaluation is);
@@ -823,41 +1158,53 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
     joint_walk w;
     slong i, wv;
     ulong k;
-    fmpq zero[PROG_MAX_REGS];
-    signed char var0[PROG_MAX_REGS];
+    prog_regs none;
     memset(&w, 0, sizeof(w));
+    memset(&none, 0, sizeof(none));
     w.M = M;
     w.P = M->prog;
-    w.nv = w.P->nregs + 1;
+    w.nregs = w.P->nregs;
+    w.y = w.nregs;
     w.prec = prec;
-    if (svt_runs_length(R) > PROG_JOINT_MAX_QUERIES)
+    if ((w.width = joint_width(w.P, &w.same_places, why)) == 0)
+        return 1;
+    /* with at most 31 registers the terms of the functions grow with the
+       queries (one function may hold them all); with more, groups of
+       registers stay apart and each query costs little */
+    if (svt_runs_length(R) > (w.same_places ? PROG_JOINT_MAX_QUERIES
+            : PROG_JOINT_MAX_RUN))
     {
-        *why = "the exact joint integral of an automaton with several "
-            "registers grows with every query; supported: at most 48 queries";
+        *why = w.same_places ? "the exact joint integral of an automaton "
+            "with several registers grows with every query; supported: at "
+            "most 48 queries" : "the exact joint integral takes outputs of "
+            "at most 1024 queries";
         return 1;
     }
     w.cur = flint_malloc(sizeof(joint_layer));
     w.next = flint_malloc(sizeof(joint_layer));
-    layer_init(w.cur, w.nv);
-    layer_init(w.next, w.nv);
+    layer_init(w.cur);
+    layer_init(w.next);
     arb_init(w.ended);
-    factors_init(&w.X, w.nv);
-    pexp_init(w.L, w.nv);
-    pexp_init(w.G, w.nv);
-    pexp_init(w.H, w.nv);
-    pexp_init(w.S, w.nv);
-    w.max_big = w.nv <= 4 ? JOINT_MAX_BIG_TERMS : FLINT_MIN(JOINT_MAX_BIG_TERMS,
-        JOINT_MAX_BIG_BYTES / (slong) (sizeof(pexp_term_struct) + w.nv
-        * (3 * sizeof(fmpq) + sizeof(slong) + w.nv)));
+    factors_init(&w.X, w.nregs + 1, w.width);
+    w.cval = _fmpq_vec_init(w.nregs);
+    w.var = flint_malloc(w.nregs * sizeof(short));
+    pexp_init(w.L, w.width);
+    pexp_init(w.G, w.width);
+    pexp_init(w.H, w.width);
+    pexp_init(w.S, w.width);
+    pexp_init(w.E, w.width);
+    pexp_init(w.E2, w.width);
+    w.max_big = w.width <= 4 ? JOINT_MAX_BIG_TERMS : FLINT_MIN(
+        JOINT_MAX_BIG_TERMS, JOINT_MAX_BIG_BYTES / (slong)
+        (sizeof(pexp_term_struct) + w.width * (3 * sizeof(fmpq)
+        + sizeof(slong) + w.width)));
     w.L->max_len = w.G->max_len = w.H->max_len = w.max_big;
+    w.E->max_len = w.E2->max_len = w.max_big;
     factors_zero(&w.X, w.max_big);
-    wv = FLINT_MAX(1, w.nv * w.nv / 16);
-    for (i = 0; i < PROG_MAX_REGS; i++)
-    {
-        fmpq_init(zero + i);
-        var0[i] = (signed char) i;
-    }
-    factors_one(&layer_entry(w.cur, 0, 0, 0, zero, var0, w.max_big)->P,
+    wv = FLINT_MAX(1, w.width * w.width / 16);
+    for (i = 0; i < w.nregs; i++)
+        w.var[i] = (short) i;
+    factors_one(&layer_entry(&w, w.cur, 0, &none, &none, w.cval, w.var)->P,
         w.max_big);
     for (i = 0; i < R->len && w.unsupported == NULL; i++)
         for (k = 0; k < R->runs[i].count && w.unsupported == NULL; k++)
@@ -876,7 +1223,7 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
                     "budget of one ratio (a search's or prove's budget)";
         }
     /* a refusal for its terms has done about a limit's worth of work */
-    if (w.nv > 4 && w.unsupported == too_many_terms)
+    if (w.width > 4 && w.unsupported == too_many_terms)
         *units += (w.max_big * ((prec + 255) / 256) * wv + 7) / 8;
     arb_zero(res);
     *exact_zero = 1;
@@ -891,18 +1238,20 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
        cancel) is the exact value */
     if (w.unsupported == NULL && arb_is_zero(res))
         *exact_zero = 1;
-    layer_clear(w.cur);
-    layer_clear(w.next);
+    layer_clear(w.cur, w.nregs);
+    layer_clear(w.next, w.nregs);
     flint_free(w.cur);
     flint_free(w.next);
     arb_clear(w.ended);
     factors_clear(&w.X);
+    _fmpq_vec_clear(w.cval, w.nregs);
+    flint_free(w.var);
     pexp_clear(w.L);
     pexp_clear(w.G);
     pexp_clear(w.H);
     pexp_clear(w.S);
-    for (i = 0; i < PROG_MAX_REGS; i++)
-        fmpq_clear(zero + i);
+    pexp_clear(w.E);
+    pexp_clear(w.E2);
     *why = w.unsupported;
     return w.unsupported != NULL;
 }

@@ -104,7 +104,7 @@ svt_simulate(svt_answer_kind * a, double * v, const svt_model_t M,
             y[k] = (S->abs_query ? fabs(qi) : qi) + (n < 0 ? 0.0 : fmpq_get_d(P->noises[n].mean)
                 + draw(r, P->noises[n].law, dbl(M->prog_scale + n)));
         }
-        for (k = 0; k < PROG_MAX_REGS; k++)
+        for (k = 0; k < P->nregs; k++)
             regs[k] = x[k];
         if (!P->dipa)
             regs[0] = T[i] + z;
@@ -139,10 +139,11 @@ svt_simulate(svt_answer_kind * a, double * v, const svt_model_t M,
         else if (B->reset == PROG_RESET_ANSWER)
         {
             /* the registers assigned (register 0 in our own format) */
-            for (k = 0; k < PROG_MAX_REGS; k++)
-                if (B->assign == 0 ? k == 0 : (B->assign >> k & 1))
+            for (k = 0; k < P->nregs; k++)
+                if (prog_regs_empty(&B->assign) ? k == 0
+                    : prog_regs_has(&B->assign, k))
                     x[k] = y[B->reset_answer];
-            if (B->assign == 0 || (B->assign & 1))
+            if (prog_regs_empty(&B->assign) || prog_regs_has(&B->assign, 0))
                 z = x[0] - T[i];
         }
         s = B->next;

@@ -250,17 +250,17 @@ plan_free(const dipa_trans * T)
         && T->out != DIPA_OUT_PRIME && T->next >= 0;
 }
 
-#define PLAN_CYCLE_MAX 48   /* states of a forcing cycle (the exact joint
-                               integral's queries) */
+#define PLAN_CYCLE_MAX 256  /* states of a forcing cycle (at most the
+                               plan's queries, plan_limits) */
 
 /* a cycle from input state s back to s, its first transition other than
    skip, through input states and free transitions (plan_free), at most
-   PLAN_CYCLE_MAX long, the shortest by breadth-first search: its
+   max_len (<= PLAN_CYCLE_MAX) long, the shortest by breadth-first search: its
    transitions in cyc (their states in cst); returns its length, 0 when
    none */
 static int
 plan_cycle(int * cst, int * cyc, const dipa_automaton_struct * D, int s,
-    int skip)
+    int skip, int max_len)
 {
     int * from = flint_malloc(2 * D->nstates * sizeof(int)), * by = from
         + D->nstates, * queue = flint_malloc(D->nstates * sizeof(int));
@@ -314,12 +314,12 @@ plan_cycle(int * cst, int * cyc, const dipa_automaton_struct * D, int s,
         /* back from s's predecessor to s's first step */
         int path[PLAN_CYCLE_MAX + 1], len = 0, v = found;
         path[len++] = s;    /* the transition into s is by[s] from found */
-        while (v >= 0 && len <= PLAN_CYCLE_MAX)
+        while (v >= 0 && len <= max_len)
         {
             path[len++] = v;
             v = from[v];
         }
-        if (v == -1 && len <= PLAN_CYCLE_MAX)
+        if (v == -1 && len <= max_len)
         {
             /* path: s, found, ..., the first state after s; the cycle runs
                s, path[len - 1], ..., path[1] (= found), back to s */
@@ -338,6 +338,20 @@ plan_cycle(int * cst, int * cyc, const dipa_automaton_struct * D, int s,
     return n;
 }
 
+/* the steps of a witness plan of D and the queries of its outputs: with
+   at most PROG_SMALL_REGS registers, ALIGN_PLAN_MAX and the exact joint
+   integral's PROG_JOINT_MAX_QUERIES, whose terms grow with the queries
+   there; with more, ALIGN_PLAN_CAP (the integral keeps small groups of
+   registers apart, so each query costs little: m-Range at m = 80 has
+   outputs of 241 queries) */
+static void
+plan_limits(int * steps, int * queries, const dipa_automaton_struct * D)
+{
+    int wide = D->nregs > PROG_SMALL_REGS;
+    *steps = wide ? ALIGN_PLAN_CAP : ALIGN_PLAN_MAX;
+    *queries = wide ? ALIGN_PLAN_CAP : PROG_JOINT_MAX_QUERIES;
+}
+
 /* the witness plan of R's costliest run (align.h: one step per
    transition, its answer at the registers' centre, the query moved by the
    step's tight difference), replacing A's plans */
@@ -346,9 +360,10 @@ dipa_plan(align_result_t A, const dipa_automaton_struct * D,
     const dipa_proof_t R)
 {
     align_plan * W;
-    int k;
+    int k, steps, queries;
     if (R->nwit == 0)
         return;
+    plan_limits(&steps, &queries, D);
     for (k = 0; k < A->nplans; k++)
     {
         align_plan_free(A->plan[k]);
@@ -356,7 +371,7 @@ dipa_plan(align_result_t A, const dipa_automaton_struct * D,
     }
     A->nplans = 0;
     W = align_plan_new();
-    for (k = 0; k < R->nwit && W->n + 1 < ALIGN_PLAN_MAX; k++)
+    for (k = 0; k < R->nwit && W->n + 1 < steps; k++)
     {
         const dipa_state * S = D->states + R->wit_state[k];
         const dipa_trans * T = R->wit_trans[k] < S->ntrans
@@ -368,15 +383,16 @@ dipa_plan(align_result_t A, const dipa_automaton_struct * D,
         if (!S->noninput)
         {
             int cst[PLAN_CYCLE_MAX], cyc[PLAN_CYCLE_MAX], n, rep, i, reps;
-            n = plan_cycle(cst, cyc, D, R->wit_state[k], R->wit_trans[k]);
+            n = plan_cycle(cst, cyc, D, R->wit_state[k], R->wit_trans[k],
+                FLINT_MIN(PLAN_CYCLE_MAX, queries));
             /* twice, unless the run would then outgrow the queries of
                the exact joint integral (m-Range past m = 11: its cycle
                has m states) */
             reps = n > 1 ? 2 : n;
-            if (reps == 2 && W->n + 2 * n + R->nwit - k > PROG_JOINT_MAX_QUERIES)
+            if (reps == 2 && W->n + 2 * n + R->nwit - k > queries)
                 reps = 1;
             for (rep = 0; rep < reps; rep++)
-                for (i = 0; i < n && W->n + n + 1 < ALIGN_PLAN_MAX; i++)
+                for (i = 0; i < n && W->n + n + 1 < steps; i++)
                 {
                     const dipa_state * C = D->states + cst[i];
                     w = W->step + W->n++;
@@ -388,7 +404,7 @@ dipa_plan(align_result_t A, const dipa_automaton_struct * D,
         w = W->step + W->n++;
         plan_step(w, S, T, R->wit_trans[k], R->wit_delta[k]);
     }
-    W->truncated = R->nwit > ALIGN_PLAN_MAX;
+    W->truncated = R->nwit > steps;
     A->plan[A->nplans++] = W;
 }
 
@@ -437,6 +453,19 @@ prove_any_size(align_result_t A, const svt_variant_struct * var,
             snprintf(A->steps[A->nsteps++], ALIGN_STEP_LEN, "%s", R->steps[k]);
         dipa_plan(A, D, R);
         used = 1;
+    }
+    else if (!R->proved && !A->proved && (M->prog->nstates > PROG_SMALL_STATES
+            || M->prog->nregs > PROG_SMALL_REGS))
+    {
+        /* the per-branch coupling did not run: the reason is this one's */
+        char was[sizeof(A->reason)];
+        size_t n;
+        snprintf(was, sizeof(was), "%s", A->reason);
+        n = (size_t) snprintf(A->reason, sizeof(A->reason), "the coupling of "
+            "variants/dipa_prove.h: %.600s; the per-branch coupling: ",
+            R->reason);
+        if (n < sizeof(A->reason))
+            snprintf(A->reason + n, sizeof(A->reason) - n, "%.400s", was);
     }
     arb_clear(b);
     fmpq_clear(B);

@@ -585,7 +585,7 @@ lead_pins(const svt_program * P, const unb_path * lead)
     for (i = lead->len - 1; i >= 0; i--)
     {
         const prog_branch * B = P->states[lead->state[i]].branches + lead->branch[i];
-        if (B->reset == PROG_RESET_NONE && B->assign == 0)
+        if (B->reset == PROG_RESET_NONE && prog_regs_empty(&B->assign))
             continue;
         return branch_pins(B);
     }
@@ -606,7 +606,7 @@ loop_cand;
 static int
 cycle_step(const prog_branch * B, int release)
 {
-    return !B->stop && !B->ending && !B->assign && B->reset == PROG_RESET_NONE
+    return !B->stop && !B->ending && prog_regs_empty(&B->assign) && B->reset == PROG_RESET_NONE
         && (release ? B->out == PROG_OUT_NOISY && B->out_answer == 0
             : B->out < PROG_OUT_NOISY);
 }
@@ -655,7 +655,7 @@ lead_support(loop_g * G, const svt_program * P, const unb_path * lead)
     for (i = lead->len - 1; i >= 0; i--)
     {
         const prog_branch * C = P->states[lead->state[i]].branches + lead->branch[i];
-        if (C->reset == PROG_RESET_NONE && C->assign == 0)
+        if (C->reset == PROG_RESET_NONE && prog_regs_empty(&C->assign))
             continue;
         if (B == NULL)
             B = C;
@@ -716,7 +716,7 @@ mid_assignment(const svt_program * P, const unb_path * mid, int * n)
     for (i = 0; mid != NULL && i < mid->len; i++)
     {
         const prog_branch * B = P->states[mid->state[i]].branches + mid->branch[i];
-        if (B->reset != PROG_RESET_NONE || B->assign != 0)
+        if (B->reset != PROG_RESET_NONE || !prog_regs_empty(&B->assign))
         {
             as = B;
             (*n)++;

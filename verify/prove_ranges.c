@@ -577,7 +577,7 @@ keeps_registers(const svt_program * P, const unb_path * p)
     for (i = 0; i < p->len; i++)
     {
         const prog_branch * B = P->states[p->state[i]].branches + p->branch[i];
-        if (B->assign != 0 || B->reset != PROG_RESET_NONE)
+        if (!prog_regs_empty(&B->assign) || B->reset != PROG_RESET_NONE)
             return 0;
     }
     return 1;
@@ -827,7 +827,7 @@ exits_of(int * x, const svt_program * P, int f)
     {
         const prog_branch * E = P->states[f].branches + b;
         if (exit_alone(P, f, b) && !E->ending && E->out == PROG_OUT_NOISY && E->out_answer == 0
-                && E->assign == 0 && E->reset == PROG_RESET_NONE)
+                && prog_regs_empty(&E->assign) && E->reset == PROG_RESET_NONE)
             x[n++] = b;
     }
     x[n++] = -1;
@@ -913,8 +913,9 @@ ranges_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
     rg_cand best[RG_TRIES];
     ratio_limits lim;
     ratio_opt own;
-    if (P == NULL || !P->dipa || P->nregs < 2 || P->has_counter || P->argmax)
-        return;
+    if (P == NULL || !P->dipa || P->nregs < 2 || P->has_counter || P->argmax
+            || P->nstates > PROG_SMALL_STATES || P->nregs > PROG_SMALL_REGS)
+        return;     /* the cycles are kept in tables that wide */
     for (s = 0; s < P->nstates; s++)
         ncy[s] = unb_cycles_of(cy[s], P, s, 0);
     for (i = 0; i < RG_TRIES; i++)

@@ -151,7 +151,7 @@ unb_path_to(unb_path * p, const svt_program * P, int from, int s, int keep)
         {
             const prog_branch * B = P->states[u].branches + b;
             if (B->stop || B->ending || seen[B->next] || (keep
-                    && (B->assign != 0 || B->reset != PROG_RESET_NONE)))
+                    && (!prog_regs_empty(&B->assign) || B->reset != PROG_RESET_NONE)))
                 continue;
             seen[B->next] = 1;
             prev_s[B->next] = u;
@@ -464,7 +464,8 @@ restart_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
     const svt_program * P = M->prog;
     block_struct lead, blocks[RESTART_MAX_BLOCKS], best_k;
     int s, b, i, n, shift, before, best_dir = 0, best_shift = 0;
-    if (P == NULL || P->nstates > PROG_SMALL_STATES)
+    if (P == NULL || P->nstates > PROG_SMALL_STATES
+            || P->nregs > PROG_SMALL_REGS)
         return;     /* the paths and cycles are kept in tables that wide */
     if (!restart_applies(M))
     {

@@ -1527,8 +1527,8 @@ stage_family(search_run * S)
         ;   /* its own losses along m decide */
     else if (S->best.have && S->best.r->verdict != VERDICT_IMPOSSIBLE
             && svt_model_max_queries(S->models[S->best.ci_index]) > 0)
-        S->growth = "not measured (the exact joint integral of several "
-            "registers is limited to 48 queries)";
+        S->growth = "not measured (the searches of automata with several "
+            "registers stop at 48 queries)";
     else if (S->best.have && S->best.r->verdict != VERDICT_IMPOSSIBLE)
     {
         const svt_model_struct * M = S->models[S->best.ci_index];

@@ -428,9 +428,11 @@ search_program_families(const svt_model_t M, const fmpq_t delta,
     family_set * F;
     slong i;
     int k;
-    /* the tables of paths between states are PROG_SMALL_STATES wide; the
+    /* the tables of paths between states are PROG_SMALL_STATES wide (and
+       registers are bits); the
        proof-built witness and the other searches still run */
-    if (M->prog->nstates > PROG_SMALL_STATES)
+    if (M->prog->nstates > PROG_SMALL_STATES
+            || M->prog->nregs > PROG_SMALL_REGS)
         return;
     F = flint_calloc(1, sizeof(family_set));
     F->P = M->prog;

@@ -103,10 +103,10 @@ lower_end(const ratio_result_t r)
 typedef struct
 {
     const align_plan * W;
-    int d[ALIGN_PLAN_MAX], e[ALIGN_PLAN_MAX];
-    int grp[ALIGN_PLAN_MAX];    /* the first step of the same branch, loop
+    int d[ALIGN_PLAN_CAP], e[ALIGN_PLAN_CAP];
+    int grp[ALIGN_PLAN_CAP];    /* the first step of the same branch, loop
                                    and shift: one choice for all of them */
-    int o[ALIGN_PLAN_MAX];      /* each query moved by o unit Delta (a
+    int o[ALIGN_PLAN_CAP];      /* each query moved by o unit Delta (a
                                    tail: tail_knobs) */
     slong unit;
 }
