@@ -30,29 +30,23 @@ for spec in "m-range 1" "m-range 5" "m-range 10" "m-range 20" "m-range 40" \
     echo "$1 $2 $regs $t0 $t1 $st $b ${l:-none}"
 done | awk '{ l = $8 == "none" ? "none" : $8 + 0 < 0 ? "0" : $8 + 0 < 0.001 ? $8 : substr($8, 1, 6)
              printf "%-14s %5s %9s %8.3f  %s B = %s L >= %s\n", $1, $2, $3, $5 - $4, $6, $7, l }'
-# the engine on m-Range's outputs of 47 queries (continues through every
-# range pair, then top): the exact joint integral, pairs as factors
+# the engine on m-Range's outputs (continues through the range pairs,
+# then top): the exact joint integral, pairs as factors.  ratio_row M K:
+# the reads, K continues, top
+ratio_row() {
+    f=$D/m-range_$1.dipa
+    python3 tests/dipa_families.py m-range $1 > "$f"
+    n=$((2 * $1))
+    t0=$(now)
+    p=$($V ratio "$f" custom --qD "0*$n,0*$2,0" --qD2 "0*$n,0*$2,0" \
+        --output "bot*$n,ocontinue*$2,top" --json 2>/dev/null \
+        | sed -n 's/.*"pr_D":\["\([^"]*\)".*/\1/p')
+    t1=$(now)
+    echo "m-range $1 $n $t0 $t1 $p"
+}
 printf '%-14s %5s %9s %8s  %s\n' family size registers ratio_s "Pr[A(D)=a]"
-for m in 1 2 3 4 5 10 15; do
-    f=$D/m-range_$m.dipa
-    python3 tests/dipa_families.py m-range $m > "$f"
-    n=$((2 * m)); k=$((47 - n))
-    t0=$(now)
-    p=$($V ratio "$f" custom --qD "0*$n,0*$k,0" --qD2 "0*$n,0*$k,0" \
-        --output "bot*$n,ocontinue*$k,top" --json 2>/dev/null \
-        | sed -n 's/.*"pr_D":\["\([^"]*\)".*/\1/p')
-    t1=$(now)
-    echo "m-range $m $n $t0 $t1 $p"
-done | awk '{ printf "%-14s %5s %9s %8.3f  %s\n", $1, $2, $3, $5 - $4, $6 }'
-for m in 20 40 80; do
-    f=$D/m-range_$m.dipa
-    python3 tests/dipa_families.py m-range $m > "$f"
-    n=$((2 * m)); k=$((2 * m))
-    t0=$(now)
-    p=$($V ratio "$f" custom --qD "0*$n,0*$k,0" --qD2 "0*$n,0*$k,0" \
-        --output "bot*$n,ocontinue*$k,top" --json 2>/dev/null \
-        | sed -n 's/.*"pr_D":\["\([^"]*\)".*/\1/p')
-    t1=$(now)
-    echo "m-range $m $n $t0 $t1 $p"
-done | awk '{ printf "%-14s %5s %9s %8.3f  %s\n", $1, $2, $3, $5 - $4, $6 }'
+{
+    for m in 1 2 3 4 5 10 15; do ratio_row $m $((47 - 2 * m)); done
+    for m in 20 40 80; do ratio_row $m $((2 * m)); done
+} | awk '{ printf "%-14s %5s %9s %8.3f  %s\n", $1, $2, $3, $5 - $4, $6 }'
 rm -rf "$D"

@@ -3,11 +3,12 @@
 computed without the engine: an independent check of its exact joint
 integral over several registers (tests/test_dipa.c).
 
-  dipa_family_reference.py m-range M EPS Q1,Q2,... O1,O2,...
-  dipa_family_reference.py k-min-max K EPS Q1,Q2,... O1,O2,...
+  dipa_family_reference.py m-range M EPS Q1,Q2,... O1,O2,... [DIGITS]
+  dipa_family_reference.py k-min-max K EPS Q1,Q2,... O1,O2,... [DIGITS]
 
-prints the probability with 20 significant digits, or 0 when no run of
-the automaton gives the output.
+prints the probability with 20 significant digits (computed with DIGITS,
+default 20: fewer are faster), or 0 when no run of the automaton gives
+the output.
 
 m-Range: 2M non-input steps draw l_i = Lap(4M/eps) and r_i = 1 +
 Lap(4M/eps) (output bot); then range state k = 0, 1, ... (cyclically)
@@ -172,10 +173,10 @@ def k_min_max_probability(k, eps, q, out):
 
 
 def main():
-    if len(sys.argv) != 6 or sys.argv[1] not in ("m-range", "k-min-max"):
+    if len(sys.argv) not in (6, 7) or sys.argv[1] not in ("m-range", "k-min-max"):
         raise SystemExit("usage: dipa_family_reference.py m-range|k-min-max N EPS "
-                         "Q1,Q2,... O1,O2,...")
-    mp.dps = 20
+                         "Q1,Q2,... O1,O2,... [DIGITS]")
+    mp.dps = int(sys.argv[6]) if len(sys.argv) == 7 else 20
     exact = lambda x: mpf(Fraction(x).numerator) / Fraction(x).denominator
     n, eps = int(sys.argv[2]), exact(sys.argv[3])
     q = [exact(x) for x in sys.argv[4].split(",")]

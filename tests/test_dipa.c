@@ -1472,7 +1472,7 @@ ratio_ball(double * lo, double * hi, const char * file, const char * eps,
    registers and multiplies (m-Range), or over the joint density of min
    and max (k-min-max): no code of the engine.  The values below are its
    output (`python3 tests/dipa_family_reference.py FAMILY N EPS Q O`); the
-   first quick one is recomputed here.  Outputs that revisit a range
+   first quick one is recomputed here (at 15 digits).  Outputs that revisit a range
    with contradicting sides (ocontinue needs l < r, the ending r < l) are
    exact zeros.  (The engine with its term arrays of 4 variables and
    PROG_MAX_REGS raised to 8 gave an exact 0 for every m = 2 output below,
@@ -1533,12 +1533,13 @@ Test(dipa, more_registers_match_an_independent_integration, .timeout = 900)
         {
             char cmd[2000], got[64];
             FILE * p;
+            /* at 15 digits (18 s, against 54 s at the table's 20) */
             snprintf(cmd, sizeof(cmd), "python3 tests/dipa_family_reference.py "
-                "%s %d %s %s %s", c->family, c->n, c->eps, c->q, c->o);
+                "%s %d %s %s %s 15", c->family, c->n, c->eps, c->q, c->o);
             p = popen(cmd, "r");
             cr_assert(p != NULL && fgets(got, sizeof(got), p) != NULL, "%s", cmd);
             pclose(p);
-            cr_assert(fabs(strtod(got, NULL) - ref) <= 1e-15 * ref, "%s: %s, "
+            cr_assert(fabs(strtod(got, NULL) - ref) <= 1e-13 * ref, "%s: %s, "
                 "the table has %s", cmd, got, c->ref);
             live++;
         }
@@ -1834,13 +1835,14 @@ Test(dipa, more_registers_match_their_simulation, .timeout = 900)
    `verify prove` never reports a bound B (the
    smaller of its two provers', the per-branch coupling's now run on them
    too) below its own certified lower bound L, and the prover for any
-   size never proves less than L.  SVT_DIPA_AUTOMATA_WIDE=N (default 16),
+   size never proves less than L.  SVT_DIPA_AUTOMATA_WIDE=N (default 10;
+   make test-long: 64),
    seed SVT_DIPA_SEED (default 2611). */
 Test(dipa, prove_sound_on_generated_automata_with_more_registers, .timeout = 3600)
 {
     const char * ns = getenv("SVT_DIPA_AUTOMATA_WIDE"), * ss = getenv("SVT_DIPA_SEED");
     ulong seed = ss ? strtoul(ss, NULL, 10) : 2611;
-    int i, n = ns ? atoi(ns) : 16, proved = 0, withL = 0;
+    int i, n = ns ? atoi(ns) : 10, proved = 0, withL = 0;
     fprintf(stderr, "dipa: %d generated automata with 4 to 6 registers, seed "
         "%lu\n", n, seed);
     for (i = 0; i < n; i++)
@@ -1937,12 +1939,12 @@ runs_of_simulation(svt_runs_t R, const svt_answer_kind * a, const double * val,
    integrate to 1, so every simulated output of the automaton has the
    same probability as that output after 30 obot steps: two ways through
    program_joint.c, against each other.  SVT_DIPA_PADDED=N automata
-   (default 16), seed SVT_DIPA_SEED (default 2611). */
+   (default 10; make test-long: 200), seed SVT_DIPA_SEED (default 2611). */
 Test(dipa, registers_past_31_change_no_probability, .timeout = 1800)
 {
     const char * ns = getenv("SVT_DIPA_PADDED"), * ss = getenv("SVT_DIPA_SEED");
     ulong seed = ss ? strtoul(ss, NULL, 10) : 2611;
-    int i, n = ns ? atoi(ns) : 16, compared = 0, nonzero = 0;
+    int i, n = ns ? atoi(ns) : 10, compared = 0, nonzero = 0;
     gsl_rng * rng = gsl_rng_alloc(gsl_rng_mt19937);
     integral_opt_t opt;
     integral_opt_init(opt);

@@ -1696,20 +1696,17 @@ align_prove(align_result_t res, const svt_model_t M)
     res->nplans = 0;
     res->reason[0] = '\0';
     res->monotone = M->var->monotone_only;
-    if (C.P->nstates > PROG_SMALL_STATES)
+    if (C.P->nstates > PROG_SMALL_STATES || C.P->nregs > PROG_SMALL_REGS)
     {
-        snprintf(res->reason, sizeof(res->reason), "more than %d states (the "
-            "per-branch coupling's tables; a DiPA automaton is proved at any "
-            "size by variants/dipa_prove.h)", PROG_SMALL_STATES);
-        res->unsupported = 1;
-        align_ctx_clear(&C);
-        return 0;
-    }
-    if (C.P->nregs > PROG_SMALL_REGS)
-    {
-        snprintf(res->reason, sizeof(res->reason), "more than %d registers "
-            "(the per-branch coupling keeps them in bits; a DiPA automaton is "
-            "proved at any size by variants/dipa_prove.h)", PROG_SMALL_REGS);
+        if (C.P->nstates > PROG_SMALL_STATES)
+            snprintf(res->reason, sizeof(res->reason), "more than %d states "
+                "(the per-branch coupling's tables; a DiPA automaton is proved "
+                "at any size by variants/dipa_prove.h)", PROG_SMALL_STATES);
+        else
+            snprintf(res->reason, sizeof(res->reason), "more than %d "
+                "registers (the per-branch coupling keeps them in bits; a DiPA "
+                "automaton is proved at any size by variants/dipa_prove.h)",
+                PROG_SMALL_REGS);
         res->unsupported = 1;
         align_ctx_clear(&C);
         return 0;
