@@ -213,6 +213,14 @@ Test(dipa, engine_refusals_name_the_limit, .timeout = 300)
         "%s", out);
     cr_assert(strstr(out, "\"verdict\":\"inconclusive\"") != NULL, "%s", out);
     cr_assert(strstr(out, "exceed its 31 variables") != NULL, "%s", out);
+    /* lint says so before any output is tried */
+    cr_assert_eq(run_cli("lint build/test-dipa/group33.dipa", out, sizeof(out)),
+        0, "%s", out);
+    cr_assert(strstr(out, "note: the engine's probabilities refuse it (the "
+        "registers that the exact joint integral must keep") != NULL, "%s", out);
+    snprintf(cmd, sizeof(cmd), "lint %s", family_file("m-range", 20));
+    cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "refuse it") == NULL, "%s", out);
     /* a state comparing 17 registers: refused (its cells of insample are
        the subsets of the registers it compares) */
     {

@@ -1344,6 +1344,14 @@ svt_program_joint_impossible(const svt_model_t M, const svt_runs_t R)
         "produces this output (its transitions do not allow it)";
 }
 
+const char *
+svt_program_joint_refusal(const svt_program * P)
+{
+    const char * why = NULL;
+    int same;
+    return P->nregs > 1 && joint_width(P, &same, &why) == 0 ? why : NULL;
+}
+
 ulong
 svt_model_max_queries(const svt_model_t M)
 {

@@ -371,6 +371,10 @@ int svt_program_walk_prob(svt_prob_t res, const svt_model_t M,
     const svt_runs_t R, int side, const integral_opt_t opt);
 const char * svt_program_joint_impossible(const svt_model_t M,
     const svt_runs_t R);
+/* why the exact joint integral refuses every output of P (with more than
+   31 registers: a group compared or assigned together wider than its 31
+   variables), or NULL */
+const char * svt_program_joint_refusal(const svt_program * P);
 /* the most queries an output vector may have (0: no limit); automata
    with several registers have one, since their exact joint integral
    grows with every query */

@@ -187,6 +187,9 @@ lint_json(const svt_variant_struct * v, const char * path)
     json_object_set_new(j, "source", json_string(v->source));
     json_object_set_new(j, "has_claim", json_boolean(v->claimed != NULL));
     json_object_set_new(j, "monotone_only", json_boolean(v->monotone_only));
+    if (v->prog != NULL && svt_program_joint_refusal(v->prog) != NULL)
+        json_object_set_new(j, "engine_refusal",
+            json_string(svt_program_joint_refusal(v->prog)));
     report_json_line(j);
 }
 

@@ -447,6 +447,9 @@ lint_text(const svt_variant_struct * v, const char * path)
     printf("%s: ok -- %s: %s [%s]; claim: %s%s\n", path, v->name, v->title,
         v->source, v->claimed ? "a budget" : "none (report only)",
         v->monotone_only ? ", for monotone queries only" : "");
+    if (v->prog != NULL && svt_program_joint_refusal(v->prog) != NULL)
+        printf("  note: the engine's probabilities refuse it (%s); verify "
+            "prove and check decide it\n", svt_program_joint_refusal(v->prog));
     /* where a run may end because no branch holds */
     for (s = 0; v->prog != NULL && s < v->prog->nstates; s++)
     {
