@@ -1952,7 +1952,7 @@ Test(dipa, registers_past_31_change_no_probability, .timeout = 1800)
 {
     const char * ns = getenv("SVT_DIPA_PADDED"), * ss = getenv("SVT_DIPA_SEED");
     ulong seed = ss ? strtoul(ss, NULL, 10) : 2611;
-    int i, n = ns ? atoi(ns) : 10, compared = 0, nonzero = 0;
+    int i, n = ns ? atoi(ns) : 10, compared = 0, nonzero = 0, capped = 0;
     gsl_rng * rng = gsl_rng_alloc(gsl_rng_mt19937);
     integral_opt_t opt;
     integral_opt_init(opt);
@@ -2004,7 +2004,14 @@ Test(dipa, registers_past_31_change_no_probability, .timeout = 1800)
             svt_prob_init(Pp);
             svt_prob(P, M, R, 0, opt);
             svt_prob(Pp, Mp, Rp, 0, opt);
-            if (P->status == SVT_PROB_OK)
+            /* past three registers the terms are capped at 64 MiB, not
+               400000: the padded automaton may refuse for its terms what
+               the automaton of two or three registers computes (rarely) */
+            if (P->status == SVT_PROB_OK && Pp->status != SVT_PROB_OK
+                    && M->prog->nregs <= 3 && Pp->note != NULL
+                    && strstr(Pp->note, "limit of terms") != NULL)
+                capped++;
+            else if (P->status == SVT_PROB_OK)
             {
                 cr_assert(Pp->status == SVT_PROB_OK, "%s, run %d: %s", padded,
                     run, Pp->note ? Pp->note : "");
@@ -2028,6 +2035,8 @@ Test(dipa, registers_past_31_change_no_probability, .timeout = 1800)
     }
     gsl_rng_free(rng);
     fprintf(stderr, "dipa: padded automata: %d outputs compared (%d not "
-        "zero)\n", compared, nonzero);
+        "zero), %d refused for their terms once padded\n", compared, nonzero,
+        capped);
     cr_assert_geq(nonzero, 3 * n, "the outputs exercise the engine");
+    cr_assert_leq(capped, compared / 10 + 1);
 }

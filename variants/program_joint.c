@@ -1194,7 +1194,9 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
     pexp_init(w.S, w.width);
     pexp_init(w.E, w.width);
     pexp_init(w.E2, w.width);
-    w.max_big = w.width <= 4 ? JOINT_MAX_BIG_TERMS : FLINT_MIN(
+    /* more than three registers: at most 64 MiB of terms, however few
+       places a function has (past 31 registers: its group's) */
+    w.max_big = w.nregs <= 3 ? JOINT_MAX_BIG_TERMS : FLINT_MIN(
         JOINT_MAX_BIG_TERMS, JOINT_MAX_BIG_BYTES / (slong)
         (sizeof(pexp_term_struct) + w.width * (3 * sizeof(fmpq)
         + sizeof(slong) + w.width)));
@@ -1223,7 +1225,7 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
                     "budget of one ratio (a search's or prove's budget)";
         }
     /* a refusal for its terms has done about a limit's worth of work */
-    if (w.width > 4 && w.unsupported == too_many_terms)
+    if (w.nregs > 3 && w.unsupported == too_many_terms)
         *units += (w.max_big * ((prec + 255) / 256) * wv + 7) / 8;
     arb_zero(res);
     *exact_zero = 1;
