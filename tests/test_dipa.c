@@ -1701,6 +1701,23 @@ Test(dipa, merged_registers_give_the_same_probabilities, .timeout = 300)
     }
 }
 
+/* a model of the automaton at path, at eps = 1 (the caller clears) */
+static void
+load_model(svt_variant_struct * v, svt_model_t M, const char * path)
+{
+    char err[512];
+    fmpq_t one;
+    svt_overrides ov = { NULL, NULL, NULL };
+    fmpq_init(one);
+    fmpq_one(one);
+    cr_assert(svt_variant_load(v, path, err, sizeof(err)) == 0, "%s: %s",
+        path, err);
+    svt_model_init(M);
+    cr_assert(svt_model_set(M, v, one, 1, one, &ov, err, sizeof(err)) == 0,
+        "%s: %s", path, err);
+    fmpq_clear(one);
+}
+
 /* m-Range against its simulation (variants/simulate.c): the queries
    q_j = j/2 - 1 after the 2m non-input steps, rs range steps; every
    output of the automaton there (continue k times, then top, bot or the
@@ -1721,9 +1738,8 @@ mrange_against_simulation(int m, int rs, ulong seed)
     const int L = 2 * m + rs;
     svt_variant_struct v;
     svt_model_t M;
-    fmpq_t e, d, q, zero;
+    fmpq_t q, zero;
     double qd[MR_MAX_LEN], Td[MR_MAX_LEN] = { 0 };
-    char err[512];
     long count[MR_MAX_RANGE * 3 + 1] = { 0 };
     svt_answer_kind kind[SVT_PROGRAM_MAX_ALPHABET];
     const char * label[SVT_PROGRAM_MAX_ALPHABET];
@@ -1732,20 +1748,12 @@ mrange_against_simulation(int m, int rs, ulong seed)
     arb_t sum;
     int i, j;
     long n;
-    svt_overrides ov = { NULL, NULL, NULL };
 
     cr_assert(m <= MR_MAX_M && rs <= MR_MAX_RANGE);
-    cr_assert(svt_variant_load(&v, family_file("m-range", m), err,
-        sizeof(err)) == 0, "%s", err);
+    load_model(&v, M, family_file("m-range", m));
     svt_program_alphabet(kind, label, v.prog);
-    fmpq_init(e);
-    fmpq_init(d);
     fmpq_init(q);
     fmpq_init(zero);
-    fmpq_one(e);
-    fmpq_one(d);
-    svt_model_init(M);
-    cr_assert(svt_model_set(M, &v, e, 1, d, &ov, err, sizeof(err)) == 0, "%s", err);
     for (j = 0; j < L; j++)
         qd[j] = j < 2 * m ? 0.0 : (j - 2 * m) / 2.0 - 1.0;
     rng = gsl_rng_alloc(gsl_rng_mt19937);
@@ -1825,8 +1833,6 @@ mrange_against_simulation(int m, int rs, ulong seed)
     arb_clear(sum);
     svt_model_clear(M);
     svt_variant_clear(&v);
-    fmpq_clear(e);
-    fmpq_clear(d);
     fmpq_clear(q);
     fmpq_clear(zero);
 }
@@ -1893,23 +1899,6 @@ Test(dipa, prove_sound_on_generated_automata_with_more_registers, .timeout = 360
 }
 
 /* ---- past 31 registers: each factor with its own variables -------------- */
-
-/* a model of the automaton at path, at eps = 1 (the caller clears) */
-static void
-load_model(svt_variant_struct * v, svt_model_t M, const char * path)
-{
-    char err[512];
-    fmpq_t one;
-    svt_overrides ov = { NULL, NULL, NULL };
-    fmpq_init(one);
-    fmpq_one(one);
-    cr_assert(svt_variant_load(v, path, err, sizeof(err)) == 0, "%s: %s",
-        path, err);
-    svt_model_init(M);
-    cr_assert(svt_model_set(M, v, one, 1, one, &ov, err, sizeof(err)) == 0,
-        "%s: %s", path, err);
-    fmpq_clear(one);
-}
 
 /* the simulated run (a, val, n of L queries q) as an output vector, after
    pad leading obot steps at query 0; numbers rounded to quarters */

@@ -1696,7 +1696,7 @@ align_prove(align_result_t res, const svt_model_t M)
     res->nplans = 0;
     res->reason[0] = '\0';
     res->monotone = M->var->monotone_only;
-    if (C.P->nstates > PROG_SMALL_STATES || C.P->nregs > PROG_SMALL_REGS)
+    if (!prog_fits_small_tables(C.P))
     {
         if (C.P->nstates > PROG_SMALL_STATES)
             snprintf(res->reason, sizeof(res->reason), "more than %d states "

@@ -237,6 +237,15 @@ typedef struct svt_program_struct
 }
 svt_program;
 
+/* does P fit the analyses that keep states in tables PROG_SMALL_STATES
+   wide and registers in the bits of an unsigned (the shift coupling of
+   align.h, the family search, the proofs of no bound)? */
+static inline int
+prog_fits_small_tables(const svt_program * P)
+{
+    return P->nstates <= PROG_SMALL_STATES && P->nregs <= PROG_SMALL_REGS;
+}
+
 void svt_program_init(svt_program * P);
 void svt_program_clear(svt_program * P);
 /* A new last state (zeroed, its offsets initialised), and nstates one

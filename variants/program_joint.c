@@ -630,15 +630,14 @@ state_regs(const prog_state * S)
     return u;
 }
 
-/* cr = the registers S compares, in order; returns their number, or -1
-   past JOINT_MAX_COMPARED */
+/* cr = the registers of u (those a state compares), in order; returns
+   their number, or -1 past JOINT_MAX_COMPARED */
 static int
-compared_regs(int * cr, const prog_state * S, int nregs)
+compared_regs(int * cr, const prog_regs * u, int nregs)
 {
-    prog_regs u = state_regs(S);
     int j, n = 0;
     for (j = 0; j < nregs; j++)
-        if (prog_regs_has(&u, j))
+        if (prog_regs_has(u, j))
         {
             if (n == JOINT_MAX_COMPARED)
                 return -1;
@@ -949,7 +948,7 @@ joint_branch(joint_walk * w, const joint_entry * e, int b,
             "before comparing it";
         return;
     }
-    if ((nc = compared_regs(cr, S, w->nregs)) < 0)
+    if ((nc = compared_regs(cr, &compared, w->nregs)) < 0)
     {
         w->unsupported = "a state compares more than 16 registers (the cells "
             "of insample among them); supported: at most 16";
@@ -1092,6 +1091,15 @@ add_total(arb_t res, int * exact_zero, joint_walk * w, const joint_factors * X)
     add_product(res, w, X);
 }
 
+/* the group of register r: its root in the forest root */
+static int
+group_of(const int * root, int r)
+{
+    while (root[r] != r)
+        r = root[r];
+    return r;
+}
+
 /* the places of every function: nregs + 1 when that fits (variable v in
    place v, *same = 1), else one more than the largest group of registers
    that the states compare or assign together (joined over the states);
@@ -1120,21 +1128,12 @@ joint_width(const svt_program * P, int * same, const char ** why)
                 if (first < 0)
                     first = r;
                 else
-                {
-                    int x = first, z = r;
-                    while (root[x] != x)
-                        x = root[x];
-                    while (root[z] != z)
-                        z = root[z];
-                    root[z] = x;
-                }
+                    root[group_of(root, r)] = group_of(root, first);
             }
     }
     for (r = 0; r < P->nregs; r++)
     {
-        int x = r;
-        while (root[x] != x)
-            x = root[x];
+        int x = group_of(root, r);
         size[x]++;
         most = FLINT_MAX(most, size[x]);
     }

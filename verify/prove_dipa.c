@@ -454,8 +454,7 @@ prove_any_size(align_result_t A, const svt_variant_struct * var,
         dipa_plan(A, D, R);
         used = 1;
     }
-    else if (!R->proved && !A->proved && (M->prog->nstates > PROG_SMALL_STATES
-            || M->prog->nregs > PROG_SMALL_REGS))
+    else if (!R->proved && !A->proved && !prog_fits_small_tables(M->prog))
     {
         /* the per-branch coupling did not run: the reason is this one's */
         char was[sizeof(A->reason)];

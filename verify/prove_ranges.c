@@ -914,7 +914,7 @@ ranges_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
     ratio_limits lim;
     ratio_opt own;
     if (P == NULL || !P->dipa || P->nregs < 2 || P->has_counter || P->argmax
-            || P->nstates > PROG_SMALL_STATES || P->nregs > PROG_SMALL_REGS)
+            || !prog_fits_small_tables(P))
         return;     /* the cycles are kept in tables that wide */
     for (s = 0; s < P->nstates; s++)
         ncy[s] = unb_cycles_of(cy[s], P, s, 0);

@@ -464,8 +464,7 @@ restart_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
     const svt_program * P = M->prog;
     block_struct lead, blocks[RESTART_MAX_BLOCKS], best_k;
     int s, b, i, n, shift, before, best_dir = 0, best_shift = 0;
-    if (P == NULL || P->nstates > PROG_SMALL_STATES
-            || P->nregs > PROG_SMALL_REGS)
+    if (P == NULL || !prog_fits_small_tables(P))
         return;     /* the paths and cycles are kept in tables that wide */
     if (!restart_applies(M))
     {

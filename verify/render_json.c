@@ -181,15 +181,16 @@ void
 lint_json(const svt_variant_struct * v, const char * path)
 {
     json_t * j = report_json_core("lint", v->name, NULL, NULL, 0, 15);
+    const char * refused = v->prog != NULL ? svt_program_joint_refusal(v->prog)
+        : NULL;
     json_object_set_new(j, "file", json_string(path));
     json_object_set_new(j, "ok", json_true());
     json_object_set_new(j, "title", json_string(v->title));
     json_object_set_new(j, "source", json_string(v->source));
     json_object_set_new(j, "has_claim", json_boolean(v->claimed != NULL));
     json_object_set_new(j, "monotone_only", json_boolean(v->monotone_only));
-    if (v->prog != NULL && svt_program_joint_refusal(v->prog) != NULL)
-        json_object_set_new(j, "engine_refusal",
-            json_string(svt_program_joint_refusal(v->prog)));
+    if (refused != NULL)
+        json_object_set_new(j, "engine_refusal", json_string(refused));
     report_json_line(j);
 }
 

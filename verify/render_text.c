@@ -443,13 +443,15 @@ sweep_text(const svt_variant_struct * var, const construction_info * ci,
 void
 lint_text(const svt_variant_struct * v, const char * path)
 {
+    const char * refused = v->prog != NULL ? svt_program_joint_refusal(v->prog)
+        : NULL;
     int s;
     printf("%s: ok -- %s: %s [%s]; claim: %s%s\n", path, v->name, v->title,
         v->source, v->claimed ? "a budget" : "none (report only)",
         v->monotone_only ? ", for monotone queries only" : "");
-    if (v->prog != NULL && svt_program_joint_refusal(v->prog) != NULL)
+    if (refused != NULL)
         printf("  note: the engine's probabilities refuse it (%s); verify "
-            "prove and check decide it\n", svt_program_joint_refusal(v->prog));
+            "prove and check decide it\n", refused);
     /* where a run may end because no branch holds */
     for (s = 0; v->prog != NULL && s < v->prog->nstates; s++)
     {

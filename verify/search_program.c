@@ -431,8 +431,7 @@ search_program_families(const svt_model_t M, const fmpq_t delta,
     /* the tables of paths between states are PROG_SMALL_STATES wide (and
        registers are bits); the
        proof-built witness and the other searches still run */
-    if (M->prog->nstates > PROG_SMALL_STATES
-            || M->prog->nregs > PROG_SMALL_REGS)
+    if (!prog_fits_small_tables(M->prog))
         return;
     F = flint_calloc(1, sizeof(family_set));
     F->P = M->prog;
