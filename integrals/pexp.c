@@ -884,8 +884,81 @@ term_hash(const pexp_term_struct * t)
     return h;
 }
 
-/* merges equal terms through a hash table (first occurrences keep their
-   order) and drops exact zeros */
+/* the region of t written without the bounds and orders that the others
+   imply, so that one region is written one way; returns 0 when the
+   region is empty.  below[i]: the variables that the orders put below
+   v_i, directly or through others (the closure).  The region is empty
+   when the orders have a cycle, or when a lower bound of some variable
+   at or below v_i is at least an upper bound of v_i (v_a >= lo, v_a <
+   ... < v_i < hi, lo >= hi).  A lower bound of v_i is implied when a
+   variable below v_i has one at least as large; an upper bound, when a
+   variable above has one at most as large; v_i < v_j, when some v_k
+   lies between them. */
+static int
+term_reduce(pexp_term_struct * t)
+{
+    const slong nv = t->nv;
+    unsigned below[PEXP_MAXV], above[PEXP_MAXV], drop_lo = 0, drop_hi = 0;
+    slong i, j, k;
+    for (i = 0; i < nv; i++)
+    {
+        below[i] = above[i] = 0;
+        for (j = 0; j < nv; j++)
+            if (REL(t, i, j) == 1)
+                below[i] |= 1u << j;
+    }
+    for (k = 0; k < nv; k++)
+        for (i = 0; i < nv; i++)
+            if (below[i] >> k & 1)
+                below[i] |= below[k];
+    for (i = 0; i < nv; i++)
+    {
+        if (below[i] >> i & 1)
+            return 0;
+        for (j = 0; j < nv; j++)
+            if (below[i] >> j & 1)
+                above[j] |= 1u << i;
+    }
+    for (i = 0; i < nv; i++)
+        for (j = 0; j < nv; j++)
+        {
+            if (!(below[i] >> j & 1) && j != i)
+                continue;
+            /* v_j <= v_i: j's lower bound against i's upper one */
+            if ((t->has_lo >> j & 1) && (t->has_hi >> i & 1)
+                    && fmpq_cmp(t->lo + j, t->hi + i) >= 0)
+                return 0;
+            if (j == i)
+                continue;
+            if ((t->has_lo >> j & 1) && (t->has_lo >> i & 1)
+                    && fmpq_cmp(t->lo + j, t->lo + i) >= 0)
+                drop_lo |= 1u << i;
+            if ((t->has_hi >> j & 1) && (t->has_hi >> i & 1)
+                    && fmpq_cmp(t->hi + i, t->hi + j) <= 0)
+                drop_hi |= 1u << j;
+        }
+    for (i = 0; i < nv; i++)
+    {
+        if (drop_lo >> i & 1)
+            fmpq_zero(t->lo + i);
+        if (drop_hi >> i & 1)
+            fmpq_zero(t->hi + i);
+        for (j = 0; j < nv; j++)
+        {
+            int direct = (below[i] >> j & 1)
+                && !(below[i] & above[j]);
+            REL(t, i, j) = (signed char) (direct ? 1
+                : (above[i] >> j & 1) && !(above[i] & below[j]) ? -1 : 0);
+        }
+    }
+    t->has_lo &= ~drop_lo;
+    t->has_hi &= ~drop_hi;
+    return 1;
+}
+
+/* drops the terms whose region is empty, writes each region one way
+   (term_reduce), merges equal terms through a hash table (first
+   occurrences keep their order) and drops exact zeros */
 void
 pexp_normalise(pexp_t F, slong prec)
 {
@@ -901,8 +974,10 @@ pexp_normalise(pexp_t F, slong prec)
     keep = flint_malloc(F->len);
     for (k = 0; k < F->len; k++)
     {
-        slong p = (slong) (term_hash(F->terms + k) & (ulong) (size - 1));
-        keep[k] = 1;
+        slong p;
+        if (!(keep[k] = (char) term_reduce(F->terms + k)))
+            continue;
+        p = (slong) (term_hash(F->terms + k) & (ulong) (size - 1));
         while (table[p] >= 0 && term_cmp(F->terms + table[p], F->terms + k) != 0)
             p = (p + 1) & (size - 1);
         if (table[p] < 0)

@@ -842,3 +842,147 @@ Test(integrals, gaussian_nearby_zeros_share_a_span)
     arb_clear(x);
     fmpz_clear(one);
 }
+
+/* F at the point x (every variable substituted): a ball */
+static void
+pexp_at(arb_t res, const pexp_t F, fmpq_t * x)
+{
+    pexp_t E;
+    slong v, k;
+    pexp_init(E, F->nv);
+    pexp_add(E, F);
+    for (v = 0; v < F->nv; v++)
+        pexp_subst(E, v, x[v], 256);
+    arb_zero(res);
+    for (k = 0; k < E->len; k++)
+        arb_add(res, res, E->terms[k].c, 256);
+    pexp_clear(E);
+}
+
+/* one term c e^{b v0} [bounds] [orders] added to F: per variable a
+   bound below and above with probability 1/2 each (integers in -3..3),
+   and per pair an order with probability 1/2 */
+static void
+add_random_term(pexp_t F, flint_rand_t st)
+{
+    pexp_t H;
+    fmpq_t lo, hi, b;
+    arb_t c;
+    slong v, j;
+    pexp_init(H, F->nv);
+    fmpq_init(lo);
+    fmpq_init(hi);
+    fmpq_init(b);
+    arb_init(c);
+    pexp_one(H);
+    for (v = 0; v < F->nv; v++)
+    {
+        int has_lo = n_randint(st, 2), has_hi = n_randint(st, 2);
+        fmpq_set_si(lo, (slong) n_randint(st, 7) - 3, 1);
+        fmpq_set_si(hi, (slong) n_randint(st, 7) - 3, 1);
+        fmpq_set_si(b, (slong) n_randint(st, 5) - 2, 4);
+        arb_set_si(c, (slong) n_randint(st, 9) - 4);
+        pexp_mul_piece(H, v, c, b, has_lo ? lo : NULL, has_hi ? hi : NULL,
+            256);
+        for (j = v + 1; j < F->nv; j++)
+            if (n_randint(st, 2))
+                pexp_mul_order(H, v, j, (int) n_randint(st, 2));
+    }
+    pexp_add(F, H);
+    pexp_clear(H);
+    fmpq_clear(lo);
+    fmpq_clear(hi);
+    fmpq_clear(b);
+    arb_clear(c);
+}
+
+/* pexp_normalise drops the terms whose region is empty (here through a
+   chain of orders: 1 <= v0 < v1 < 0) and writes a region one way (v0 <
+   v1 < 0 with and without the implied v0 < 0: one term of both
+   coefficients); and on random functions of four variables (random
+   bounds, orders, exponents) it never changes the function: at random
+   points off every bound, F and normalise(F) agree */
+Test(integrals, pexp_normalise_keeps_the_function)
+{
+    pexp_t F, G;
+    fmpq_t zero, one, x[4];
+    arb_t a, b, c;
+    flint_rand_t st;
+    int round, k, reduced = 0, inside = 0;
+    pexp_init(F, 4);
+    pexp_init(G, 4);
+    fmpq_init(zero);
+    fmpq_init(one);
+    arb_init(a);
+    arb_init(b);
+    arb_init(c);
+    for (k = 0; k < 4; k++)
+        fmpq_init(x[k]);
+    flint_randinit(st);
+    fmpq_one(one);
+    /* 2 [v0 < v1 < 0] + 3 [v0 < v1 < 0, v0 < 0] + [1 <= v0 < v1 < 0] */
+    arb_set_si(a, 2);
+    pexp_one(G);
+    pexp_mul_piece(G, 1, a, zero, NULL, zero, 256);
+    pexp_mul_order(G, 0, 1, 0);
+    pexp_add(F, G);
+    arb_set_si(a, 3);
+    pexp_one(G);
+    pexp_mul_piece(G, 1, a, zero, NULL, zero, 256);
+    arb_one(a);
+    pexp_mul_piece(G, 0, a, zero, NULL, zero, 256);
+    pexp_mul_order(G, 0, 1, 0);
+    pexp_add(F, G);
+    pexp_one(G);
+    pexp_mul_piece(G, 1, a, zero, NULL, zero, 256);
+    pexp_mul_piece(G, 0, a, zero, one, NULL, 256);
+    pexp_mul_order(G, 0, 1, 0);
+    pexp_add(F, G);
+    cr_assert_eq(F->len, 3);
+    pexp_normalise(F, 256);
+    cr_assert_eq(F->len, 1, "one region, one term: %wd", F->len);
+    arb_set_si(a, 5);
+    t_assert_overlap(F->terms[0].c, a, "2 + 3");
+    /* random functions */
+    for (round = 0; round < 300; round++)
+    {
+        pexp_zero(F);
+        for (k = 0; k < 6; k++)
+            add_random_term(F, st);
+        pexp_zero(G);
+        pexp_add(G, F);
+        pexp_normalise(G, 256);
+        cr_assert(G->len <= F->len);
+        reduced += G->len < F->len;
+        for (k = 0; k < 24; k++)
+        {
+            slong v;
+            /* points at odd multiples of 1/14: off every integer bound
+               and every tie of two coordinates, almost surely */
+            for (v = 0; v < 4; v++)
+                fmpq_set_si(x[v], 2 * (slong) n_randint(st, 112) - 111, 14);
+            if (fmpq_equal(x[0], x[1]) || fmpq_equal(x[0], x[2])
+                    || fmpq_equal(x[0], x[3]) || fmpq_equal(x[1], x[2])
+                    || fmpq_equal(x[1], x[3]) || fmpq_equal(x[2], x[3]))
+                continue;
+            pexp_at(b, F, x);
+            pexp_at(c, G, x);
+            cr_assert(arb_overlaps(b, c), "round %d: F and normalise(F) "
+                "differ at a point", round);
+            inside += !arb_is_zero(b);
+        }
+    }
+    cr_assert(reduced > 30, "normalise dropped terms in only %d rounds",
+        reduced);
+    cr_assert(inside > 200, "only %d points inside a region", inside);
+    pexp_clear(F);
+    pexp_clear(G);
+    fmpq_clear(zero);
+    fmpq_clear(one);
+    arb_clear(a);
+    arb_clear(b);
+    arb_clear(c);
+    for (k = 0; k < 4; k++)
+        fmpq_clear(x[k]);
+    flint_randclear(st);
+}

@@ -197,6 +197,7 @@ typedef struct
     pexp_t L, G, H;             /* scratch of one branch */
     pexp_t S;                   /* the one scratch of every integral */
     pexp_t E, E2;               /* the scratch of renumbering */
+    unsigned char * cells;      /* the cells of one branch (cells_mark) */
     const char * unsupported;
     slong prec;
 }
@@ -695,10 +696,152 @@ tied_registers(const joint_entry * e, const int * cr, int nc, const fmpq_t v)
     return tie;
 }
 
+/* The cells of y among the compared registers cr of a state: bit i of a
+   cell ge is y >= x_{cr[i]}.  A cell cannot occur when a register in tie
+   is not at y's bit (its comparison is decided by strictness), or when
+   two registers that share a variable are on different sides of y. */
+enum { CELL_NEVER, CELL_IN, CELL_OUT };
+
+/* mark[ge]: CELL_IN when branch b is the first of S to hold in cell ge,
+   CELL_OUT when another (or none) is, CELL_NEVER when ge cannot occur */
+static void
+cells_mark(unsigned char * mark, const joint_walk * w, const prog_regs * gv,
+    const prog_state * S, int b, const joint_entry * e, const int * cr,
+    int nc, unsigned tie)
+{
+    const unsigned all = (1u << nc) - 1;
+    unsigned ge;
+    int i;
+    for (ge = 0; ge <= all; ge++)
+    {
+        unsigned vmask = 0, vge = 0;
+        int ok = (ge & tie) == tie;
+        for (i = 0; ok && i < nc; i++)
+            if (!prog_regs_has(&e->cmask, cr[i]))
+            {
+                unsigned bit = 1u << place(w, gv, e->var[cr[i]]);
+                if ((vmask & bit) && ((vge & bit) != 0) != ((ge >> i & 1) != 0))
+                    ok = 0;
+                vmask |= bit;
+                if (ge >> i & 1)
+                    vge |= bit;
+            }
+        mark[ge] = !ok ? CELL_NEVER
+            : first_branch(S, cr, ge, tie) == b ? CELL_IN : CELL_OUT;
+    }
+}
+
+/* in a cube (the cells with the bits fix at val): whether some cell is
+   in (*in) and some out (*out), and a free bit across which a cell in
+   meets a cell out (-1: none) */
+static int
+cube_scan(int * in, int * out, const unsigned char * mark, int nc,
+    unsigned fix, unsigned val)
+{
+    const unsigned free_bits = ((1u << nc) - 1) & ~fix;
+    unsigned s;
+    int i, split = -1;
+    *in = *out = 0;
+    for (s = free_bits;; s = (s - 1) & free_bits)
+    {
+        unsigned ge = val | s;
+        *in |= mark[ge] == CELL_IN;
+        *out |= mark[ge] == CELL_OUT;
+        for (i = 0; split < 0 && i < nc; i++)
+            if ((free_bits >> i & 1) && !(ge >> i & 1)
+                && mark[ge] + mark[ge | 1u << i] == CELL_IN + CELL_OUT
+                && mark[ge] != CELL_NEVER && mark[ge | 1u << i] != CELL_NEVER)
+                split = i;
+        if (s == 0)
+            break;
+    }
+    if (split < 0)
+        for (i = 0; i < nc && split < 0; i++)
+            if (free_bits >> i & 1)
+                split = i;
+    return split;
+}
+
+/* the context of one restriction */
+typedef struct
+{
+    joint_walk * w;
+    pexp_struct * G;
+    const pexp_struct * F;
+    const prog_regs * gv;
+    const joint_entry * e;
+    const int * cr;
+    int nc;
+    unsigned tie;
+    const unsigned char * mark;
+}
+cells_ctx;
+
+/* G += F * [y on the side val of the compared registers in fix] (the
+   registers in tie bound nothing) */
+static void
+add_cube(const cells_ctx * C, unsigned fix, unsigned val)
+{
+    joint_walk * w = C->w;
+    const slong y = place(w, C->gv, (int) w->y);
+    unsigned vmask = 0, vge = 0;
+    pexp_struct * H = w->H;
+    arb_t one;
+    fmpq_t zero;
+    int i;
+    for (i = 0; i < C->nc; i++)
+        if ((fix >> i & 1) && !prog_regs_has(&C->e->cmask, C->cr[i]))
+        {
+            unsigned bit = 1u << place(w, C->gv, C->e->var[C->cr[i]]);
+            if ((vmask & bit) && ((vge & bit) != 0) != ((val >> i & 1) != 0))
+                return;     /* one value on both sides of y: never */
+            vmask |= bit;
+            if (val >> i & 1)
+                vge |= bit;
+        }
+    arb_init(one);
+    fmpq_init(zero);
+    arb_one(one);
+    pexp_zero(H);
+    pexp_add_ordered(H, C->F, y, vmask, vge);
+    for (i = 0; i < C->nc; i++)
+        if ((fix >> i & 1) && prog_regs_has(&C->e->cmask, C->cr[i])
+            && !(C->tie >> i & 1))
+        {
+            const fmpq * c = C->e->cval + C->cr[i];
+            pexp_mul_piece(H, y, one, zero, (val >> i & 1) ? c : NULL,
+                (val >> i & 1) ? NULL : c, w->prec);
+        }
+    pexp_add(C->G, H);
+    arb_clear(one);
+    fmpq_clear(zero);
+}
+
+/* G += F on the cells of the cube (fix, val) where the branch is taken,
+   as disjoint cubes: a cube none of whose cells is out is added whole
+   (the registers it leaves free bound nothing), else it is split on a
+   bit across which the branch changes (y >= first) */
+static void
+add_cover(const cells_ctx * C, unsigned fix, unsigned val)
+{
+    int in, out, i = cube_scan(&in, &out, C->mark, C->nc, fix, val);
+    if (!in)
+        return;
+    if (!out)
+    {
+        add_cube(C, fix, val);
+        return;
+    }
+    add_cover(C, fix | 1u << i, val | 1u << i);
+    add_cover(C, fix | 1u << i, val);
+}
+
 /* G = F * [branch b of S is taken at (y, x)], F a function of the
    variables gv (y among them): a sum over the cells of y among the
    compared registers cr (a register holding a number c bounds y by c;
-   registers that share a variable are on one side of y).  The compared
+   registers that share a variable are on one side of y), cells merged
+   where the registers they differ in do not decide the branch (a guard
+   that does not read a register is not split by it).  The compared
    registers in tie hold the number y is released at (y = c exactly):
    their comparisons are decided by strictness, and bound nothing. */
 static void
@@ -706,51 +849,19 @@ restrict_to_branch(joint_walk * w, pexp_t G, const pexp_t F,
     const prog_regs * gv, const prog_state * S, int b, const joint_entry * e,
     const int * cr, int nc, unsigned tie)
 {
-    const unsigned all = (1u << nc) - 1;
-    const slong y = place(w, gv, (int) w->y);
-    unsigned ge;
-    pexp_struct * H = w->H;
-    arb_t one;
-    fmpq_t zero;
-    int i;
-    arb_init(one);
-    fmpq_init(zero);
-    arb_one(one);
+    cells_ctx C;
+    cells_mark(w->cells, w, gv, S, b, e, cr, nc, tie);
+    C.w = w;
+    C.G = G;
+    C.F = F;
+    C.gv = gv;
+    C.e = e;
+    C.cr = cr;
+    C.nc = nc;
+    C.tie = tie;
+    C.mark = w->cells;
     pexp_zero(G);
-    /* every subset ge of the compared registers (all first, none last) */
-    for (ge = all;; ge = (ge - 1) & all)
-    {
-        unsigned vmask = 0, vge = 0;
-        int ok = (ge & tie) == tie && first_branch(S, cr, ge, tie) == b;
-        /* the sides of the variables: one per variable */
-        for (i = 0; ok && i < nc; i++)
-            if (!prog_regs_has(&e->cmask, cr[i]))
-            {
-                unsigned bit = 1u << place(w, gv, e->var[cr[i]]);
-                if ((vmask & bit) && ((vge & bit) != 0) != ((ge >> i & 1) != 0))
-                    ok = 0;     /* one value on both sides of y: never */
-                vmask |= bit;
-                if (ge >> i & 1)
-                    vge |= bit;
-            }
-        if (ok)
-        {
-            pexp_zero(H);
-            pexp_add_ordered(H, F, y, vmask, vge);
-            for (i = 0; i < nc; i++)
-                if (prog_regs_has(&e->cmask, cr[i]) && !(tie >> i & 1))
-                {
-                    const fmpq * c = e->cval + cr[i];
-                    pexp_mul_piece(H, y, one, zero, (ge >> i & 1) ? c : NULL,
-                        (ge >> i & 1) ? NULL : c, w->prec);
-                }
-            pexp_add(G, H);
-        }
-        if (ge == 0)
-            break;
-    }
-    arb_clear(one);
-    fmpq_clear(zero);
+    add_cover(&C, 0, 0);
 }
 
 /* the exact rate d eps of noise n and its centre (a + mu) */
@@ -1187,6 +1298,7 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
     factors_init(&w.X, w.nregs + 1, w.width);
     w.cval = _fmpq_vec_init(w.nregs);
     w.var = flint_malloc(w.nregs * sizeof(short));
+    w.cells = flint_malloc(1u << JOINT_MAX_COMPARED);
     pexp_init(w.L, w.width);
     pexp_init(w.G, w.width);
     pexp_init(w.H, w.width);
@@ -1247,6 +1359,7 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
     factors_clear(&w.X);
     _fmpq_vec_clear(w.cval, w.nregs);
     flint_free(w.var);
+    flint_free(w.cells);
     pexp_clear(w.L);
     pexp_clear(w.G);
     pexp_clear(w.H);

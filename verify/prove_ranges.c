@@ -428,6 +428,59 @@ first_cell(rg_cell * C, const rg_g * G, slong idx, int n, fmpz * x0,
     }
 }
 
+/* A and B := the halves of box C along finite dimension c (C kept) */
+static void
+cell_halves(rg_cell * A, rg_cell * B, const rg_cell * C, int c)
+{
+    int d;
+    for (d = 0; d < RG_MAX_DIM; d++)
+    {
+        fmpz_set(A->a + d, C->a + d);
+        fmpz_set(B->a + d, C->a + d);
+        A->e[d] = B->e[d] = C->e[d];
+        A->kind[d] = B->kind[d] = C->kind[d];
+    }
+    fmpz_mul_2exp(A->a + c, C->a + c, 1);
+    fmpz_add_ui(B->a + c, A->a + c, 1);
+    A->e[c]--;
+    B->e[c]--;
+}
+
+/* the finite dimension of box C whose halves have the lowest larger
+   bound (ties: the widest side, then the first), -1 when none is finite;
+   tmp: room for two boxes; each bound is counted in *used and *budget */
+static int
+best_cut(const rg_g * G, const rg_cell * C, rg_cell * tmp, slong * used,
+    slong * budget)
+{
+    arf_t u, v, best;
+    int c = -1, d;
+    arf_init(u);
+    arf_init(v);
+    arf_init(best);
+    for (d = 0; d < G->ndim; d++)
+    {
+        if (C->kind[d] != 0)
+            continue;
+        cell_halves(tmp, tmp + 1, C, d);
+        g_ub(u, G, tmp);
+        g_ub(v, G, tmp + 1);
+        *used += 2;
+        *budget -= 2;
+        arf_max(u, u, v);
+        if (c < 0 || arf_cmp(u, best) < 0
+                || (arf_cmp(u, best) == 0 && C->e[d] > C->e[c]))
+        {
+            c = d;
+            arf_set(best, u);
+        }
+    }
+    arf_clear(u);
+    arf_clear(v);
+    arf_clear(best);
+    return c;
+}
+
 /* 1 when sup G < target is certified, by bisection of the first
    partition's boxes within RG_MAX_CELLS boxes, taken from *budget; a
    box with no finite side is not cut */
@@ -467,25 +520,14 @@ g_below(const void * Gp, const arf_t target, slong * budget)
             ok = 0;
         else if (arf_cmp(u, target) >= 0)
         {
-            /* cut the finite dimension with the widest side in halves */
-            for (d = 0; d < G->ndim; d++)
-                if (C->kind[d] == 0 && (c < 0 || C->e[d] > C->e[c]))
-                    c = d;
+            /* cut in halves the finite dimension whose halves have the
+               lowest bound (each trial counted as a box) */
+            c = best_cut(G, C, st + top, &used, budget);
             if (c < 0 || top + 2 > cap)
                 ok = 0;     /* a box of tails at or above the target */
             else
             {
-                rg_cell * D = st + top + 1;
-                for (d = 0; d < G->ndim; d++)
-                {
-                    fmpz_set(D->a + d, C->a + d);
-                    D->e[d] = C->e[d];
-                    D->kind[d] = C->kind[d];
-                }
-                fmpz_mul_2exp(C->a + c, C->a + c, 1);
-                fmpz_add_ui(D->a + c, C->a + c, 1);
-                C->e[c]--;
-                D->e[c]--;
+                cell_halves(st + top, st + top + 1, C, c);
                 top += 2;
             }
         }
@@ -774,7 +816,7 @@ certify(restart_result_t W, const svt_model_t M, const rg_cand * c,
     {
         g_grid_max(est, &Gv);
         ok = unb_bound_rate(rate, s, est, g_below, &Gv, budget);
-    }
+        }
     if (ok == 1)
     {
         W->found = 1;

@@ -63,10 +63,11 @@
     Gmax_v is certified by bisection of boxes of x: over a box, a step's
     probability is at most the sum, over the branches with its output,
     of P(noise in [the largest lower end, the smallest upper end]), each
-    end a register's end of the box plus the guard's offset.  DiPAut's
-    num_range_1 is proved this way (the exit bounds the range's upper
-    register); two_range_1 (two ranges sharing a register) would be, but
-    the engine does not compute its three registers at the m0 it needs.
+    end a register's end of the box plus the guard's offset; a box is cut
+    along the dimension whose halves have the lowest bound (a register
+    far from the others' values is left whole).  DiPAut's num_range_1 is
+    proved this way (the exit bounds the range's upper register), and
+    two_range_1 (two ranges sharing a register: three dimensions).
 
     The work is counted (ratios, cells): deterministic.
 */
