@@ -8,7 +8,8 @@
 # lower bound L (up to 255 registers: m-Range at every m here).  Then
 # `verify ratio` on m-Range's outputs of 47 queries at m = 1 .. 5, 10 and
 # 15, and at m = 20, 40 and 80 on outputs through every range pair (4m + 1
-# queries: the reads, the pairs twice, then top).
+# queries: the reads, the pairs twice, then top); k-min-max at k = 10,
+# 30, 50 on outputs of k + 2 queries.
 # Part of `make bench`, never of the tests.
 V=${1:-./build/bin/verify}
 D=$(mktemp -d)
@@ -44,9 +45,22 @@ ratio_row() {
     t1=$(now)
     echo "m-range $1 $n $t0 $t1 $p"
 }
+# k-min-max K: K reads, a continue, then bot (two registers in one
+# function: its terms grow with K; 256 queries at most)
+kmm_row() {
+    f=$D/k-min-max_$1.dipa
+    python3 tests/dipa_families.py k-min-max $1 > "$f"
+    t0=$(now)
+    p=$($V ratio "$f" custom --qD "0*$1,1,2" --qD2 "0*$1,1,2" \
+        --output "oread*$1,ocontinue,bot" --json 2>/dev/null \
+        | sed -n 's/.*"pr_D":\["\([^"]*\)".*/\1/p')
+    t1=$(now)
+    echo "k-min-max $1 2 $t0 $t1 ${p:-refused}"
+}
 printf '%-14s %5s %9s %8s  %s\n' family size registers ratio_s "Pr[A(D)=a]"
 {
     for m in 1 2 3 4 5 10 15; do ratio_row $m $((47 - 2 * m)); done
     for m in 20 40 80; do ratio_row $m $((2 * m)); done
+    for k in 10 30 50; do kmm_row $k; done
 } | awk '{ printf "%-14s %5s %9s %8.3f  %s\n", $1, $2, $3, $5 - $4, $6 }'
 rm -rf "$D"

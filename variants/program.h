@@ -67,7 +67,11 @@ extern "C" {
                                        automata of several registers */
 #define PROG_JOINT_MAX_RUN 1024     /* the exact joint integral's limit on
                                        one output (its terms and work are
-                                       bounded as well) */
+                                       bounded as well) ... */
+#define PROG_JOINT_MAX_SMALL_RUN 256 /* ... and with at most 31 registers,
+                                        where one function may hold every
+                                        register and its terms grow with
+                                        the queries */
 /* the output of a run that ends because no branch of its state holds:
    such a state gets an implicit last branch `else output end; stop`
    (svt_program_finish), so that the ending is an output like any other */

@@ -35,7 +35,10 @@
    3).  Paths that meet with differently grouped registers multiply their
    factors out; past PEXP_MAXV variables that is refused with its reason.
    The cells of y are the subsets of the registers its state compares (at
-   most JOINT_MAX_COMPARED).  The number of terms grows with the queries
+   most JOINT_MAX_COMPARED); a branch keeps those where it is the first to
+   hold, merged into cubes where its guard does not decide a register
+   (restrict_to_branch), and every function drops the terms of empty
+   regions (pexp_normalise).  The number of terms grows with the queries
    and with the registers compared together; past the limits below
    (counted in terms, and in bytes with more than three registers) the
    probability is refused with its reason, never truncated.
@@ -1281,12 +1284,12 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
     /* with at most 31 registers the terms of the functions grow with the
        queries (one function may hold them all); with more, groups of
        registers stay apart and each query costs little */
-    if (svt_runs_length(R) > (w.same_places ? PROG_JOINT_MAX_QUERIES
+    if (svt_runs_length(R) > (w.same_places ? PROG_JOINT_MAX_SMALL_RUN
             : PROG_JOINT_MAX_RUN))
     {
         *why = w.same_places ? "the exact joint integral of an automaton "
             "with several registers grows with every query; supported: at "
-            "most 48 queries" : "the exact joint integral takes outputs of "
+            "most 256 queries" : "the exact joint integral takes outputs of "
             "at most 1024 queries";
         return 1;
     }

@@ -428,7 +428,8 @@ first_cell(rg_cell * C, const rg_g * G, slong idx, int n, fmpz * x0,
     }
 }
 
-/* A and B := the halves of box C along finite dimension c (C kept) */
+/* A and B := the halves of box C along finite dimension c (A may be C;
+   B may not) */
 static void
 cell_halves(rg_cell * A, rg_cell * B, const rg_cell * C, int c)
 {
@@ -448,7 +449,8 @@ cell_halves(rg_cell * A, rg_cell * B, const rg_cell * C, int c)
 
 /* the finite dimension of box C whose halves have the lowest larger
    bound (ties: the widest side, then the first), -1 when none is finite;
-   tmp: room for two boxes; each bound is counted in *used and *budget */
+   tmp: room for two boxes, apart from C (each trial writes both); each
+   bound is counted in *used and *budget */
 static int
 best_cut(const rg_g * G, const rg_cell * C, rg_cell * tmp, slong * used,
     slong * budget)
@@ -521,9 +523,11 @@ g_below(const void * Gp, const arf_t target, slong * budget)
         else if (arf_cmp(u, target) >= 0)
         {
             /* cut in halves the finite dimension whose halves have the
-               lowest bound (each trial counted as a box) */
-            c = best_cut(G, C, st + top, &used, budget);
-            if (c < 0 || top + 2 > cap)
+               lowest bound (each trial counted as a box; the trials in
+               the two slots past C's, never in C's own) */
+            c = top + 3 > cap ? -1 : best_cut(G, C, st + top + 1, &used,
+                budget);
+            if (c < 0)
                 ok = 0;     /* a box of tails at or above the target */
             else
             {

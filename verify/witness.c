@@ -268,8 +268,21 @@ typedef struct
 }
 wctx;
 
+/* 1 when the witness does not certify R: with 2 to 31 registers, more
+   queries than the searches take (svt_model_max_queries: the terms of
+   the exact joint integral grow with the queries, and a witness's
+   ratios are many), though `verify ratio` computes up to 256 */
+static int
+beyond_witness_queries(const svt_model_struct * M, const svt_runs_t R)
+{
+    ulong cap = M->prog != NULL && M->prog->nregs <= PROG_SMALL_REGS
+        ? svt_model_max_queries(M) : 0;
+    return cap > 0 && svt_runs_length(R) > cap;
+}
+
 /* certifies plan K at m; keeps it in the witness when its lower end is
-   the best; returns that lower end (its loss in loss, when not NULL) */
+   the best; returns that lower end (its loss in loss, when not NULL;
+   -HUGE_VAL, not certified, past beyond_witness_queries) */
 static double
 eval_plan_loss(wctx * X, const knobs * K, ulong m, arb_t loss)
 {
@@ -279,6 +292,14 @@ eval_plan_loss(wctx * X, const knobs * K, ulong m, arb_t loss)
     svt_runs_init(R);
     ratio_result_init(r);
     plan_runs(R, K, X->M->delta_q, m);
+    if (beyond_witness_queries(X->M, R))
+    {
+        svt_runs_clear(R);
+        ratio_result_clear(r);
+        if (loss != NULL)
+            arb_indeterminate(loss);
+        return -HUGE_VAL;
+    }
     ratio_decide(r, X->M, R, &X->ro);
     X->out->ratios++;
     X->out->work += r->work;
