@@ -31,31 +31,30 @@ for spec in "m-range 1" "m-range 5" "m-range 10" "m-range 20" "m-range 40" \
     echo "$1 $2 $regs $t0 $t1 $st $b ${l:-none}"
 done | awk '{ l = $8 == "none" ? "none" : $8 + 0 < 0 ? "0" : $8 + 0 < 0.001 ? $8 : substr($8, 1, 6)
              printf "%-14s %5s %9s %8.3f  %s B = %s L >= %s\n", $1, $2, $3, $5 - $4, $6, $7, l }'
-# the engine on m-Range's outputs (continues through the range pairs,
-# then top): the exact joint integral, pairs as factors.  ratio_row M K:
-# the reads, K continues, top
+# the engine on one output (q(D) = q(D')): its start and end times and
+# Pr[A(D)=a] ("refused" when not computed).  time_ratio FILE Q O
+time_ratio() {
+    t0=$(now)
+    p=$($V ratio "$1" custom --qD "$2" --qD2 "$2" --output "$3" --json \
+        2>/dev/null | sed -n 's/.*"pr_D":\["\([^"]*\)".*/\1/p')
+    t1=$(now)
+    echo "$t0 $t1 ${p:-refused}"
+}
+# m-Range's outputs (continues through the range pairs, then top): the
+# exact joint integral, pairs as factors.  ratio_row M K: the reads, K
+# continues, top
 ratio_row() {
     f=$D/m-range_$1.dipa
     python3 tests/dipa_families.py m-range $1 > "$f"
     n=$((2 * $1))
-    t0=$(now)
-    p=$($V ratio "$f" custom --qD "0*$n,0*$2,0" --qD2 "0*$n,0*$2,0" \
-        --output "bot*$n,ocontinue*$2,top" --json 2>/dev/null \
-        | sed -n 's/.*"pr_D":\["\([^"]*\)".*/\1/p')
-    t1=$(now)
-    echo "m-range $1 $n $t0 $t1 $p"
+    echo "m-range $1 $n $(time_ratio "$f" "0*$n,0*$2,0" "bot*$n,ocontinue*$2,top")"
 }
 # k-min-max K: K reads, a continue, then bot (two registers in one
 # function: its terms grow with K; 256 queries at most)
 kmm_row() {
     f=$D/k-min-max_$1.dipa
     python3 tests/dipa_families.py k-min-max $1 > "$f"
-    t0=$(now)
-    p=$($V ratio "$f" custom --qD "0*$1,1,2" --qD2 "0*$1,1,2" \
-        --output "oread*$1,ocontinue,bot" --json 2>/dev/null \
-        | sed -n 's/.*"pr_D":\["\([^"]*\)".*/\1/p')
-    t1=$(now)
-    echo "k-min-max $1 2 $t0 $t1 ${p:-refused}"
+    echo "k-min-max $1 2 $(time_ratio "$f" "0*$1,1,2" "oread*$1,ocontinue,bot")"
 }
 printf '%-14s %5s %9s %8s  %s\n' family size registers ratio_s "Pr[A(D)=a]"
 {

@@ -176,6 +176,27 @@ Test(dipa, scaling_families_proved_with_dipauts_weight, .timeout = 300)
     }
 }
 
+/* a DiPA automaton at path: q1 reads x0; state q(k+1), k = 1 .. n - 1,
+   compares insample with x(k-1), stores it in x(k) and outputs obot
+   (above) or otop (below); then the line last (state q(n+1)) */
+static void
+write_compare_chain(const char * path, int n, const char * last)
+{
+    FILE * f;
+    int k;
+    test_dir();
+    f = fopen(path, "w");
+    cr_assert(f != NULL, "%s", path);
+    fputs("(q1,1/4,0): x0:= insample; output obot; goto q2\n", f);
+    for (k = 1; k < n; k++)
+        fprintf(f, "(q%d,1/4,0): if (insample >= x%d) then x%d:= insample; "
+            "output obot; goto q%d elseif (insample < x%d) then x%d:= "
+            "insample; output otop; goto q%d\n", k + 1, k - 1, k, k + 2,
+            k - 1, k, k + 2);
+    fprintf(f, "%s\n", last);
+    fclose(f);
+}
+
 /* the engine refuses what it cannot compute, in one line that names the
    limit, its place and what decides instead */
 Test(dipa, engine_refusals_name_the_limit, .timeout = 300)
@@ -264,21 +285,10 @@ Test(dipa, engine_refusals_name_the_limit, .timeout = 300)
        cells of insample were merged where a guard does not read a
        register, and empty regions dropped).  Its i.i.d. answers make it a
        count of orderings: 19/9266400 (chain_case) */
-    {
-        FILE * f = fopen("build/test-dipa/chain10.dipa", "w");
-        int k;
-        cr_assert(f != NULL);
-        fputs("(q1,1/4,0): x0:= insample; output obot; goto q2\n", f);
-        for (k = 1; k < 10; k++)
-            fprintf(f, "(q%d,1/4,0): if (insample >= x%d) then x%d:= insample; "
-                "output obot; goto q%d elseif (insample < x%d) then x%d:= "
-                "insample; output otop; goto q%d\n", k + 1, k - 1, k, k + 2,
-                k - 1, k, k + 2);
-        fputs("(q11,1/4,0): if (insample >= x9 && insample >= x0 && insample "
-            "< x5 && insample < x3) then output obot; goto q11 elseif "
-            "(insample < x9) then output otop; goto q12\n", f);
-        fclose(f);
-    }
+    write_compare_chain("build/test-dipa/chain10.dipa", 10, "(q11,1/4,0): "
+        "if (insample >= x9 && insample >= x0 && insample < x5 && insample "
+        "< x3) then output obot; goto q11 elseif (insample < x9) then output "
+        "otop; goto q12");
     cr_assert_eq(run_cli("ratio build/test-dipa/chain10.dipa custom --qD 0*13 "
         "--qD2 0*13 --output bot,top,bot,top,bot,top,bot,top,bot,top,bot,bot,"
         "top --json", out, sizeof(out)), 0, "%s", out);
@@ -286,21 +296,10 @@ Test(dipa, engine_refusals_name_the_limit, .timeout = 300)
     /* sixteen chained registers through 25 queries outgrow the terms: the
        output is refused in one line (exit 3, inconclusive, the ball
        indeterminate), never a wrong number */
-    {
-        FILE * f = fopen("build/test-dipa/chain16.dipa", "w");
-        int k;
-        cr_assert(f != NULL);
-        fputs("(q1,1/4,0): x0:= insample; output obot; goto q2\n", f);
-        for (k = 1; k < 16; k++)
-            fprintf(f, "(q%d,1/4,0): if (insample >= x%d) then x%d:= insample; "
-                "output obot; goto q%d elseif (insample < x%d) then x%d:= "
-                "insample; output otop; goto q%d\n", k + 1, k - 1, k, k + 2,
-                k - 1, k, k + 2);
-        fputs("(q17,1/4,0): if (insample >= x0 && insample >= x15 && insample "
-            "< x3 && insample < x5) then output obot; goto q17 elseif "
-            "(insample < x15) then output otop; goto q18\n", f);
-        fclose(f);
-    }
+    write_compare_chain("build/test-dipa/chain16.dipa", 16, "(q17,1/4,0): "
+        "if (insample >= x0 && insample >= x15 && insample < x3 && insample "
+        "< x5) then output obot; goto q17 elseif (insample < x15) then output "
+        "otop; goto q18");
     cr_assert_eq(run_cli("ratio build/test-dipa/chain16.dipa custom --qD 0*25 "
         "--qD2 0*25 --output bot,top,bot,top,bot,top,bot,top,bot,top,bot,top,"
         "bot,top,bot,top,bot*8,top --json", out, sizeof(out)), 3, "%s", out);
@@ -2258,7 +2257,7 @@ Test(dipa, long_outputs_of_a_leaking_cycle_match_a_closed_form, .timeout = 600)
    half of every box cut was never bounded), and the proof's line then
    claimed ln ratio >= 10.13 at m = 12, where an mpmath integral gives
    5.20; the line is checked further out too (unbounded_on). */
-Test(dipa_fast, ranges_proof_bounds_every_box, .timeout = 600)
+Test(dipa, ranges_proof_bounds_every_box, .timeout = 600)
 {
     static const int mus[] = { 5, 20, 37 };
     size_t i;
