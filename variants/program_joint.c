@@ -705,6 +705,31 @@ tied_registers(const joint_entry * e, const int * cr, int nc, const fmpq_t v)
    two registers that share a variable are on different sides of y. */
 enum { CELL_NEVER, CELL_IN, CELL_OUT };
 
+/* the sides of y of the variables held by the compared registers in fix
+   (those holding a variable, not a number), as bits of their places:
+   vmask the variables, vge those y is at or above (bit i of val for
+   register cr[i]); 0 when two registers that share a variable are on
+   different sides (one value on both sides of y: never) */
+static int
+variable_sides(unsigned * vmask, unsigned * vge, const joint_walk * w,
+    const prog_regs * gv, const joint_entry * e, const int * cr, int nc,
+    unsigned fix, unsigned val)
+{
+    int i;
+    *vmask = *vge = 0;
+    for (i = 0; i < nc; i++)
+        if ((fix >> i & 1) && !prog_regs_has(&e->cmask, cr[i]))
+        {
+            unsigned bit = 1u << place(w, gv, e->var[cr[i]]);
+            if ((*vmask & bit) && ((*vge & bit) != 0) != ((val >> i & 1) != 0))
+                return 0;
+            *vmask |= bit;
+            if (val >> i & 1)
+                *vge |= bit;
+        }
+    return 1;
+}
+
 /* mark[ge]: CELL_IN when branch b is the first of S to hold in cell ge,
    CELL_OUT when another (or none) is, CELL_NEVER when ge cannot occur */
 static void
@@ -713,25 +738,19 @@ cells_mark(unsigned char * mark, const joint_walk * w, const prog_regs * gv,
     int nc, unsigned tie)
 {
     const unsigned all = (1u << nc) - 1;
-    unsigned ge;
-    int i;
+    unsigned ge, vmask, vge;
     for (ge = 0; ge <= all; ge++)
-    {
-        unsigned vmask = 0, vge = 0;
-        int ok = (ge & tie) == tie;
-        for (i = 0; ok && i < nc; i++)
-            if (!prog_regs_has(&e->cmask, cr[i]))
-            {
-                unsigned bit = 1u << place(w, gv, e->var[cr[i]]);
-                if ((vmask & bit) && ((vge & bit) != 0) != ((ge >> i & 1) != 0))
-                    ok = 0;
-                vmask |= bit;
-                if (ge >> i & 1)
-                    vge |= bit;
-            }
-        mark[ge] = !ok ? CELL_NEVER
-            : first_branch(S, cr, ge, tie) == b ? CELL_IN : CELL_OUT;
-    }
+        mark[ge] = (ge & tie) != tie
+            || !variable_sides(&vmask, &vge, w, gv, e, cr, nc, all, ge)
+            ? CELL_NEVER : first_branch(S, cr, ge, tie) == b ? CELL_IN
+            : CELL_OUT;
+}
+
+/* 1 when one of two cells is in and the other out */
+static int
+cells_differ(unsigned char a, unsigned char b)
+{
+    return (a == CELL_IN && b == CELL_OUT) || (a == CELL_OUT && b == CELL_IN);
 }
 
 /* in a cube (the cells with the bits fix at val): whether some cell is
@@ -752,8 +771,7 @@ cube_scan(int * in, int * out, const unsigned char * mark, int nc,
         *out |= mark[ge] == CELL_OUT;
         for (i = 0; split < 0 && i < nc; i++)
             if ((free_bits >> i & 1) && !(ge >> i & 1)
-                && mark[ge] + mark[ge | 1u << i] == CELL_IN + CELL_OUT
-                && mark[ge] != CELL_NEVER && mark[ge | 1u << i] != CELL_NEVER)
+                && cells_differ(mark[ge], mark[ge | 1u << i]))
                 split = i;
         if (s == 0)
             break;
@@ -787,21 +805,13 @@ add_cube(const cells_ctx * C, unsigned fix, unsigned val)
 {
     joint_walk * w = C->w;
     const slong y = place(w, C->gv, (int) w->y);
-    unsigned vmask = 0, vge = 0;
+    unsigned vmask, vge;
     pexp_struct * H = w->H;
     arb_t one;
     fmpq_t zero;
     int i;
-    for (i = 0; i < C->nc; i++)
-        if ((fix >> i & 1) && !prog_regs_has(&C->e->cmask, C->cr[i]))
-        {
-            unsigned bit = 1u << place(w, C->gv, C->e->var[C->cr[i]]);
-            if ((vmask & bit) && ((vge & bit) != 0) != ((val >> i & 1) != 0))
-                return;     /* one value on both sides of y: never */
-            vmask |= bit;
-            if (val >> i & 1)
-                vge |= bit;
-        }
+    if (!variable_sides(&vmask, &vge, w, C->gv, C->e, C->cr, C->nc, fix, val))
+        return;
     arb_init(one);
     fmpq_init(zero);
     arb_one(one);

@@ -820,7 +820,7 @@ certify(restart_result_t W, const svt_model_t M, const rg_cand * c,
     {
         g_grid_max(est, &Gv);
         ok = unb_bound_rate(rate, s, est, g_below, &Gv, budget);
-        }
+    }
     if (ok == 1)
     {
         W->found = 1;
