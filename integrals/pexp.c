@@ -774,7 +774,7 @@ integrate_term(pexp_t out, const pexp_term_struct * t, slong v,
         }
 }
 
-void
+slong
 pexp_integrate(pexp_t F, slong v, slong prec)
 {
     if (F->scratch == NULL)
@@ -782,10 +782,10 @@ pexp_integrate(pexp_t F, slong v, slong prec)
         F->scratch = flint_malloc(sizeof(pexp_struct));
         pexp_init(F->scratch, F->nv);
     }
-    pexp_integrate_using(F, v, F->scratch, prec);
+    return pexp_integrate_using(F, v, F->scratch, prec);
 }
 
-void
+slong
 pexp_integrate_using(pexp_t F, slong v, pexp_t out, slong prec)
 {
     slong k;
@@ -836,7 +836,7 @@ pexp_integrate_using(pexp_t F, slong v, pexp_t out, slong prec)
     }
     if (F->too_large)
         F->len = 0;
-    pexp_normalise(F, prec);
+    return pexp_normalise(F, prec);
 }
 
 static ulong
@@ -959,13 +959,13 @@ term_reduce(pexp_term_struct * t)
 /* drops the terms whose region is empty, writes each region one way
    (term_reduce), merges equal terms through a hash table (first
    occurrences keep their order) and drops exact zeros */
-void
+slong
 pexp_normalise(pexp_t F, slong prec)
 {
     char * keep;
-    slong * table, size = 16, k;
+    slong * table, size = 16, k, examined = F->len;
     if (F->len == 0)
-        return;
+        return 0;
     while (size < 2 * F->len)
         size *= 2;
     table = flint_malloc(size * sizeof(slong));
@@ -995,10 +995,12 @@ pexp_normalise(pexp_t F, slong prec)
     pexp_compact(F, keep);
     flint_free(keep);
     flint_free(table);
+    return examined;
 }
 
 int
-pexp_total_capped(arb_t res, const pexp_t F, slong max_terms, slong prec)
+pexp_total_capped(arb_t res, const pexp_t F, slong max_terms, slong * work,
+    slong prec)
 {
     pexp_t G;
     slong v, k;
@@ -1008,7 +1010,11 @@ pexp_total_capped(arb_t res, const pexp_t F, slong max_terms, slong prec)
     pexp_add(G, F);
     for (v = 0; v < F->nv && !G->too_large; v++)
         if (pexp_uses(G, v))
-            pexp_integrate(G, v, prec);
+        {
+            slong made = pexp_integrate(G, v, prec);
+            if (work != NULL)
+                *work += made;
+        }
     arb_zero(res);
     for (k = 0; k < G->len; k++)
         arb_add(res, res, G->terms[k].c, prec);
@@ -1022,5 +1028,5 @@ pexp_total_capped(arb_t res, const pexp_t F, slong max_terms, slong prec)
 int
 pexp_total(arb_t res, const pexp_t F, slong prec)
 {
-    return pexp_total_capped(res, F, 0, prec);
+    return pexp_total_capped(res, F, 0, NULL, prec);
 }

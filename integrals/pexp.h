@@ -96,12 +96,13 @@ void pexp_mul_order(pexp_t F, slong i, slong j, int greater);
 /* G += F * prod_{j in mask} [v_y > v_j if bit j of ge, else v_y < v_j] */
 void pexp_add_ordered(pexp_t G, const pexp_t F, slong y, unsigned mask,
     unsigned ge);
-/* F = the integral of F over v (v no longer occurs) */
-void pexp_integrate(pexp_t F, slong v, slong prec);
+/* F = the integral of F over v (v no longer occurs); returns the terms
+   the integral wrote before equal ones merged (a count of its work) */
+slong pexp_integrate(pexp_t F, slong v, slong prec);
 /* the same, with S (another function in as many variables, else aborts:
    misuse) as the scratch instead of F's own: S's terms are lost, and S
    keeps F's old storage (one scratch for many functions) */
-void pexp_integrate_using(pexp_t F, slong v, pexp_t S, slong prec);
+slong pexp_integrate_using(pexp_t F, slong v, pexp_t S, slong prec);
 /* F = F at v = x (v no longer occurs) */
 void pexp_subst(pexp_t F, slong v, const fmpq_t x, slong prec);
 /* renames variable from to variable to, which must not occur */
@@ -121,17 +122,20 @@ void pexp_mul_disjoint(pexp_t F, const pexp_t G, slong prec);
 /* are F and G the same terms in the same order, with equal balls?  (0
    may be returned for equal functions written differently) */
 int pexp_equal(const pexp_t F, const pexp_t G);
-/* merges the terms that differ only in c */
-void pexp_normalise(pexp_t F, slong prec);
+/* merges the terms that differ only in c; returns the number of terms
+   it examined (F's length before) */
+slong pexp_normalise(pexp_t F, slong prec);
 /* res = the integral of F over every variable; returns 0, or
    PEXP_DIVERGES (res indeterminate) */
 #define PEXP_DIVERGES 1
 int pexp_total(arb_t res, const pexp_t F, slong prec);
 /* the same, but when an integral on the way would hold more than
    max_terms terms (max_terms > 0), stops: returns PEXP_TOO_LARGE (res
-   indeterminate) */
+   indeterminate); *work (unless NULL) grows by the terms its integrals
+   wrote (pexp_integrate) */
 #define PEXP_TOO_LARGE 2
-int pexp_total_capped(arb_t res, const pexp_t F, slong max_terms, slong prec);
+int pexp_total_capped(arb_t res, const pexp_t F, slong max_terms,
+    slong * work, slong prec);
 
 #ifdef __cplusplus
 }

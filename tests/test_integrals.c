@@ -939,7 +939,7 @@ Test(integrals, pexp_normalise_keeps_the_function)
     pexp_mul_order(G, 0, 1, 0);
     pexp_add(F, G);
     cr_assert_eq(F->len, 3);
-    pexp_normalise(F, 256);
+    cr_assert_eq(pexp_normalise(F, 256), 3, "the terms examined");
     cr_assert_eq(F->len, 1, "one region, one term: %wd", F->len);
     arb_set_si(a, 5);
     t_assert_overlap(F->terms[0].c, a, "2 + 3");
@@ -985,4 +985,52 @@ Test(integrals, pexp_normalise_keeps_the_function)
     for (k = 0; k < 4; k++)
         fmpq_clear(x[k]);
     flint_randclear(st);
+}
+
+/* the work an integral reports is the terms it wrote before equal ones
+   merged (the exact joint integral's budget counts them): the integral
+   over v0 of 2 copies of e^{v0} [0 <= v0 < v1] writes two terms per
+   copy (the ends v1 and 0), four in all, which merge into two:
+   e^{v1} [0 <= v1] - [0 < v1], twice */
+Test(integrals, pexp_integral_counts_the_terms_it_writes)
+{
+    pexp_t F, G;
+    fmpq_t zero, one;
+    arb_t a, t;
+    pexp_init(F, 2);
+    pexp_init(G, 2);
+    fmpq_init(zero);
+    fmpq_init(one);
+    arb_init(a);
+    arb_init(t);
+    fmpq_one(one);
+    arb_one(a);
+    pexp_one(G);
+    pexp_mul_piece(G, 0, a, one, zero, NULL, 256);
+    pexp_mul_order(G, 0, 1, 0);
+    pexp_add(F, G);
+    pexp_add(F, G);
+    cr_assert_eq(F->len, 2);
+    cr_assert_eq(pexp_integrate(F, 0, 256), 4, "the terms written");
+    cr_assert_eq(F->len, 2, "merged: %wd", F->len);
+    /* and the total of e^{-2 v1} [v1 >= 0] times it is 2 (1 - 1/2) = 1;
+       its integral over v1 writes one term per term (the end 0) */
+    {
+        slong work = 0;
+        fmpq_t m1;
+        fmpq_init(m1);
+        fmpq_set_si(m1, -2, 1);
+        pexp_mul_piece(F, 1, a, m1, zero, NULL, 256);
+        cr_assert_eq(pexp_total_capped(t, F, 0, &work, 256), 0);
+        cr_assert_eq(work, 2, "the terms the total wrote: %wd", work);
+        fmpq_clear(m1);
+    }
+    arb_one(a);
+    t_assert_overlap(t, a, "the total");
+    pexp_clear(F);
+    pexp_clear(G);
+    fmpq_clear(zero);
+    fmpq_clear(one);
+    arb_clear(a);
+    arb_clear(t);
 }

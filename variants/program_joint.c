@@ -62,6 +62,10 @@
 #define JOINT_MAX_BIG_TERMS 400000
 #define JOINT_MAX_BIG_BYTES (WORD(64) << 20)
 #define JOINT_MAX_ENTRIES 256
+/* the terms written (before equal ones merge) that cost as much as an
+   integrand evaluation of one register: measured, 1 to 3 us each with
+   two or three registers against 10 to 15 us for a unit */
+#define JOINT_WRITTEN_PER_UNIT 10
 #define JOINT_MAX_COMPARED 16       /* registers one state compares */
 
 /* ---- sets of registers and of variables (prog_regs) ------------------- */
@@ -190,6 +194,9 @@ typedef struct
     slong max_big;              /* the cap on a layer, a function and an
                                    integral */
     slong next_terms;           /* the terms added to the next layer */
+    slong written;              /* the terms written before equal ones
+                                   merged (the integrals' and the
+                                   layers'): the work done */
     joint_layer * cur, * next;
     arb_t ended;                /* Pr of the runs that stopped at the last
                                    query */
@@ -950,7 +957,7 @@ forget_assigned(joint_walk * w, pexp_t G, int gi, const prog_regs * mask,
         old = X->gv[g];
         v = place(w, &old, var[k]);
         if (pexp_uses(H, v))
-            pexp_integrate_using(H, v, w->S, w->prec);
+            w->written += pexp_integrate_using(H, v, w->S, w->prec);
         prog_regs_del(X->gv + g, var[k]);
         if (H->too_large)
             w->unsupported = too_many_terms;
@@ -981,7 +988,8 @@ add_product(arb_t res, joint_walk * w, const joint_factors * X)
     arb_init(t);
     arb_one(p);
     for (g = 0; g < X->ng && w->unsupported == NULL; g++)
-        switch (pexp_total_capped(t, X->F + g, w->max_big, w->prec))
+        switch (pexp_total_capped(t, X->F + g, w->max_big, &w->written,
+                w->prec))
         {
             case 0:
                 arb_mul(p, p, t, w->prec);
@@ -1131,7 +1139,7 @@ joint_branch(joint_walk * w, const joint_entry * e, int b,
     else if (!released)
     {
         if (pexp_uses(G, y))
-            pexp_integrate_using(G, y, w->S, w->prec);
+            w->written += pexp_integrate_using(G, y, w->S, w->prec);
         prog_regs_del(X->gv + gi, (int) w->y);
     }
     if (G->too_large)
@@ -1189,7 +1197,7 @@ joint_step(joint_walk * w, const svt_run_struct * r, int side, int last)
         int g;
         for (g = 0; g < X->ng; g++)
         {
-            pexp_normalise(X->F + g, w->prec);
+            w->written += pexp_normalise(X->F + g, w->prec);
             if (X->F[g].len > JOINT_MAX_TERMS)
                 w->unsupported = "the exact joint integral grew beyond 100000 "
                     "terms; supported: outputs of fewer distinct queries";
@@ -1335,15 +1343,20 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
     for (i = 0; i < R->len && w.unsupported == NULL; i++)
         for (k = 0; k < R->runs[i].count && w.unsupported == NULL; k++)
         {
-            slong e, terms = 1;
+            slong e, terms = 1, written = w.written;
             joint_step(&w, R->runs + i, side,
                 i == R->len - 1 && k == R->runs[i].count - 1);
             for (e = 0; e < w.cur->len; e++)
                 terms += factors_len(&w.cur->e[e].P);
-            /* a term costs about an eighth of an integrand evaluation
+            written = w.written - written;
+            /* a term kept costs about an eighth of an integrand evaluation
                (with more than three registers, more: its arrays grow
-               with the square of the variables) */
-            *units += (terms * ((prec + 255) / 256) * wv + 7) / 8;
+               with the square of the variables), and every term written
+               on the way about a tenth (JOINT_WRITTEN_PER_UNIT): the
+               larger of the two, so that a query whose terms mostly
+               merge (a register compared with many others) is paid for */
+            *units += FLINT_MAX((terms * ((prec + 255) / 256) * wv + 7) / 8,
+                written * ((prec + 255) / 256) / JOINT_WRITTEN_PER_UNIT);
             if (limit > 0 && *units >= limit && w.unsupported == NULL)
                 w.unsupported = "the exact joint integral reached the work "
                     "budget of one ratio (a search's or prove's budget)";
