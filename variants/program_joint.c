@@ -54,7 +54,6 @@
 #include "program_walk.h"
 #include "pexp.h"
 
-#define JOINT_MAX_TERMS 100000      /* of one function after a query */
 /* the terms of any function on the way, of all those of a layer together
    and of an integral: at most 400000, and with more than three registers
    at most 64 MiB of terms (a term holds 3 rationals, a power and a row of
@@ -1196,12 +1195,7 @@ joint_step(joint_walk * w, const svt_run_struct * r, int side, int last)
         joint_factors * X = &w->next->e[i].P;
         int g;
         for (g = 0; g < X->ng; g++)
-        {
             w->written += pexp_normalise(X->F + g, w->prec);
-            if (X->F[g].len > JOINT_MAX_TERMS)
-                w->unsupported = "the exact joint integral grew beyond 100000 "
-                    "terms; supported: outputs of fewer distinct queries";
-        }
         total += factors_len(X);
     }
     if (total > w->max_big && w->unsupported == NULL)
@@ -1396,6 +1390,17 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
     return w.unsupported != NULL;
 }
 
+/* the precision of the next attempt after one at prec ended with acc
+   bits of a goal: the bits the cancellation cost (prec - acc) plus the
+   goal and a margin when acc says it, else twice prec */
+static slong
+next_prec(slong prec, slong acc, slong goal)
+{
+    if (acc <= 0)
+        return 2 * prec;
+    return FLINT_MIN(2 * prec, FLINT_MAX(prec + 64, prec - acc + goal + 64));
+}
+
 int
 svt_program_joint_prob(svt_prob_t res, const svt_model_t M,
     const svt_runs_t R, int side, const integral_opt_t opt)
@@ -1436,7 +1441,8 @@ svt_program_joint_prob(svt_prob_t res, const svt_model_t M,
             res->status = SVT_PROB_GOAL_MISSED;
             break;
         }
-        prec = FLINT_MIN(2 * prec, cap);
+        prec = FLINT_MIN(next_prec(prec, arb_rel_accuracy_bits(res->value),
+            goal), cap);
     }
     res->zero = zero;
     svt_prob_set_log(res, prec);
