@@ -197,6 +197,54 @@ write_compare_chain(const char * path, int n, const char * last)
     fclose(f);
 }
 
+/* ratio's work of k-min-max K on the reads, a continue and bot, with
+   extra options; returns the exit code, *j its JSON (decref it) */
+static int
+kmm_ratio(json_t ** j, int k, const char * extra)
+{
+    char cmd[700];
+    int rc;
+    snprintf(cmd, sizeof(cmd), "ratio %s custom --qD 0*%d,1,2 --qD2 0*%d,1,2 "
+        "--output oread*%d,ocontinue,bot --json %s", family_file("k-min-max", k),
+        k, k, k, extra);
+    rc = run_cli(cmd, out, sizeof(out));
+    *j = last_json();
+    cr_assert(*j != NULL, "%s: %s", cmd, out);
+    return rc;
+}
+
+/* `verify ratio --work W`: each side of the ratio spends at most about W
+   units; past them the exact joint integral stops, inconclusive (exit
+   3), at a place counted, not timed: the same work on every run.  A
+   ratio within the budget gives the numbers it gives without one, and
+   its JSON says the work it spent. */
+Test(dipa, ratio_work_budget_is_counted, .timeout = 300)
+{
+    json_t * a, * b, * c;
+    slong wa, wb;
+    cr_assert_eq(kmm_ratio(&a, 60, "--work 1"), 3, "%s", out);
+    cr_assert_str_eq(json_string_value(json_object_get(a, "verdict")), "inconclusive");
+    cr_assert(strstr(json_string_value(json_object_get(a, "note")), "reached the "
+        "work budget of one ratio (its --work") != NULL, "%s", out);
+    wa = (slong) json_integer_value(json_object_get(a, "work"));
+    cr_assert(wa >= 200000 && wa < 400000, "each side stops past 10^5: %wd", wa);
+    cr_assert_eq(kmm_ratio(&b, 60, "--work 1"), 3, "%s", out);
+    wb = (slong) json_integer_value(json_object_get(b, "work"));
+    cr_assert_eq(wa, wb, "counted, not timed: %wd then %wd", wa, wb);
+    json_decref(a);
+    json_decref(b);
+    /* within the budget: the numbers of the ratio without one */
+    cr_assert_eq(kmm_ratio(&a, 20, "--work 1"), 0, "%s", out);
+    cr_assert_eq(kmm_ratio(&c, 20, ""), 0, "%s", out);
+    wa = (slong) json_integer_value(json_object_get(a, "work"));
+    cr_assert(wa > 0 && wa == json_integer_value(json_object_get(c, "work")), "%s", out);
+    cr_assert(json_equal(json_object_get(a, "pr_D"), json_object_get(c, "pr_D")));
+    json_decref(a);
+    json_decref(c);
+    cr_assert_eq(run_cli("ratio alg1 bottoms --work 0", out, sizeof(out)), 2, "%s", out);
+    cr_assert(strstr(out, "--work") != NULL && strstr(out, "10^6") != NULL, "%s", out);
+}
+
 /* the engine refuses what it cannot compute, in one line that names the
    limit, its place and what decides instead */
 Test(dipa, engine_refusals_name_the_limit, .timeout = 300)

@@ -1353,7 +1353,7 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
                 written * ((prec + 255) / 256) / JOINT_WRITTEN_PER_UNIT);
             if (limit > 0 && *units >= limit && w.unsupported == NULL)
                 w.unsupported = "the exact joint integral reached the work "
-                    "budget of one ratio (a search's or prove's budget)";
+                    "budget of one ratio (its --work, or a search's or prove's)";
         }
     /* a refusal for its terms has done about a limit's worth of work */
     if (w.nregs > 3 && w.unsupported == too_many_terms)

@@ -63,7 +63,7 @@ prog_walk_charge(prog_walk * w, slong n)
             && *o->work_used >= o->work_limit)
     {
         w->unsupported = "the integrals of this probability's paths reached "
-            "the work budget of one ratio (a search's or prove's budget)";
+            "the work budget of one ratio (its --work, or a search's or prove's)";
         return 0;
     }
     if (o->deadline > 0 && integral_clock() > o->deadline)

@@ -56,7 +56,7 @@ static const cli_command commands[] = {
     /* list, help, lint: ignore the options of the computing commands */
     { "list", 1, "", cmd_list, TAKES_COMMON, { { -1, NULL } } },
     { "ratio", 3, " VARIANT CONSTRUCTION", cmd_ratio,
-      TAKES_MODEL | TAKES_PAIR | B(O_MAXOUT),
+      TAKES_MODEL | TAKES_PAIR | B(O_MAXOUT) | B(O_WORK),
       { { O_CLIST, NULL }, { O_MMAX, "ratio (use --m)" }, { -1, NULL } } },
     /* sweep: --qD2, --output, --file, --allow-non-neighbours ignored */
     { "sweep", 3, " VARIANT CONSTRUCTION", cmd_sweep,

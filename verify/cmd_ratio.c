@@ -8,6 +8,7 @@
 #include "custom.h"
 #include "render.h"
 #include "report.h"
+#include "search.h"
 
 int
 cmd_ratio(cli_struct * cl)
@@ -15,6 +16,7 @@ cmd_ratio(cli_struct * cl)
     const svt_variant_struct * var;
     const construction_info * ci;
     check_opts o;
+    ratio_limits lim;
     svt_model_t M;
     svt_runs_t R;
     char err[1024];
@@ -29,6 +31,16 @@ cmd_ratio(cli_struct * cl)
     cli_refuse(cl, "ratio");
     cli_common_options(&o, cl, 1000000, 240);
     m = cli_model_and_pair(M, R, cl, var, ci, &o, cl->value[O_MAXOUT] == NULL);
+    /* --work W: each ratio's integrals may spend W units (none by
+       default); past it the ratio is inconclusive, at the same place on
+       every machine */
+    memset(&lim, 0, sizeof(lim));
+    if (cl->value[O_WORK])
+    {
+        lim.max_work = (slong) cli_count(cl, O_WORK, 1, 1, 1000000,
+            "an integer number of work units from 1 to 10^6") * SEARCH_WORK_UNIT;
+        o.ro.limits = &lim;
+    }
 
     if (cl->value[O_MAXOUT])
     {
