@@ -158,13 +158,35 @@ Test(dipa, scaling_families_proved_with_dipauts_weight, .timeout = 300)
     }
     /* k-min-max at k = 50 is read by the engine, but its outputs past the
        reads need more than 48 queries: L is a prefix's loss 0, a ball
-       around 0, and the largest loss lies in [0, 1], not [-2.6e-77, 1] */
+       around 0, and the largest loss lies in [0, 1], not [-2.6e-77, 1];
+       prove says why, and prints the proof's run as a command that
+       `verify ratio` certifies (its ln ratio near 1/2) */
     {
-        char cmd[300];
+        char cmd[4096], * c, * e;
+        json_t * j, * lr;
+        double lo;
         snprintf(cmd, sizeof(cmd), "prove %s", family_file("k-min-max", 50));
         cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
         cr_assert(strstr(out, "the largest loss over all m and inputs lies in "
             "[0, 1]") != NULL, "%s", out);
+        cr_assert(strstr(out, "L below B: the proof's costliest run needs 53 "
+            "queries, more than the 48 the witness certifies with 2 registers")
+            != NULL, "%s", out);
+        c = strstr(out, "`verify ratio` takes up to 256 queries, and --work "
+            "bounds it): verify ratio ");
+        cr_assert(c != NULL, "%s", out);
+        c = strstr(c, "): verify ") + strlen("): verify ");
+        e = strchr(c, '\n');
+        cr_assert(e != NULL && e - c < (long) sizeof(cmd) - 8, "%s", out);
+        snprintf(cmd, sizeof(cmd), "%.*s --json", (int) (e - c), c);
+        cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
+        j = last_json();
+        cr_assert(j != NULL, "%s", out);
+        lr = json_object_get(json_object_get(j, "log_ratio"), "D_over_D2");
+        cr_assert(lr != NULL, "%s", out);
+        lo = atof(json_string_value(json_object_get(lr, "lo")));
+        cr_assert(lo > 0.45 && lo <= 1, "the proof's run at k = 50: %g", lo);
+        json_decref(j);
     }
     /* at eps = 1/2 and Delta = 2, B scales as B eps Delta */
     {

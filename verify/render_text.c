@@ -590,6 +590,15 @@ prove_text(const prove_result_t P, const decision_t D,
         prove_print_input(out, P->LR);
     if (P->A->proved && P->W->untight[0] && d < 6)
         fprintf(out, "  L below B: %s\n", P->W->untight);
+    if (P->A->proved && !P->W->have && P->W->longer->len > 0 && d < 6)
+    {
+        char * c = report_recheck_custom(var, P->W->longer, M->c, o->base.eps,
+            o->base.delta, &o->base.ov);
+        fprintf(out, "  its input (not certified here; `verify ratio` takes up "
+            "to %d queries, and --work bounds it): %s\n",
+            PROG_JOINT_MAX_SMALL_RUN, c);
+        flint_free(c);
+    }
     if (W != NULL)
         prove_print_smallest(out, W, wr, cmd);
     if (P->A->proved && P->have_L && !P->L_infinite)

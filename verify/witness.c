@@ -79,6 +79,7 @@ witness_init(witness_t W)
     svt_runs_init(W->R);
     svt_runs_init(W->base);
     svt_runs_init(W->block);
+    svt_runs_init(W->longer);
     ratio_result_init(W->r);
 }
 
@@ -88,6 +89,7 @@ witness_clear(witness_t W)
     svt_runs_clear(W->R);
     svt_runs_clear(W->base);
     svt_runs_clear(W->block);
+    svt_runs_clear(W->longer);
     ratio_result_clear(W->r);
 }
 
@@ -294,6 +296,8 @@ eval_plan_loss(wctx * X, const knobs * K, ulong m, arb_t loss)
     plan_runs(R, K, X->M->delta_q, m);
     if (beyond_witness_queries(X->M, R))
     {
+        if (X->out->longer->len == 0)
+            svt_runs_set(X->out->longer, R);
         svt_runs_clear(R);
         ratio_result_clear(r);
         if (loss != NULL)
@@ -629,6 +633,12 @@ witness_from_proof(witness_t W, const svt_model_t M, const align_result_t A,
                 "steps only)" : "");
 
     }
+    else if (W->longer->len > 0)
+        snprintf(W->untight, sizeof(W->untight), "the proof's costliest run "
+            "needs %lu queries, more than the %lu the witness certifies with "
+            "%d registers (each ratio an exact joint integral)",
+            svt_runs_length(W->longer), svt_model_max_queries(M),
+            M->prog->nregs);
     flint_free(K);
     flint_free(Kb);
     return W->have;

@@ -50,6 +50,10 @@ typedef struct
                                multiples of tail Delta (0: not moved) */
     char desc[256];
     char untight[200];      /* L below B: the step not realised ("" else) */
+    svt_runs_t longer;      /* the first input of the proof's run that
+                               was not certified for its length (more
+                               queries than the witness takes with 2 to
+                               31 registers; empty: none) */
     slong ratios;           /* ratios computed */
     slong work;             /* their engine work */
     /* witness_growing: */
