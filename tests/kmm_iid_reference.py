@@ -127,22 +127,13 @@ def main():
             Fa = lap_pieces(qr, s, ma < qr)
             Fb = lap_pieces(qr, s, mb < qr)
             # (F(b) - F(a))^(k-2) as exponents (ea, eb): keep a and b apart
-            diff = {}
-            for e, c in Fb.items():
-                diff[(Fraction(0), e)] = diff.get((Fraction(0), e), 0) + c
-            for e, c in Fa.items():
-                diff[(e, Fraction(0))] = diff.get((e, Fraction(0)), 0) - c
-            pw = power2(diff, k - 2)
+            pw = power2(b_minus_a(Fb, Fa), k - 2)
             fa = lap_density(qr, s, ma < qr)
             fb = lap_density(qr, s, mb < qr)
             g1b = lap_pieces(q1, t, mb < q1)
             g1a = lap_pieces(q1, t, ma < q1)
             g2a = lap_pieces(q2, t, ma < q2)
-            rest = {}
-            for e, c in g1b.items():
-                rest[(Fraction(0), e)] = rest.get((Fraction(0), e), 0) + c
-            for e, c in g1a.items():
-                rest[(e, Fraction(0))] = rest.get((e, Fraction(0)), 0) - c
+            rest = b_minus_a(g1b, g1a)
             rest = mul2(rest, {(e, Fraction(0)): c for e, c in g2a.items()})
             rest = mul2(rest, {(e, Fraction(0)): c for e, c in fa.items()})
             rest = mul2(rest, {(Fraction(0), e): c for e, c in fb.items()})
@@ -151,6 +142,16 @@ def main():
                 total += c * cell_integral(ea, eb, a0, a1, b0, b1)
     total *= k * (k - 1)
     print(mp.nstr(total, 25))
+
+
+def b_minus_a(fb, fa):
+    """fb(b) - fa(a) as a function of (a, b): exponents (ea, eb)"""
+    out = {}
+    for e, c in fb.items():
+        out[(Fraction(0), e)] = out.get((Fraction(0), e), 0) + c
+    for e, c in fa.items():
+        out[(e, Fraction(0))] = out.get((e, Fraction(0)), 0) - c
+    return out
 
 
 def mul2(p, q):
