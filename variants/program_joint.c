@@ -1360,8 +1360,14 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
         *units += (w.max_big * ((prec + 255) / 256) * wv + 7) / 8;
     arb_zero(res);
     *exact_zero = 1;
-    for (i = 0; i < w.cur->len && !R->stops; i++)
-        add_total(res, exact_zero, &w, &w.cur->e[i].P);
+    {
+        slong written = w.written;
+        for (i = 0; i < w.cur->len && !R->stops; i++)
+            add_total(res, exact_zero, &w, &w.cur->e[i].P);
+        /* the last layer's integrals are work too */
+        *units += (w.written - written) * ((prec + 255) / 256)
+            / JOINT_WRITTEN_PER_UNIT;
+    }
     if (w.ended_any)
     {
         *exact_zero = 0;
