@@ -1271,6 +1271,15 @@ joint_width(const svt_program * P, int * same, const char ** why)
     return most + 1;
 }
 
+/* the units of `written` terms written (before equal ones merge) at
+   precision prec: about a tenth of a unit each at 256 bits
+   (JOINT_WRITTEN_PER_UNIT), more at higher precision */
+static slong
+written_units(slong written, slong prec)
+{
+    return written * ((prec + 255) / 256) / JOINT_WRITTEN_PER_UNIT;
+}
+
 /* the whole vector at working precision prec; returns 0, or 1 when
    unsupported (*why says why).  *units counts the work (the terms of
    each layer, weighted by the precision as an integrand evaluation is);
@@ -1350,7 +1359,7 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
                larger of the two, so that a query whose terms mostly
                merge (a register compared with many others) is paid for */
             *units += FLINT_MAX((terms * ((prec + 255) / 256) * wv + 7) / 8,
-                written * ((prec + 255) / 256) / JOINT_WRITTEN_PER_UNIT);
+                written_units(written, prec));
             if (limit > 0 && *units >= limit && w.unsupported == NULL)
                 w.unsupported = "the exact joint integral reached the work "
                     "budget of one ratio (its --work, or a search's or prove's)";
@@ -1365,8 +1374,7 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
         for (i = 0; i < w.cur->len && !R->stops; i++)
             add_total(res, exact_zero, &w, &w.cur->e[i].P);
         /* the last layer's integrals are work too */
-        *units += (w.written - written) * ((prec + 255) / 256)
-            / JOINT_WRITTEN_PER_UNIT;
+        *units += written_units(w.written - written, prec);
     }
     if (w.ended_any)
     {
