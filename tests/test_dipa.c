@@ -824,6 +824,82 @@ Test(dipa_fast, not_private_examples_proved_unbounded, .timeout = 600)
     }
 }
 
+/* the number after `key` in the proof's words */
+static double
+proof_number(const restart_result_t W, const char * key)
+{
+    const char * at = strstr(W->proof, key);
+    cr_assert(at != NULL, "no %s in %s", key, W->proof);
+    return strtod(at + strlen(key), NULL);
+}
+
+/* The leaking cycles whose upper register is lowered to every new
+   insample (DiPAut's simple_examples/leaking_cycle and
+   examples/leaking_cycle/example_28_4_1307, and ours with mu = 8), proved
+   unbounded by prove_lowered.c.  lo = Lap(2) at 0, hi = Lap(2) at mu
+   (10, 10, 8); the cycle: insample < hi, hi := insample (Lap(6)), then
+   lo <= insample < hi (Lap(6)); D' moves them by -1 and +1.  Each part
+   of the proof is checked against a closed form computed here, not by
+   the prover:
+     G >= P(N1 + 1 < N2 - 1) = e^(-1/3) (2 + 1/3) / 4 (N Lap(6): the
+       difference of two has density (1 + |t|/6) e^(-|t|/6) / 24), and
+       within 1% of it;
+     A <= the integral over [-M, M] of f(b) (F(b) - F(-M)) (lo at its
+       box's end -M; a midpoint rule of 2^20 cells), and within 1%;
+     w <= P(lo <= -M) P(hi >= M) P(-M <= N < M) = e^(-M/2)/2
+       e^(-(M - mu)/2)/2 (1 - e^(-M/6));
+   so k = ln A - ln G is at most ln((1/2) / G), the true rate. */
+Test(dipa_fast, lowered_register_cycles_proved_unbounded, .timeout = 600)
+{
+    static const struct { const char * file; double mu; } rows[] = {
+        { "tests/dipa/dipaut/simple_examples/leaking_cycle.dipa", 10 },
+        { "tests/dipa/dipaut/examples/leaking_cycle/example_28_4_1307.dipa", 10 },
+        { "tests/dipa/two_registers_leaking_cycle.dipa", 8 },
+    };
+    double G = exp(-1.0 / 3) * (2 + 1.0 / 3) / 4;
+    size_t i;
+    for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+    {
+        restart_result_t W;
+        int coupled;
+        double M, A, w, g, a, ww, h, klo;
+        long j, n = 1L << 20;
+        restart_result_init(W);
+        cr_assert(unbounded_on(W, rows[i].file, &coupled), "%s: no proof",
+            rows[i].file);
+        cr_assert(!coupled && W->has_base, "%s", rows[i].file);
+        cr_assert(strstr(W->proof, i < 2 ? "x2 := insample when insample "
+            "< x2" : "hi := insample when insample < hi") != NULL, "%s",
+            W->proof);
+        M = proof_number(W, "beyond M = ");
+        g = proof_number(W, "G <= ");
+        a = proof_number(W, "A >= ");
+        ww = proof_number(W, "w >= ");
+        h = 2 * M / n;
+        for (A = 0, j = 0; j < n; j++)
+        {
+            double b = -M + (j + 0.5) * h;
+            double F = b < 0 ? exp(b / 6) / 2 : 1 - exp(-b / 6) / 2;
+            A += exp(-fabs(b) / 6) / 12 * (F - exp(-M / 6) / 2) * h;
+        }
+        w = exp(-M / 2) / 2 * exp(-(M - rows[i].mu) / 2) / 2
+            * (1 - exp(-M / 6));
+        cr_assert(g >= G * (1 - 1e-8) && g <= 1.01 * G, "%s: G = %.10g, "
+            "closed form %.10g", rows[i].file, g, G);
+        cr_assert(a <= A * (1 + 1e-8) && a >= 0.99 * A, "%s: A = %.10g, "
+            "integral %.10g", rows[i].file, a, A);
+        cr_assert(ww <= w * (1 + 1e-3) && ww >= 0.99 * w, "%s: w = %.6g, "
+            "closed form %.6g", rows[i].file, ww, w);
+        klo = arf_get_d(arb_midref(W->k), ARF_RND_DOWN)
+            - mag_get_d(arb_radref(W->k));
+        cr_assert(klo > 0 && klo <= log(0.5 / G), "%s: k = %.10g, the true "
+            "rate %.10g", rows[i].file, klo, log(0.5 / G));
+        cr_assert(fabs(arf_get_d(arb_midref(W->base), ARF_RND_NEAR)
+            - log(ww)) < 1e-3, "%s: ln w", rows[i].file);
+        restart_result_clear(W);
+    }
+}
+
 /* A mean of 10^303 on a cycle's step: the proofs of no bound place
    their bisection grid with doubles, which cannot there; they must answer
    all the same (a SIGFPE in fmpz_set_d before, found by the adversarial

@@ -208,7 +208,7 @@ write_register_chain(const char * path, int n, const char * last)
 
 #ifdef SVT_PROVE_UNBOUNDED_H
 /* A proof of no bound says ln ratio(a_m) >= ln ratio(a_m0) + (m - m0) k
-   for every m >= m0 (m0 the m shown).  The family at m0 + 8, where the
+   for every m >= m0 (m0 the m shown), or (W->has_base) >= base + m k.  The family at m0 + 8, where the
    engine computes it within a small budget, must not be certainly below
    that line. */
 static inline void
@@ -229,8 +229,9 @@ unbounded_line_holds(const restart_result_t W, const svt_model_t M,
     ratio_decide(r, M, R, &ro);
     if (arb_is_finite(r->lr[W->dir]) && arb_is_finite(W->r->lr[W->dir]))
     {
-        arb_mul_ui(line, W->k, 8, 128);
-        arb_add(line, line, W->r->lr[W->dir], 128);
+        /* a line from a base: base + m k (prove_lowered.c) */
+        arb_mul_ui(line, W->k, W->has_base ? m : 8, 128);
+        arb_add(line, line, W->has_base ? W->base : W->r->lr[W->dir], 128);
         cr_assert(!arb_lt(r->lr[W->dir], line), "%s: ln ratio at m = %lu "
             "is %s, below the proof's line %s (%s)", path, m,
             arb_get_str(r->lr[W->dir], 12, 0), arb_get_str(line, 12, 0),

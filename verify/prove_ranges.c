@@ -109,10 +109,8 @@ dim_of(rg_g * G, int r)
     return G->ndim++;
 }
 
-/* 1 when an observer cannot tell branches A and B apart by their output
-   (any two numbers look alike) */
-static int
-same_output(const prog_branch * A, const prog_branch * B)
+int
+unb_same_output(const prog_branch * A, const prog_branch * B)
 {
     if (A->out >= PROG_OUT_NOISY || B->out >= PROG_OUT_NOISY)
         return A->out >= PROG_OUT_NOISY && B->out >= PROG_OUT_NOISY;
@@ -131,7 +129,7 @@ step_terms(rg_g * G, rg_step * L, const prog_state * S, int j)
     {
         const prog_branch * B = S->branches + b;
         rg_term * T = L->term + L->nterm;
-        if (B->ending || !same_output(B, S->branches + j))
+        if (B->ending || !unb_same_output(B, S->branches + j))
             continue;
         T->nlo = T->nhi = 0;
         for (a = 0; a < B->natoms; a++)
@@ -629,13 +627,8 @@ keeps_registers(const svt_program * P, const unb_path * p)
     return 1;
 }
 
-/* 1 when the output of every step of path p fixes its branch, up to
-   branches that stop: every other branch with an output that looks the
-   same has the same effect, or stops (a run that takes it gives no
-   later output; at the family's last step, it only adds to the weight
-   of the integral, which stays log-convex in m) */
-static int
-path_fixed(const svt_program * P, const unb_path * p)
+int
+unb_path_fixed(const svt_program * P, const unb_path * p)
 {
     int i, k;
     for (i = 0; i < p->len; i++)
@@ -645,7 +638,7 @@ path_fixed(const svt_program * P, const unb_path * p)
         for (k = 0; k < S->nbranches; k++)
         {
             const prog_branch * C = S->branches + k;
-            if (k != p->branch[i] && same_output(B, C) && !C->stop
+            if (k != p->branch[i] && unb_same_output(B, C) && !C->stop
                     && !C->ending && !prog_branches_same_effect(B, C))
                 return 0;
         }
@@ -903,15 +896,15 @@ rank_families(rg_cand * best, const svt_model_t M,
         {
             mid.len = 0;
             if (t != s && (unb_path_to(&mid, P, s, t, 1) != 0
-                    || !keeps_registers(P, &mid) || !path_fixed(P, &mid)))
+                    || !keeps_registers(P, &mid) || !unb_path_fixed(P, &mid)))
                 continue;
             for (a = 0; a < ncy[s]; a++)
                 for (b = -1; b < ncy[t]; b++)
                 {
                     const unb_path * B = b >= 0 ? &cy[t][b] : NULL;
                     if ((b < 0 && t != s) || (t == s && b >= 0 && b <= a)
-                            || !path_fixed(P, &lead) || !path_fixed(P, &cy[s][a])
-                            || (B != NULL && !path_fixed(P, B)))
+                            || !unb_path_fixed(P, &lead) || !unb_path_fixed(P, &cy[s][a])
+                            || (B != NULL && !unb_path_fixed(P, B)))
                         continue;
                     nx = exits_of(x, P, b >= 0 ? t : s);
                     for (shift = 0; shift < unb_pow3(cy[s][a].len

@@ -20,7 +20,9 @@ restart_result_init(restart_result_t W)
     W->ratios = 0;
     W->exit.len = 0;
     W->proof[0] = W->desc[0] = '\0';
+    W->has_base = 0;
     arb_init(W->k);
+    arb_init(W->base);
     ratio_result_init(W->r);
     svt_runs_init(W->R);
 }
@@ -29,6 +31,7 @@ void
 restart_result_clear(restart_result_t W)
 {
     arb_clear(W->k);
+    arb_clear(W->base);
     ratio_result_clear(W->r);
     svt_runs_clear(W->R);
 }
@@ -235,6 +238,40 @@ unb_keep_family(restart_result_t W, const unb_path * lead, const unb_path * A,
     W->dir = dir;
 }
 
+/* restart_line_past for a line base + m k (W->has_base): the first m
+   >= m0 past the claim */
+static int
+base_line_past(fmpz_t N, arb_t line, const restart_result_t W,
+    const arb_t claimed)
+{
+    arb_t t;
+    arf_t hi;
+    int ok;
+    if (!arb_is_finite(W->base))
+        return 0;
+    arb_init(t);
+    arf_init(hi);
+    /* m > (claimed - base) / k, the quotient's upper end rounded up */
+    arb_sub(t, claimed, W->base, 128);
+    arb_div(t, t, W->k, 128);
+    arb_get_ubound_arf(hi, t, 128);
+    ok = arf_cmpabs_2exp_si(hi, 62) < 0;
+    if (ok)
+    {
+        arf_get_fmpz(N, hi, ARF_RND_FLOOR);
+        fmpz_add_ui(N, N, 1);
+        if (fmpz_cmp_ui(N, W->m_shown) < 0)
+            fmpz_set_ui(N, W->m_shown);
+        /* the line at N, checked: the decision rests on it */
+        arb_mul_fmpz(t, W->k, N, 128);
+        arb_add(line, W->base, t, 128);
+        ok = arb_gt(line, claimed);
+    }
+    arb_clear(t);
+    arf_clear(hi);
+    return ok;
+}
+
 int
 restart_line_past(fmpz_t N, arb_t line, const restart_result_t W,
     const arb_t claimed)
@@ -246,6 +283,8 @@ restart_line_past(fmpz_t N, arb_t line, const restart_result_t W,
     if (!W->found || !arb_is_positive(W->k) || !arb_is_finite(r)
             || !arb_is_finite(claimed))
         return 0;
+    if (W->has_base && !arb_gt(r, claimed))
+        return base_line_past(N, line, W, claimed);
     arb_init(t);
     arf_init(hi);
     /* m - m0 > (claimed - r) / k, the quotient's upper end rounded up */
@@ -283,7 +322,10 @@ restart_family_above(restart_result_t W, const svt_model_t M,
         - mag_get_d(arb_radref(W->k));
     double need = arf_get_d(arb_midref(claimed), ARF_RND_UP) + 1;
     int tries;
-    if (!W->found || !(k > 0) || !arb_is_finite(W->r->lr[W->dir]))
+    /* a line from a base (Lowered) starts far below the ratios computed:
+       the m it passes the claim at is past what the engine takes */
+    if (!W->found || W->has_base || !(k > 0)
+            || !arb_is_finite(W->r->lr[W->dir]))
         return 0;
     for (tries = 0; tries < 3; tries++)
     {
@@ -471,6 +513,8 @@ restart_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
         release_prove(W, M, delta, ro);     /* any number of registers */
         if (!W->found)
             ranges_prove(W, M, delta, ro);  /* cycles of several */
+        if (!W->found)
+            lowered_prove(W, M, delta, ro); /* a register lowered */
         return;
     }
     for (s = 0; s < P->nstates; s++)
@@ -493,4 +537,6 @@ restart_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
         loop_prove(W, M, delta, ro);
     if (!W->found)
         release_prove(W, M, delta, ro);
+    if (!W->found)
+        lowered_prove(W, M, delta, ro);
 }

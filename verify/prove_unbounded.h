@@ -69,6 +69,32 @@
     proved this way (the exit bounds the range's upper register), and
     two_range_1 (two ranges sharing a register: three dimensions).
 
+    Lowered (prove_lowered.c), DiPA automata with any number of
+    registers whose cycle lowers one register h to each new insample
+    (DiPAut's leaking cycle over lo and hi: insample < hi, hi :=
+    insample, then lo <= insample < hi).  The family: the shortest
+    lead-in to the state s that assigns, then the cycle at s m times,
+    its first step h := insample under insample < h (offset 0; or >= h:
+    raised), the others assigning nothing, every output fixing the
+    branch (and, for the bounds below, no earlier branch of a step able
+    to hold with the path's).  Given the other registers x, the values
+    b_1 > ... > b_m of h are ordered and each adds one factor phi(x, b),
+    the density of the insample assigned times the probabilities of the
+    cycle's later steps, so Pr_u(m) = integral of W(x, b_0)
+    Phi_x(b_0)^m / m!, Phi_x(b_0) the integral of phi below b_0 (the m!
+    orders of m values).  On v, phi is at most its value with every
+    comparison with another register dropped (each step at most 1),
+    whose integral over the line is at most G (an upper sum over 2^14
+    cells and the density's tails): Pr_v(m) <= G^m / m!.  On u, with x
+    and b_0 in boxes beyond +-M and b_1 .. b_m in [-M, M] (ordered below
+    b_0 by construction), Pr_u(m) >= w A^m / m!, A a lower sum of the
+    least phi over the boxes, w the lead-in's least probability of
+    landing there (step by step).  Hence ln ratio(a_m) >= ln w + m k for
+    every m, k = ln A - ln G: a certified k > 0 proves the loss
+    unbounded.  The line is far below the ratios computed (ln w is about
+    -20 on DiPAut's files), so the family is not taken to the m where
+    it passes the claim; the proof says at which m it does.
+
     The work is counted (ratios, cells): deterministic.
 */
 
@@ -105,6 +131,10 @@ typedef struct
     unb_path lead, a, mid, b, exit;    /* exit: a last step (len 0: none) */
     int has_b, shift, dir;
     ulong m_shown;
+    /* has_base: the proof's line is ln ratio(a_m) >= base + m k for
+       every m >= 1, not ln ratio(a_m0) + (m - m0) k (Lowered) */
+    int has_base;
+    arb_t base;
 }
 restart_result_struct;
 
@@ -175,7 +205,8 @@ int restart_line_past(fmpz_t N, arb_t line, const restart_result_t W,
 
 /* The family found taken to the m where the proof's line passes the
    claim: 1 when its certified ratio there is above `claimed` (W->r,
-   W->R, W->m_shown replaced); 0 when not, or too long (200000 queries). */
+   W->R, W->m_shown replaced); 0 when not, too long (200000 queries), or the line is from a base
+   (W->has_base: it passes the claim far past what the engine takes). */
 int restart_family_above(restart_result_t W, const svt_model_t M,
     const fmpq_t delta, const arb_t claimed, const ratio_opt * ro);
 
@@ -192,6 +223,22 @@ void release_prove(restart_result_t W, const svt_model_t M,
    two to four registers: fills W when found */
 void ranges_prove(restart_result_t W, const svt_model_t M,
     const fmpq_t delta, const ratio_opt * ro);
+
+/* the lowered register (prove_lowered.c), DiPA automata: fills W when
+   found */
+void lowered_prove(restart_result_t W, const svt_model_t M,
+    const fmpq_t delta, const ratio_opt * ro);
+
+/* 1 when an observer cannot tell branches A and B apart by their output
+   (any two numbers look alike) */
+int unb_same_output(const prog_branch * A, const prog_branch * B);
+
+/* 1 when the output of every step of path p fixes its branch, up to
+   branches that stop: every other branch with an output that looks the
+   same has the same effect, or stops (a run that takes it gives no
+   later output; at the family's last step, it only adds to the weight
+   of the integral, which stays log-convex in m) */
+int unb_path_fixed(const svt_program * P, const unb_path * p);
 
 /* the cycles at s of one or two branches that do not stop and assign
    nothing, releasing no number (release = 0) or insample at every step
