@@ -227,7 +227,7 @@ SOUNDNESS_PAIRS ?= 2000
 LONG_SLICES = approx/dipapprox_table|search/finds_program_dipa_two_registers_leaking_cycle|search/finds_program_dipa_leaking_pair_lowered
 .PHONY: test-long
 test-long: $(B)/tests $(B)/bin/verify $(B)/bin/svt-report
-	@echo "test-long: seed $(GEN_SEED): $(GEN_PROGRAMS) generated programs, $(SOUNDNESS_PAIRS) pairs per variant (soundness), 400 generated DiPA automata (64 of 4 to 6 registers, 200 padded past 31 registers, 100 chains of compared registers), the long slices ($(LONG_SLICES)), then every suite sanitized"
+	@echo "test-long: seed $(GEN_SEED): $(GEN_PROGRAMS) generated programs, $(SOUNDNESS_PAIRS) pairs per variant (soundness), 400 generated DiPA automata (64 of 4 to 6 registers, 200 padded past 31 registers, 100 chains of compared registers, 200 lowered cycles), the long slices ($(LONG_SLICES)), then every suite sanitized"
 	SVT_GEN_PROGRAMS=$(GEN_PROGRAMS) SVT_GEN_SEED=$(GEN_SEED) ./$(B)/tests --jobs 2 --filter 'generated/*'
 	VERIFY_BIN=./$(B)/bin/verify REPORT_BIN=./$(B)/bin/svt-report \
 	    SVT_SOUNDNESS_PAIRS=$(SOUNDNESS_PAIRS) SVT_SOUNDNESS_SEED=$(GEN_SEED) \
@@ -240,6 +240,8 @@ test-long: $(B)/tests $(B)/bin/verify $(B)/bin/svt-report
 	    ./$(B)/tests --jobs 2 --filter 'dipa/chains_of_registers_are_counts_of_orderings'
 	VERIFY_BIN=./$(B)/bin/verify SVT_DIPA_AUTOMATA_WIDE=64 SVT_DIPA_SEED=$(GEN_SEED) \
 	    ./$(B)/tests --jobs 2 --filter 'dipa/prove_sound_on_generated_automata_with_more_registers'
+	VERIFY_BIN=./$(B)/bin/verify SVT_DIPA_LOWERED=200 SVT_DIPA_SEED=$(GEN_SEED) \
+	    ./$(B)/tests --jobs 2 --filter 'dipa/lowered_proof_sound_on_generated_automata'
 	@VERIFY_BIN=./$(B)/bin/verify REPORT_BIN=./$(B)/bin/svt-report SVT_LONG_TESTS=1 \
 	    ./$(B)/tests --jobs 2 --filter '@($(LONG_SLICES))' > $(B)/long-slices.log 2>&1; \
 	st=$$?; cat $(B)/long-slices.log; \
