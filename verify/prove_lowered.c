@@ -418,13 +418,28 @@ cell_phi(arb_t out, const lw_cycle * C, lw_box * X, const arb_t v,
     arb_clear(hi);
 }
 
-/* the cells of [lo, lo + n width] */
+/* sum += width times phi's bound (cell_phi, up) on each of the n cells
+   of [lo, lo + n width] */
 static void
-cell_at(arb_t v, arb_t w, const arb_t lo, const arb_t width, slong i)
+cell_sum(arb_t sum, const lw_cycle * C, lw_box * X, const arb_t lo,
+    const arb_t width, slong n, int up)
 {
-    arb_mul_si(v, width, i, LW_PREC);
-    arb_add(v, v, lo, LW_PREC);
-    arb_add(w, v, width, LW_PREC);
+    arb_t v, w, f;
+    slong i;
+    arb_init(v);
+    arb_init(w);
+    arb_init(f);
+    for (i = 0; i < n; i++)
+    {
+        arb_mul_si(v, width, i, LW_PREC);
+        arb_add(v, v, lo, LW_PREC);
+        arb_add(w, v, width, LW_PREC);
+        cell_phi(f, C, X, v, w, up);
+        arb_addmul(sum, f, width, LW_PREC);
+    }
+    arb_clear(v);
+    arb_clear(w);
+    arb_clear(f);
 }
 
 /* G >= the integral of phi over the line on the relaxed side (C with
@@ -453,12 +468,7 @@ g_upper(arf_t out, const lw_cycle * C, lw_box * X, int lg, slong * work)
     arb_set_d(lo, c0 - R);
     arb_set_d(width, 2 * R);
     arb_mul_2exp_si(width, width, -lg);
-    for (i = 0; i < n; i++)
-    {
-        cell_at(v, w, lo, width, i);
-        cell_phi(f, C, X, v, w, 1);
-        arb_addmul(sum, f, width, LW_PREC);
-    }
+    cell_sum(sum, C, X, lo, width, n, 1);
     /* the tails: the assigned insample's mass beyond the grid */
     arb_set_fmpq(v, C->st[0].c, LW_PREC);
     arb_sub(w, lo, v, LW_PREC);
@@ -485,30 +495,18 @@ static void
 a_lower(arf_t out, const lw_cycle * C, lw_box * X, const arb_t M,
     slong * work)
 {
-    arb_t lo, width, v, w, f, sum;
-    slong i;
+    arb_t lo, width, sum;
     arb_init(lo);
     arb_init(width);
-    arb_init(v);
-    arb_init(w);
-    arb_init(f);
     arb_init(sum);
     arb_neg(lo, M);
     arb_mul_2exp_si(width, M, 1);
     arb_div_si(width, width, LW_LOWER_CELLS, LW_PREC);
-    for (i = 0; i < LW_LOWER_CELLS; i++)
-    {
-        cell_at(v, w, lo, width, i);
-        cell_phi(f, C, X, v, w, 0);
-        arb_addmul(sum, f, width, LW_PREC);
-    }
+    cell_sum(sum, C, X, lo, width, LW_LOWER_CELLS, 0);
     arb_get_lbound_arf(out, sum, LW_PREC);
     *work += LW_LOWER_CELLS * C->n;
     arb_clear(lo);
     arb_clear(width);
-    arb_clear(v);
-    arb_clear(w);
-    arb_clear(f);
     arb_clear(sum);
 }
 
@@ -570,6 +568,9 @@ lead_lower(arb_t mu, const svt_model_t M, const unb_path * lead,
 
 /* ---- the families ---- */
 
+/* the numbers of a family's proof: k, ln w, A, G, w, M */
+enum { LW_K, LW_BASE, LW_A, LW_G, LW_W, LW_M, LW_NUMS };
+
 /* a family: the lead-in to the cycle's state, the cycle m times with
    q(D') by the digits of shift, u = dir the side above (0: D) */
 typedef struct
@@ -577,35 +578,30 @@ typedef struct
     unb_path lead, cyc;
     int shift, dir, h, raise;
     double score;           /* ranking only (smaller first) */
-    arb_t k, base, A, G, mu, Mi;
+    arb_struct num[LW_NUMS];    /* LW_K ... LW_M */
 }
 lw_cand;
 
 static void
 cand_init(lw_cand * c)
 {
-    arb_init(c->k);
-    arb_init(c->base);
-    arb_init(c->A);
-    arb_init(c->G);
-    arb_init(c->mu);
-    arb_init(c->Mi);
+    int i;
+    for (i = 0; i < LW_NUMS; i++)
+        arb_init(c->num + i);
 }
 
 static void
 cand_clear(lw_cand * c)
 {
-    arb_clear(c->k);
-    arb_clear(c->base);
-    arb_clear(c->A);
-    arb_clear(c->G);
-    arb_clear(c->mu);
-    arb_clear(c->Mi);
+    int i;
+    for (i = 0; i < LW_NUMS; i++)
+        arb_clear(c->num + i);
 }
 
 static void
 cand_set(lw_cand * d, const lw_cand * c)
 {
+    int i;
     d->lead = c->lead;
     d->cyc = c->cyc;
     d->shift = c->shift;
@@ -613,12 +609,8 @@ cand_set(lw_cand * d, const lw_cand * c)
     d->h = c->h;
     d->raise = c->raise;
     d->score = c->score;
-    arb_set(d->k, c->k);
-    arb_set(d->base, c->base);
-    arb_set(d->A, c->A);
-    arb_set(d->G, c->G);
-    arb_set(d->mu, c->mu);
-    arb_set(d->Mi, c->Mi);
+    for (i = 0; i < LW_NUMS; i++)
+        arb_set(d->num + i, c->num + i);
 }
 
 /* the boxes of the u side at size Mi: h beyond +-Mi (above for a
@@ -755,12 +747,12 @@ try_family(lw_cand * c, const svt_model_t M, const fmpq_t delta,
         if (!ok || score < c->score)
         {
             c->score = score;
-            arb_set(c->k, k);
-            arb_set(c->base, base);
-            arb_set_arf(c->A, a);
-            arb_set_arf(c->G, g);
-            arb_set(c->mu, mu);
-            arb_set(c->Mi, Mi);
+            arb_set(c->num + LW_K, k);
+            arb_set(c->num + LW_BASE, base);
+            arb_set_arf(c->num + LW_A, a);
+            arb_set_arf(c->num + LW_G, g);
+            arb_set(c->num + LW_W, mu);
+            arb_set(c->num + LW_M, Mi);
             ok = 1;
         }
     }
@@ -784,9 +776,10 @@ done:
 static void
 lowered_words(restart_result_t W, const svt_program * P, const lw_cand * c)
 {
-    char * ks = decimal_interval(c->k, 8), * gs = decimal_bound(c->G, 8, 1);
-    char * as = decimal_bound(c->A, 8, 0), * ws = decimal_bound(c->mu, 4, 0);
-    char * ms = decimal_interval(c->Mi, 4), * bs = decimal_interval(c->base, 8);
+    const arb_struct * n = c->num;
+    char * ks = decimal_interval(n + LW_K, 8), * gs = decimal_bound(n + LW_G, 8, 1);
+    char * as = decimal_bound(n + LW_A, 8, 0), * ws = decimal_bound(n + LW_W, 4, 0);
+    char * ms = decimal_interval(n + LW_M, 4), * bs = decimal_interval(n + LW_BASE, 8);
     char pc[160], pl[160];
     const char * u = c->dir ? "D'" : "D", * v = c->dir ? "D" : "D'";
     const char * h = P->reg_names[c->h];
@@ -845,15 +838,15 @@ certify(restart_result_t W, const svt_model_t M, const lw_cand * c,
             continue;
         /* the line at m is a lower bound of the ratio there: a computed
            ratio certainly below it would be a fault of the bounds */
-        arb_mul_ui(line, c->k, want[j], LW_PREC);
-        arb_add(line, line, c->base, LW_PREC);
+        arb_mul_ui(line, c->num + LW_K, want[j], LW_PREC);
+        arb_add(line, line, c->num + LW_BASE, LW_PREC);
         if (arb_gt(line, r->lr[c->dir]))
             break;
         ok = 1;
         W->found = 1;
-        arb_set(W->k, c->k);
+        arb_set(W->k, c->num + LW_K);
         W->has_base = 1;
-        arb_set(W->base, c->base);
+        arb_set(W->base, c->num + LW_BASE);
         ratio_result_swap(W->r, r);
         svt_runs_set(W->R, R);
         unb_keep_family(W, &c->lead, &c->cyc, NULL, NULL, c->shift, want[j],
