@@ -162,7 +162,7 @@ Test(dipa, scaling_families_proved_with_dipauts_weight, .timeout = 300)
        prove says why, and prints the proof's run as a command that
        `verify ratio` certifies (its ln ratio near 1/2) */
     {
-        char cmd[4096], * c, * e;
+        char cmd[4096], want[4096], * c, * e;
         json_t * j, * lr;
         double lo;
         snprintf(cmd, sizeof(cmd), "prove %s", family_file("k-min-max", 50));
@@ -178,6 +178,7 @@ Test(dipa, scaling_families_proved_with_dipauts_weight, .timeout = 300)
         c = strstr(c, "): verify ") + strlen("): verify ");
         e = strchr(c, '\n');
         cr_assert(e != NULL && e - c < (long) sizeof(cmd) - 8, "%s", out);
+        snprintf(want, sizeof(want), "verify %.*s", (int) (e - c), c);
         snprintf(cmd, sizeof(cmd), "%.*s --json", (int) (e - c), c);
         cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
         j = last_json();
@@ -186,6 +187,19 @@ Test(dipa, scaling_families_proved_with_dipauts_weight, .timeout = 300)
         cr_assert(lr != NULL, "%s", out);
         lo = atof(json_string_value(json_object_get(lr, "lo")));
         cr_assert(lo > 0.45 && lo <= 1, "the proof's run at k = 50: %g", lo);
+        json_decref(j);
+        /* the JSON says the same: why, and the run as the same command */
+        snprintf(cmd, sizeof(cmd), "prove %s --json", family_file("k-min-max", 50));
+        cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
+        j = last_json();
+        cr_assert(j != NULL, "%s", out);
+        lr = json_object_get(j, "uncertified_run");
+        cr_assert(json_is_object(lr) && json_integer_value(json_object_get(lr,
+            "queries")) == 53, "%s", out);
+        cr_assert_str_eq(json_string_value(json_object_get(lr, "command")),
+            want, "%s", out);
+        cr_assert(strstr(json_string_value(json_object_get(j,
+            "lower_bound_untight")), "needs 53 queries") != NULL, "%s", out);
         json_decref(j);
     }
     /* at eps = 1/2 and Delta = 2, B scales as B eps Delta */

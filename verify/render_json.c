@@ -196,6 +196,31 @@ lint_json(const svt_variant_struct * v, const char * path)
 
 /* ---- verify prove ------------------------------------------------------- */
 
+/* why L is below B, when the text says so (lower_bound_untight), and
+   the proof's run longer than the witness certifies, as the `verify
+   ratio` command the text prints (uncertified_run); null otherwise */
+static void
+prove_json_untight(json_t * j, const prove_result_t P, const svt_model_t M,
+    const svt_variant_struct * var, const search_opts * o)
+{
+    int d = prove_sandwich_digits(P);
+    json_t * u = json_null();
+    json_object_set_new(j, "lower_bound_untight", P->A->proved
+        && P->W->untight[0] && d < 6 ? json_string(P->W->untight)
+        : json_null());
+    if (P->A->proved && !P->W->have && P->W->longer->len > 0 && d < 6)
+    {
+        char * c = report_recheck_custom(var, P->W->longer, M->c, o->base.eps,
+            o->base.delta, &o->base.ov);
+        u = json_object();
+        json_object_set_new(u, "queries",
+            json_integer((json_int_t) svt_runs_length(P->W->longer)));
+        json_object_set_new(u, "command", json_string(c));
+        flint_free(c);
+    }
+    json_object_set_new(j, "uncertified_run", u);
+}
+
 /* the loss over every m, pair and output: [L, B], the certified lower
    bound found (0 when none) and the proved upper bound (inf when none) */
 static json_t *
@@ -264,6 +289,7 @@ prove_json(const prove_result_t P, const decision_t D,
     json_object_set_new(j, "lower_bound_growth", json_string(P->W->growing
         ? "growing" : P->LB->growth));
     json_object_set_new(j, "sandwich_digits", json_integer(prove_sandwich_digits(P)));
+    prove_json_untight(j, P, M, var, o);
     json_object_set_new(j, "monotone_only", json_boolean(var->monotone_only));
     json_object_set_new(j, "reason", P->reason[0] ? json_string(P->reason) : json_null());
     for (i = 0; i < P->A->nsteps && P->A->proved; i++)
