@@ -1032,6 +1032,21 @@ Test(programs, reader_errors_name_file_line_column)
     parse_fails(HEAD "state s:\n  answer y = q + laplace(2/eps)\n"
         "  if z + 1 <= y < z + 1 then output top\n  else output bot\n", "p.svt",
         "p.svt:6:6:", "a < b");
+    /* a guard that holds at one point, in any form (the adversarial
+       review: a gap released there was given a density, and a program
+       whose output never varies was certified violated) */
+    parse_fails(HEAD "state s:\n  answer y = q + laplace(2/eps)\n"
+        "  if y <= z and y >= z then output y - z\n  else output bot\n", "p.svt",
+        "p.svt:6:6:", "lower ends below upper ends");
+    parse_fails(HEAD "state s:\n  answer y = q + laplace(2/eps)\n"
+        "  if y > z + 1 and y <= z + 1 then output top\n  else output bot\n",
+        "p.svt", "p.svt:6:6:", "probability 0");
+    parse_fails(HEAD "state s:\n  answer y = q + laplace(2/eps)\n"
+        "  if abs(y) > z + 2 and abs(y) <= z + 2 then output top\n"
+        "  else output bot\n", "p.svt", "p.svt:6:6:", "probability 0");
+    parse_fails(HEAD "state s:\n  answer y = q + laplace(2/eps)\n"
+        "  if z <= y < z + 1 and y >= z + 1 then output top\n"
+        "  else output bot\n", "p.svt", "p.svt:6:6:", "probability 0");
     parse_fails(HEAD "state s:\n  answer y = q + gaussian(2/eps)\n"
         "  if y >= z then output y - z\n  else output bot\n", "p.svt",
         "p.svt:6:3:", "Gaussian");

@@ -420,10 +420,30 @@ done:
     return r;
 }
 
+/* 1 when the atoms of B of kind abs (0: y, 1: |y|) meet at one value of
+   y - (T + z): some lower end a (>=, >) equals some upper end b (<, <=).
+   (A lower end above an upper end leaves no value: an empty guard, whose
+   probability the engine computes as exactly 0.) */
+static int
+guard_point(const prog_branch * B, int abs)
+{
+    int i, j;
+    for (i = 0; i < B->natoms; i++)
+        for (j = 0; j < B->natoms; j++)
+            if (B->atoms[i].op == (abs ? PROG_ABS_GE : PROG_GE)
+                    && B->atoms[j].op == (abs ? PROG_ABS_LT : PROG_LT)
+                    && fmpq_equal(B->atoms[i].off, B->atoms[j].off))
+                return 1;
+    return 0;
+}
+
 static int
 guard(svt_program * P, prog_branch * B, cursor * c)
 {
     int first = -1;
+    const char * start;
+    skip(c);
+    start = c->p;
     do
     {
         const char * at;
@@ -439,6 +459,12 @@ guard(svt_program * P, prog_branch * B, cursor * c)
                 "to be on one answer)", "a second answer");
     }
     while (accept(c, "and") || accept(c, "&&"));
+    /* a guard that holds at one value has probability 0: its outputs
+       cannot be observed (a gap released there was given a density) */
+    if (guard_point(B, 0) || guard_point(B, 1))
+        return fail(c, start, "found %s, expected lower ends below upper ends "
+            "(a guard that holds at one value has probability 0)",
+            "a guard whose lower end equals its upper end");
     return 0;
 }
 

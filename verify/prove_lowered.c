@@ -783,11 +783,19 @@ lowered_words(restart_result_t W, const svt_program * P, const lw_cand * c)
     char pc[160], pl[160];
     const char * u = c->dir ? "D'" : "D", * v = c->dir ? "D" : "D'";
     const char * h = P->reg_names[c->h];
+    char sh[64];
+    int i, d, used = 0;
     unb_path_words(pc, sizeof(pc), P, &c->cyc);
     unb_path_words(pl, sizeof(pl), P, &c->lead);
+    /* q(D') of each step of the cycle, in Delta (0 at a non-input step) */
+    for (i = 0, d = c->shift; i < c->cyc.len && used < (int) sizeof(sh) - 8;
+            i++, d /= 3)
+        used += snprintf(sh + used, sizeof(sh) - used, "%s%s", i ? ", " : "",
+            P->states[c->cyc.state[i]].noninput || d % 3 == 1 ? "0"
+            : d % 3 == 0 ? "-Delta" : "+Delta");
     snprintf(W->desc, sizeof(W->desc), "the cycle %s m times after the "
-        "shortest lead-in (%s), q(D) = 0, q(D') in {-Delta, 0, Delta} per "
-        "step of the cycle (m = %lu shown)", pc, pl, W->m_shown);
+        "shortest lead-in (%s), q(D) = 0, q(D') = (%s) on the cycle's steps "
+        "(m = %lu shown)", pc, pl, sh, W->m_shown);
     snprintf(W->proof, sizeof(W->proof), "PROOF: the cycle's first step "
         "sets %s := insample when insample %s %s, nothing else after the "
         "lead-in assigns a register, and every output fixes the branch: "
