@@ -1018,6 +1018,9 @@ Test(programs, reader_errors_name_file_line_column)
 {
     parse_fails(HEAD "state s:\n  answer y = q + laplace(2/eps)\n"
         "  if y >= w then output top\n", "p.svt", "p.svt:6:11:", "found 'w', expected the register z");
+    parse_fails(HEAD "state s:\n  answer z = q + laplace(2/eps)\n"
+        "  if z >= z then output top\n", "p.svt", "p.svt:5:10:", "found 'z', "
+        "expected a new answer name");
     parse_fails(HEAD "state s:\n  if y >= z then output top\n", "p.svt",
         "p.svt:5:6:", "noisy answer");
     parse_fails(HEAD "state s:\n  answer y = q + laplace(2/eps)\n"

@@ -710,8 +710,11 @@ answer_line(svt_program * P, cursor * c, const char * at)
     at = c->p;
     if (!ident(c, name) || strcmp(name, P->register_name) == 0
             || strcmp(name, "q") == 0 || answer_index(S, name) >= 0)
+    {
+        c->p = at;      /* the name itself, when it was read */
         return fail(c, at, "found %s, expected a new answer name (not q, not "
             "the register, not used in this state)", found(c, buf, sizeof(buf)));
+    }
     if (expect(c, "=", "'=' after the answer name"))
         return -1;
     strcpy(S->answer_name[S->nanswers], name);
