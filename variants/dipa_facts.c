@@ -224,6 +224,58 @@ guards_disjoint(const dipa_trans * T, const dipa_trans * U)
     return 0;
 }
 
+/* 1 when some state reached from `from` through transitions that do
+   not assign r (from itself included) compares r */
+static int
+reg_read_from(const prep * P, int from, int r, char * seen)
+{
+    const dipa_automaton_struct * A = P->A;
+    int * stack = flint_malloc((A->nstates + 1) * sizeof(int));
+    int n = 0, s, j, k, read = 0;
+    memset(seen, 0, A->nstates);
+    if (from >= 0)
+    {
+        stack[n++] = from;
+        seen[from] = 1;
+    }
+    while (n > 0 && !read)
+    {
+        s = stack[--n];
+        for (k = 0; k < P->ncomp[s]; k++)
+            read |= P->comp[s][k] == r;
+        for (j = 0; j < A->states[s].ntrans; j++)
+        {
+            const dipa_trans * T = A->states[s].trans + j;
+            int assigns = 0;
+            for (k = 0; k < T->nassign; k++)
+                assigns |= T->assign[k] == r;
+            if (!assigns && T->next >= 0 && !seen[T->next])
+            {
+                seen[T->next] = 1;
+                stack[n++] = T->next;
+            }
+        }
+    }
+    flint_free(stack);
+    return read;
+}
+
+/* 1 when no register site x assigns is compared before it is assigned
+   again: the value's shift is then read by no guard, and the assignment
+   need not fix the noisy answer's move (dipa_graph.c) */
+static int
+site_is_dead(const prep * P, int x)
+{
+    const dipa_trans * T = P->A->states[P->site_state[x]].trans
+        + P->site_trans[x];
+    char * seen = flint_malloc(P->A->nstates + 1);
+    int k, dead = 1;
+    for (k = 0; k < T->nassign && dead; k++)
+        dead = !reg_read_from(P, T->next, T->assign[k], seen);
+    flint_free(seen);
+    return dead;
+}
+
 /* the scales in units of 1 / (2 L), L the lcm of the denominators: -1
    when they are too large for exact word arithmetic */
 static int
@@ -323,6 +375,9 @@ prep_init(prep * P, const dipa_automaton_struct * A)
                 P->site[id] = P->nsites++;
             }
         }
+    P->site_dead = flint_calloc(P->nsites + 1, 1);
+    for (s = 0; s < P->nsites; s++)
+        P->site_dead[s] = site_is_dead(P, s);
     return prep_scales(P);
 }
 
@@ -342,6 +397,7 @@ prep_clear(prep * P)
     flint_free(P->site_trans);
     flint_free(P->sig_off);
     flint_free(P->sig_n);
+    flint_free(P->site_dead);
     flint_free(P->dnum);
     flint_free(P->dpnum);
     fmpz_clear(P->L);

@@ -89,8 +89,13 @@ trans_cost_range(const prep * P, int s, int j, const signed char * cur,
         if (lo > hi)
             has_i = 0;
     }
-    /* an assignment or a released insample fixes t */
-    if (T != NULL && (T->nassign > 0 || T->out == DIPA_OUT_INSAMPLE))
+    /* an assignment or a released insample fixes t; not an assignment
+       whose value no guard reads before it is replaced (site_dead: its
+       shift is read nowhere, so the value moves by whatever t is) */
+    if (T != NULL && T->nassign > 0 && P->site_dead[P->site[P->site_of[s] + j]]
+            && T->out != DIPA_OUT_INSAMPLE)
+        ;
+    else if (T != NULL && (T->nassign > 0 || T->out == DIPA_OUT_INSAMPLE))
     {
         slong t = T->nassign > 0 ? H1 * snew : 0;
         if (T->nassign > 0 && T->out == DIPA_OUT_INSAMPLE && snew != 0)

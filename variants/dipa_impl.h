@@ -72,6 +72,9 @@ typedef struct
                                    one per guess g (a value assigned to k
                                    registers: which is reassigned first,
                                    g < k, or none, g = k; one value: 1) */
+    char * site_dead;           /* site x's value is never compared: no
+                                   state reached before its registers
+                                   are assigned again compares one */
     int nsig;
     int guesses;                /* some transition assigns several */
     slong * dnum;               /* d of state s in units of 1/(2 L) per

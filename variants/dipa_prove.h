@@ -19,7 +19,12 @@
         max(shifts of its >= registers) <= t <= min(shifts of its <
         registers);
       - an assignment needs t = the site's shift, releasing insample
-        needs t = 0.
+        needs t = 0; an assignment whose value no guard compares before
+        its registers are assigned again (every state reached through
+        transitions that do not reassign them; a dead value) needs
+        nothing: its shift is read nowhere, so it moves by whatever t
+        the other rules choose (x := insample; output obot; goto q1
+        costs 0).
     Within what the rules allow, t is the closest point to delta, and the
     noise moves by t - delta, which costs d |t - delta| (the noise is
     Lap(1/(d eps))); releasing insample' moves its own noise by delta
