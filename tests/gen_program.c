@@ -132,6 +132,35 @@ offset(sbuf * b, gen_rng * r, gen_info * info)
     }
 }
 
+/* the parts of an atom's text "y OP z OFF" or "abs(y) OP z OFF": 1 with
+   abs, the direction (1: >= or >, 0: < or <=) and the offset's text; 0
+   for a range */
+static int
+atom_parts(const char * a, int * abs, int * lower, const char ** off)
+{
+    const char * op = strpbrk(a, "<>");
+    if (a[0] == 'z' || op == NULL)
+        return 0;
+    *abs = strncmp(a, "abs(", 4) == 0;
+    *lower = op[0] == '>';
+    *off = strstr(op, " z");
+    if (*off == NULL)
+        return 0;
+    *off += 2;
+    return 1;
+}
+
+/* 1 when atoms a and b (texts) bound the same y from opposite sides at
+   the same offset: the guard holds at one value at most */
+static int
+atoms_meet(const char * a, const char * b)
+{
+    int aa, al, ba, bl;
+    const char * ao, * bo;
+    return atom_parts(a, &aa, &al, &ao) && atom_parts(b, &ba, &bl, &bo)
+        && aa == ba && al != bl && strcmp(ao, bo) == 0;
+}
+
 /* one atom on answer y */
 static void
 atom(sbuf * b, gen_rng * r, const char * y, gen_info * info)
@@ -339,15 +368,29 @@ gen_svt(sbuf * b, gen_rng * r, uint64_t seed, gen_info * info)
             char y[8];
             int na = gen_chance(r, 1, 5) ? 2 : 1, j;
             snprintf(y, sizeof(y), "y%d", (int) gen_range(r, 0, S.nanswers - 1));
+            char first[64] = "";
             put(b, "  %s ", k == 0 ? "if" : "elif");
             for (j = 0; j < na; j++)
             {
+                size_t at;
+                int tries = 0;
                 if (j > 0)
                 {
                     put(b, gen_chance(r, 1, 2) ? " and " : " && ");
                     SET(GEN_F_AND);
                 }
+                at = b->pos;
                 atom(b, r, y, info);
+                /* two comparisons meeting at one value are refused by the
+                   reader: draw the second again (at most 4 times) */
+                while (j > 0 && !b->overflow && tries++ < 4
+                        && atoms_meet(first, b->buf + at))
+                {
+                    b->pos = at;
+                    atom(b, r, y, info);
+                }
+                if (j == 0 && !b->overflow)
+                    snprintf(first, sizeof(first), "%s", b->buf + at);
             }
             put(b, " then ");
             actions(b, r, &S, nstates, has_counter, info);
