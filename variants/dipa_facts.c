@@ -224,40 +224,32 @@ guards_disjoint(const dipa_trans * T, const dipa_trans * U)
     return 0;
 }
 
-/* 1 when some state reached from `from` through transitions that do
-   not assign r (from itself included) compares r */
-static int
-reg_read_from(const prep * P, int from, int r, char * seen)
+int
+dipa_value_walk(const prep * P, int from, int r, int * states, char * seen)
 {
     const dipa_automaton_struct * A = P->A;
-    int * stack = flint_malloc((A->nstates + 1) * sizeof(int));
-    int n = 0, s, j, k, read = 0;
+    int n = 0, head = 0, j, k;
     memset(seen, 0, A->nstates);
-    if (from >= 0)
+    if (from < 0)
+        return 0;
+    seen[from] = 1;
+    states[n++] = from;
+    while (head < n)
     {
-        stack[n++] = from;
-        seen[from] = 1;
-    }
-    while (n > 0 && !read)
-    {
-        s = stack[--n];
-        for (k = 0; k < P->ncomp[s]; k++)
-            read |= P->comp[s][k] == r;
-        for (j = 0; j < A->states[s].ntrans; j++)
+        const dipa_state * D = A->states + states[head++];
+        for (j = 0; j < D->ntrans; j++)
         {
-            const dipa_trans * T = A->states[s].trans + j;
-            int assigns = 0;
-            for (k = 0; k < T->nassign; k++)
-                assigns |= T->assign[k] == r;
-            if (!assigns && T->next >= 0 && !seen[T->next])
+            const dipa_trans * T = D->trans + j;
+            for (k = 0; k < T->nassign && T->assign[k] != r; k++)
+                ;
+            if (k == T->nassign && T->next >= 0 && !seen[T->next])
             {
                 seen[T->next] = 1;
-                stack[n++] = T->next;
+                states[n++] = T->next;
             }
         }
     }
-    flint_free(stack);
-    return read;
+    return n;
 }
 
 /* 1 when no register site x assigns is compared before it is assigned
@@ -268,10 +260,17 @@ site_is_dead(const prep * P, int x)
 {
     const dipa_trans * T = P->A->states[P->site_state[x]].trans
         + P->site_trans[x];
+    int * states = flint_malloc((P->A->nstates + 1) * sizeof(int));
     char * seen = flint_malloc(P->A->nstates + 1);
-    int k, dead = 1;
+    int k, i, a, n, dead = 1;
     for (k = 0; k < T->nassign && dead; k++)
-        dead = !reg_read_from(P, T->next, T->assign[k], seen);
+    {
+        n = dipa_value_walk(P, T->next, T->assign[k], states, seen);
+        for (i = 0; i < n && dead; i++)
+            for (a = 0; a < P->ncomp[states[i]]; a++)
+                dead &= P->comp[states[i]][a] != T->assign[k];
+    }
+    flint_free(states);
     flint_free(seen);
     return dead;
 }

@@ -84,6 +84,14 @@ typedef struct
 }
 prep;
 
+/* The states where a value that register r takes on entering state
+   `from` is still r's (from itself included, then through transitions
+   that do not assign r), in states[] (from first), seen[] marking them
+   (nstates entries each); returns how many (0 when from < 0: the run
+   ended). */
+int dipa_value_walk(const prep * P, int from, int r, int * states,
+    char * seen);
+
 /* -1 when the scales' denominators are too large for word arithmetic */
 int prep_init(prep * P, const dipa_automaton_struct * A);
 void prep_clear(prep * P);

@@ -61,19 +61,17 @@ site_walk(search * Q, int x, int skip)
     const prep * P = Q->P;
     const dipa_automaton_struct * A = P->A;
     const dipa_trans * X = A->states[P->site_state[x]].trans + P->site_trans[x];
-    int n = A->nstates, votes = 0, k, * queue = flint_malloc(n * sizeof(int));
-    char * seen = flint_calloc(n, 1);
-    for (k = 0; k < X->nassign && X->next >= 0; k++)
+    int n = A->nstates, votes = 0, k, * states = flint_malloc(n * sizeof(int));
+    char * seen = flint_malloc(n);
+    for (k = 0; k < X->nassign; k++)
     {
-        int r = X->assign[k], head = 0, tail = 0, j, a;
+        int r = X->assign[k], m, i, j, a;
         if (r == skip)
             continue;
-        memset(seen, 0, n);
-        seen[X->next] = 1;
-        queue[tail++] = X->next;
-        while (head < tail)
+        m = dipa_value_walk(P, X->next, r, states, seen);
+        for (i = 0; i < m; i++)
         {
-            int u = queue[head++];
+            int u = states[i];
             const dipa_state * D = A->states + u;
             for (a = 0; a < P->ncomp[u]; a++)
                 if (P->comp[u][a] == r && Q->cur_at != NULL)
@@ -85,14 +83,10 @@ site_walk(search * Q, int x, int skip)
                 for (a = 0; a < T->natoms && cyc; a++)
                     if (T->atoms[a].reg == r)
                         votes |= D->noninput ? 2 : T->atoms[a].ge ? 1 : 4;
-                for (a = 0; a < T->nassign && T->assign[a] != r; a++)
-                    ;
-                if (a == T->nassign && T->next >= 0 && !seen[T->next])
-                    seen[T->next] = 1, queue[tail++] = T->next;
             }
         }
     }
-    flint_free(queue);
+    flint_free(states);
     flint_free(seen);
     return votes == 1 ? -1 : votes == 4 ? 1 : 0;
 }
