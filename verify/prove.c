@@ -549,6 +549,19 @@ prove_run(prove_result_t P, const svt_variant_struct * var,
     return 0;
 }
 
+int
+prove_says_untight(const prove_result_t P)
+{
+    return P->A->proved && P->W->untight[0] && prove_sandwich_digits(P) < 6;
+}
+
+int
+prove_says_longer_run(const prove_result_t P)
+{
+    return P->A->proved && !P->W->have && P->W->longer->len > 0
+        && prove_sandwich_digits(P) < 6;
+}
+
 slong
 prove_sandwich_digits(const prove_result_t P)
 {

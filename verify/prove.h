@@ -68,6 +68,12 @@ typedef prove_result_struct prove_result_t[1];
    agree (0 when they do not, at most 30) */
 slong prove_sandwich_digits(const prove_result_t P);
 
+/* what the text and the JSON say when L falls short of B (fewer than 6
+   digits): why (the witness's untight reason), and the proof's run when
+   it is longer than the witness certifies (W->longer); 0 when not said */
+int prove_says_untight(const prove_result_t P);
+int prove_says_longer_run(const prove_result_t P);
+
 void prove_result_init(prove_result_t P);
 void prove_result_clear(prove_result_t P);
 

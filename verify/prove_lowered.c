@@ -8,9 +8,9 @@
 
 #define LW_PREC 96
 #define LW_MAX_TERMS (PROG_MAX_BRANCHES + 1)
-#define LW_MIN_CELLS_LOG 10     /* the upper sum: 2^10 cells first ... */
-#define LW_MAX_CELLS_LOG 16     /* ... at most 2^16 */
+#define LW_UPPER_CELLS_LOG 14   /* the upper sum: 2^14 cells */
 #define LW_LOWER_CELLS 2048     /* the lower sum's cells */
+#define LW_MAX_CYCLE 4          /* steps of a cycle (3^4 shifts) */
 #define LW_ALL_CELLS 4000000    /* cells (times steps) of one proof */
 #define LW_TRIES 8              /* families whose ratio is computed */
 #define LW_NT 6                 /* box sizes tried: M = t beta */
@@ -717,7 +717,7 @@ try_family(lw_cand * c, const svt_model_t M, const fmpq_t delta,
         goto done;
     c->h = Cu.h;
     c->raise = Cu.raise;
-    g_upper(g, &Cv, Y, LW_MIN_CELLS_LOG + 4, work);
+    g_upper(g, &Cv, Y, LW_UPPER_CELLS_LOG, work);
     arb_set_arf(lg, g);
     arb_log(lg, lg, LW_PREC);
     bmax = arf_get_d(arb_midref(Cu.st[0].b), ARF_RND_UP);
@@ -859,7 +859,6 @@ certify(restart_result_t W, const svt_model_t M, const lw_cand * c,
         svt_runs_set(W->R, R);
         unb_keep_family(W, &c->lead, &c->cyc, NULL, NULL, c->shift, want[j],
             c->dir);
-        W->exit.len = 0;
         lowered_words(W, M->prog, c);
     }
     svt_runs_clear(R);
@@ -881,7 +880,7 @@ cycle_at(unb_path * cy, const svt_program * P, int s, int j)
     back.len = 0;
     if (B->next != s && unb_path_to(&back, P, B->next, s, 1) != 0)
         return -1;
-    if (back.len + 1 > UNB_MAX_PATH || back.len + 1 > 4)
+    if (back.len + 1 > LW_MAX_CYCLE)
         return -1;
     cy->len = back.len + 1;
     cy->state[0] = s;
@@ -942,13 +941,7 @@ lowered_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
         }
     }
     /* the proof's ratios have their own limits, counted in work */
-    lim.max_work = LW_RATIO_WORK;
-    lim.deadline = ro->limits != NULL ? ro->limits->deadline : 0;
-    lim.pool = &pool;
-    lim.pool_limit = LW_POOL_WORK;
-    lim.pool_cost = 0;
-    own = *ro;
-    own.limits = &lim;
+    unb_own_limits(&own, &lim, ro, &pool, LW_RATIO_WORK, LW_POOL_WORK);
     for (i = 0; i < n && !W->found && pool < LW_POOL_WORK; i++)
         certify(W, M, best + i, delta, &own);
     for (i = 0; i < LW_TRIES; i++)

@@ -961,13 +961,7 @@ ranges_prove(restart_result_t W, const svt_model_t M, const fmpq_t delta,
         arf_init(&best[i].score);
     /* the proof's ratios have their own limits, counted in work: a family
        the engine computes only at great cost is given up early */
-    lim.max_work = RG_RATIO_WORK;
-    lim.deadline = ro->limits != NULL ? ro->limits->deadline : 0;
-    lim.pool = &pool;
-    lim.pool_limit = RG_POOL_WORK;
-    lim.pool_cost = 0;
-    own = *ro;
-    own.limits = &lim;
+    unb_own_limits(&own, &lim, ro, &pool, RG_RATIO_WORK, RG_POOL_WORK);
     ro = &own;
     n = rank_families(best, M, cy, ncy, delta);
     /* per family, m0 = 8 first (4 when the engine does not compute it),

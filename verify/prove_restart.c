@@ -220,6 +220,19 @@ unb_family_runs(svt_runs_t R, const svt_program * P, const unb_path * lead,
 }
 
 void
+unb_own_limits(ratio_opt * own, ratio_limits * lim, const ratio_opt * ro,
+    slong * pool, slong max_work, slong pool_limit)
+{
+    lim->max_work = max_work;
+    lim->deadline = ro->limits != NULL ? ro->limits->deadline : 0;
+    lim->pool = pool;
+    lim->pool_limit = pool_limit;
+    lim->pool_cost = 0;
+    *own = *ro;
+    own->limits = lim;
+}
+
+void
 unb_keep_family(restart_result_t W, const unb_path * lead, const unb_path * A,
     const unb_path * mid, const unb_path * B, int shift, ulong m, int dir)
 {
@@ -238,60 +251,28 @@ unb_keep_family(restart_result_t W, const unb_path * lead, const unb_path * A,
     W->dir = dir;
 }
 
-/* restart_line_past for a line base + m k (W->has_base): the first m
-   >= m0 past the claim */
-static int
-base_line_past(fmpz_t N, arb_t line, const restart_result_t W,
-    const arb_t claimed)
-{
-    arb_t t;
-    arf_t hi;
-    int ok;
-    if (!arb_is_finite(W->base))
-        return 0;
-    arb_init(t);
-    arf_init(hi);
-    /* m > (claimed - base) / k, the quotient's upper end rounded up */
-    arb_sub(t, claimed, W->base, 128);
-    arb_div(t, t, W->k, 128);
-    arb_get_ubound_arf(hi, t, 128);
-    ok = arf_cmpabs_2exp_si(hi, 62) < 0;
-    if (ok)
-    {
-        arf_get_fmpz(N, hi, ARF_RND_FLOOR);
-        fmpz_add_ui(N, N, 1);
-        if (fmpz_cmp_ui(N, W->m_shown) < 0)
-            fmpz_set_ui(N, W->m_shown);
-        /* the line at N, checked: the decision rests on it */
-        arb_mul_fmpz(t, W->k, N, 128);
-        arb_add(line, W->base, t, 128);
-        ok = arb_gt(line, claimed);
-    }
-    arb_clear(t);
-    arf_clear(hi);
-    return ok;
-}
-
 int
 restart_line_past(fmpz_t N, arb_t line, const restart_result_t W,
     const arb_t claimed)
 {
     const arb_struct * r = W->r->lr[W->dir];
+    /* the line is start + n k at m = m0 + n, or (a line from a base,
+       where the ratio computed is not above the claim) base + m k */
+    int base = W->has_base && arb_is_finite(r) && !arb_gt(r, claimed);
+    const arb_struct * start = base ? W->base : r;
     arb_t t;
     arf_t hi;
     int ok;
     if (!W->found || !arb_is_positive(W->k) || !arb_is_finite(r)
-            || !arb_is_finite(claimed))
+            || !arb_is_finite(start) || !arb_is_finite(claimed))
         return 0;
-    if (W->has_base && !arb_gt(r, claimed))
-        return base_line_past(N, line, W, claimed);
     arb_init(t);
     arf_init(hi);
-    /* m - m0 > (claimed - r) / k, the quotient's upper end rounded up */
-    arb_sub(t, claimed, r, 128);
+    /* n > (claimed - start) / k, the quotient's upper end rounded up */
+    arb_sub(t, claimed, start, 128);
     arb_div(t, t, W->k, 128);
     arb_get_ubound_arf(hi, t, 128);
-    /* a negative quotient: the ratio computed is above the claim */
+    /* a negative quotient: the line is above the claim from the start */
     ok = arf_sgn(hi) < 0 || arf_cmpabs_2exp_si(hi, 62) < 0;
     if (ok)
     {
@@ -302,10 +283,13 @@ restart_line_past(fmpz_t N, arb_t line, const restart_result_t W,
             arf_get_fmpz(N, hi, ARF_RND_FLOOR);
             fmpz_add_ui(N, N, 1);
         }
+        if (base && fmpz_cmp_ui(N, W->m_shown) < 0)
+            fmpz_set_ui(N, W->m_shown);
         /* the line at N, checked: the decision rests on it */
         arb_mul_fmpz(t, W->k, N, 128);
-        arb_add(line, r, t, 128);
-        fmpz_add_ui(N, N, W->m_shown);
+        arb_add(line, start, t, 128);
+        if (!base)
+            fmpz_add_ui(N, N, W->m_shown);
         ok = arb_gt(line, claimed);
     }
     arb_clear(t);

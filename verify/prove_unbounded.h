@@ -224,6 +224,12 @@ void release_prove(restart_result_t W, const svt_model_t M,
 void ranges_prove(restart_result_t W, const svt_model_t M,
     const fmpq_t delta, const ratio_opt * ro);
 
+/* own := *ro with limits of its own in lim, for a proof's ratios: at
+   most max_work each and pool_limit in all (counted in *pool, which the
+   caller zeroes), under ro's deadline */
+void unb_own_limits(ratio_opt * own, ratio_limits * lim,
+    const ratio_opt * ro, slong * pool, slong max_work, slong pool_limit);
+
 /* the lowered register (prove_lowered.c), DiPA automata: fills W when
    found */
 void lowered_prove(restart_result_t W, const svt_model_t M,

@@ -203,12 +203,10 @@ static void
 prove_json_untight(json_t * j, const prove_result_t P, const svt_model_t M,
     const svt_variant_struct * var, const search_opts * o)
 {
-    int d = prove_sandwich_digits(P);
     json_t * u = json_null();
-    json_object_set_new(j, "lower_bound_untight", P->A->proved
-        && P->W->untight[0] && d < 6 ? json_string(P->W->untight)
-        : json_null());
-    if (P->A->proved && !P->W->have && P->W->longer->len > 0 && d < 6)
+    json_object_set_new(j, "lower_bound_untight", prove_says_untight(P)
+        ? json_string(P->W->untight) : json_null());
+    if (prove_says_longer_run(P))
     {
         char * c = report_recheck_custom(var, P->W->longer, M->c, o->base.eps,
             o->base.delta, &o->base.ov);

@@ -588,9 +588,9 @@ prove_text(const prove_result_t P, const decision_t D,
             ? "not computed (--lower-bound none)" : "none found");
     if (P->have_L && P->LR->len > 0)
         prove_print_input(out, P->LR);
-    if (P->A->proved && P->W->untight[0] && d < 6)
+    if (prove_says_untight(P))
         fprintf(out, "  L below B: %s\n", P->W->untight);
-    if (P->A->proved && !P->W->have && P->W->longer->len > 0 && d < 6)
+    if (prove_says_longer_run(P))
     {
         char * c = report_recheck_custom(var, P->W->longer, M->c, o->base.eps,
             o->base.delta, &o->base.ov);
