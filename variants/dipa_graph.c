@@ -92,10 +92,8 @@ trans_cost_range(const prep * P, int s, int j, const signed char * cur,
     /* an assignment or a released insample fixes t; not an assignment
        whose value no guard reads before it is replaced (site_dead: its
        shift is read nowhere, so the value moves by whatever t is) */
-    if (T != NULL && T->nassign > 0 && P->site_dead[P->site[P->site_of[s] + j]]
-            && T->out != DIPA_OUT_INSAMPLE)
-        ;
-    else if (T != NULL && (T->nassign > 0 || T->out == DIPA_OUT_INSAMPLE))
+    if (T != NULL && (T->out == DIPA_OUT_INSAMPLE || (T->nassign > 0
+            && !P->site_dead[P->site[P->site_of[s] + j]])))
     {
         slong t = T->nassign > 0 ? H1 * snew : 0;
         if (T->nassign > 0 && T->out == DIPA_OUT_INSAMPLE && snew != 0)
