@@ -60,6 +60,10 @@ typedef struct
     char label[SVT_LABEL_LEN];
     int loop;               /* repeated m times: a branch that costs
                                nothing and forces the register's shift */
+    int tail;               /* -1, 0, 1: the side of the noise's tails the
+                               query is moved into first (a register
+                               pushed to the side of its shift), 0: none
+                               suggested */
     int d;                  /* q' - q in units of Delta (the proof's
                                tight choice) ... */
     int dlo, dhi;           /* ... within the neighbours' class */
@@ -80,6 +84,12 @@ typedef struct
 {
     slong n;
     int truncated;          /* the run had more steps than the plan */
+    int forcing_cut;        /* its forcing cycles once, where twice would
+                               pass the queries the engine takes */
+    int queries;            /* > 0: the queries the witness may give its
+                               outputs (few of them read each factor of
+                               the exact joint integral); 0: the model's
+                               (svt_model_max_queries) */
     int cycle;              /* no proof: a lead-in, then a costly branch on
                                a cycle that leaves the counter alone,
                                repeated m times (its loss should grow) */

@@ -98,11 +98,13 @@ keep_witness(dipa_proof_struct * R, const search * Q, const sgraph * S,
 {
     const prep * P = Q->P;
     const int most = P->A->nregs > PROG_SMALL_REGS ? DIPA_WITNESS_MAX
-        : DIPA_WITNESS_SMALL;
+        : DIPA_WITNESS_SMALL, nr = P->A->nregs;
     int k, len;
     R->nwit = 0;
     if (V->npath > most)
         return;
+    R->wit_cur = flint_realloc(R->wit_cur, (size_t) FLINT_MAX(1, V->npath) * nr);
+    R->wit_nregs = nr;
     for (k = 0; k < V->npath; k++)
     {
         int e = V->path[k], u = edge_source(S, e), s = Q->G->state[S->fn[u]];
@@ -115,8 +117,24 @@ keep_witness(dipa_proof_struct * R, const search * Q, const sgraph * S,
         R->wit_state[k] = s;
         R->wit_trans[k] = j;
         R->wit_delta[k] = (signed char) trans_tight_delta(P, s, j, cur, snew);
+        memcpy(R->wit_cur + (size_t) k * nr, cur, nr);
     }
     R->nwit = V->npath;
+}
+
+/* dst's costliest run := src's */
+static void
+wit_copy(dipa_proof_struct * dst, const dipa_proof_struct * src)
+{
+    size_t n = (size_t) src->nwit * src->wit_nregs;
+    dst->nwit = src->nwit;
+    memcpy(dst->wit_state, src->wit_state, sizeof(src->wit_state));
+    memcpy(dst->wit_trans, src->wit_trans, sizeof(src->wit_trans));
+    memcpy(dst->wit_delta, src->wit_delta, sizeof(src->wit_delta));
+    dst->wit_nregs = src->wit_nregs;
+    dst->wit_cur = flint_realloc(dst->wit_cur, FLINT_MAX(n, 1));
+    if (n > 0)
+        memcpy(dst->wit_cur, src->wit_cur, n);
 }
 
 /* The bound under sigma (INF: none) of the main class (code < 0; deleg
@@ -211,6 +229,7 @@ dipa_proof_init(dipa_proof_t R)
 void
 dipa_proof_clear(dipa_proof_t R)
 {
+    flint_free(R->wit_cur);
     fmpq_clear(R->B);
 }
 
@@ -316,7 +335,7 @@ best_class(search * Q, const signed char * sigma, int code, verdict * V,
     const prep * P = Q->P;
     int n = P->A->nstates, s = code / (DIPA_MAX_TRANS + 1), x;
     signed char * alt = flint_malloc(P->nsig + 1);
-    dipa_proof_struct * w2 = flint_malloc(sizeof(dipa_proof_struct));
+    dipa_proof_struct * w2 = flint_calloc(1, sizeof(dipa_proof_struct));
     verdict W;
     slong b = INF, c;
     wit->nwit = w2->nwit = 0;
@@ -337,13 +356,11 @@ best_class(search * Q, const signed char * sigma, int code, verdict * V,
         if (c < b)
         {
             b = c, *V = W;
-            wit->nwit = w2->nwit;
-            memcpy(wit->wit_state, w2->wit_state, sizeof(w2->wit_state));
-            memcpy(wit->wit_trans, w2->wit_trans, sizeof(w2->wit_trans));
-            memcpy(wit->wit_delta, w2->wit_delta, sizeof(w2->wit_delta));
+            wit_copy(wit, w2);
         }
     }
     flint_free(alt);
+    flint_free(w2->wit_cur);
     flint_free(w2);
     return b;
 }
@@ -359,16 +376,14 @@ run_classes(dipa_proof_t R, search * Q, const signed char * sigma,
     {
         verdict V;
         char t[120], u[64];
-        dipa_proof_struct * w = flint_malloc(sizeof(dipa_proof_struct));
+        dipa_proof_struct * w = flint_calloc(1, sizeof(dipa_proof_struct));
         slong b = best_class(Q, sigma, deleg[k], &V, w);
         if (b != INF && b > *B)
         {
             /* this class gives B: its costliest run is the witness */
-            R->nwit = w->nwit;
-            memcpy(R->wit_state, w->wit_state, sizeof(w->wit_state));
-            memcpy(R->wit_trans, w->wit_trans, sizeof(w->wit_trans));
-            memcpy(R->wit_delta, w->wit_delta, sizeof(w->wit_delta));
+            wit_copy(R, w);
         }
+        flint_free(w->wit_cur);
         flint_free(w);
         trans_name(t, sizeof(t), A, deleg[k] / (DIPA_MAX_TRANS + 1),
             deleg[k] % (DIPA_MAX_TRANS + 1));

@@ -102,6 +102,11 @@ typedef struct
     int nwit;
     int wit_state[DIPA_WITNESS_MAX], wit_trans[DIPA_WITNESS_MAX];
     signed char wit_delta[DIPA_WITNESS_MAX];
+    /* nwit x nregs (row k, register r): the shift of r's current value
+       before step k, in Delta (-1, 0, 1): the sides into which a
+       witness pushes the registers (NULL when nwit = 0; owned) */
+    signed char * wit_cur;
+    int wit_nregs;
 }
 dipa_proof_struct;
 

@@ -231,7 +231,7 @@ plan_step(align_wstep * w, const dipa_state * S, const dipa_trans * T, int j,
         w->a = SVT_NUM;
         w->num = T->out == DIPA_OUT_INSAMPLE ? 1 : 3;
     }
-    w->loop = w->abs = 0;
+    w->loop = w->abs = w->tail = 0;
     w->dlo = S->noninput ? 0 : -1;
     w->dhi = S->noninput ? 0 : 1;
     w->d = FLINT_MAX(w->dlo, FLINT_MIN(w->dhi, d));
@@ -352,60 +352,267 @@ plan_limits(int * steps, int * queries, const dipa_automaton_struct * D)
     *queries = wide ? ALIGN_PLAN_CAP : PROG_JOINT_MAX_QUERIES;
 }
 
+/* does transition T hold a register whose value is shifted by sigma
+   (cur) on sigma's side of the answer?  (insample >= x puts x below it:
+   -1; insample < x above: +1.)  Repeated with its query far on that
+   side and moved by sigma, it pushes the register's value there, where
+   the density of the noise that drew it changes by the full shift, and
+   costs nothing: the guard moves with the register. */
+static int
+pushes(const dipa_trans * T, const signed char * cur, int sigma)
+{
+    int a;
+    for (a = 0; a < T->natoms; a++)
+        if (cur[T->atoms[a].reg] == sigma && (T->atoms[a].ge ? -1 : 1) == sigma)
+            return 1;
+    return 0;
+}
+
+/* a plan under construction: its steps' states (stv) beside W */
+typedef struct
+{
+    align_plan * W;
+    const dipa_automaton_struct * D;
+    int stv[ALIGN_PLAN_CAP];
+    int steps, queries;     /* its limits (plan_limits) */
+    int any;                /* some block pushes */
+}
+plan_ctx;
+
+/* appends transition j of state st, its query moved by d */
+static align_wstep *
+push_step(plan_ctx * C, int st, int j, int d)
+{
+    const dipa_state * S = C->D->states + st;
+    align_wstep * w = C->W->step + C->W->n;
+    C->stv[C->W->n++] = st;
+    plan_step(w, S, j < S->ntrans ? S->trans + j : NULL, j, d);
+    return w;
+}
+
+/* a cycle back to an input state (plan_cycle): its states and
+   transitions */
+typedef struct
+{
+    const dipa_automaton_struct * D;
+    const int * cst, * cyc;
+    int n;
+}
+forcing;
+
+/* does some step of F push a register shifted by sigma (cur)? */
+static int
+block_pushes(const forcing * F, const signed char * cur, int sigma)
+{
+    int i, any = 0;
+    for (i = 0; i < F->n; i++)
+        any |= pushes(F->D->states[F->cst[i]].trans + F->cyc[i], cur, sigma);
+    return any;
+}
+
+/* the queries of the blocks that push (push_block), each cycle reps
+   times (a loop of one step: 2 queries, its least m) */
+static int
+block_queries(const forcing * F, const signed char * cur, int reps)
+{
+    int sigma, q = 0;
+    for (sigma = -1; sigma <= 1; sigma += 2)
+        if (block_pushes(F, cur, sigma))
+            q += F->n == 1 ? 2 : reps * F->n;
+    return q;
+}
+
+/* block sigma: the cycle reps times, each step that pushes a register
+   shifted by sigma (cur) moved by sigma, its query two units into the
+   tail on sigma's side (beyond the assignments, one unit out), the
+   others at the centre (a loop of one step: m times) */
+static void
+push_block(plan_ctx * C, const forcing * F, const signed char * cur,
+    int sigma, int reps)
+{
+    int i, rep;
+    if (!block_pushes(F, cur, sigma))
+        return;
+    for (rep = 0; rep < reps; rep++)
+        for (i = 0; i < F->n && C->W->n + 1 < C->steps; i++)
+        {
+            const dipa_state * S = F->D->states + F->cst[i];
+            int p = pushes(S->trans + F->cyc[i], cur, sigma);
+            align_wstep * w = push_step(C, F->cst[i], F->cyc[i], p ? sigma : 0);
+            w->tail = p ? 2 * sigma : 0;
+            w->loop = F->n == 1;
+        }
+}
+
+/* the queries of W at the least m of its loops (2) */
+static int
+plan_queries(const align_plan * W)
+{
+    int i, q = 0;
+    for (i = 0; i < W->n; i++)
+        q += W->step[i].loop ? 2 : 1;
+    return q;
+}
+
+/* the forcing before visit k of R's run (an input state): a cycle back
+   to its state, in blocks that push the registers to the sides of their
+   shifts, twice when that fits the queries, once else; when no block
+   fits or pushes, the cycle with the visit's own step moved the other
+   way (twice or once) */
+static void
+force_visit(plan_ctx * C, const dipa_proof_t R, int k)
+{
+    int cst[PLAN_CYCLE_MAX], cyc[PLAN_CYCLE_MAX], n, rep, i, reps, left;
+    const signed char * cur = R->wit_cur + (size_t) k * R->wit_nregs;
+    forcing F;
+    n = plan_cycle(cst, cyc, C->D, R->wit_state[k], R->wit_trans[k],
+        FLINT_MIN(PLAN_CYCLE_MAX, C->queries));
+    F.D = C->D, F.cst = cst, F.cyc = cyc, F.n = n;
+    if (n == 0)
+        return;
+    reps = n > 1 ? 2 : 1;
+    left = C->queries - plan_queries(C->W) - (R->nwit - k);
+    if (block_queries(&F, cur, reps) > left)
+    {
+        reps = 1;
+        C->W->forcing_cut |= n > 1;
+    }
+    if (block_queries(&F, cur, reps) > 0 && block_queries(&F, cur, reps) <= left)
+    {
+        C->any = 1;
+        push_block(C, &F, cur, -1, reps);
+        push_block(C, &F, cur, 1, reps);
+        return;
+    }
+    if (reps == 2 && 2 * n > left)
+        reps = 1;
+    for (rep = 0; rep < reps; rep++)
+        for (i = 0; i < n && C->W->n + n + 1 < C->steps; i++)
+            push_step(C, cst[i], cyc[i], cst[i] == R->wit_state[k]
+                ? -R->wit_delta[k] : 0)->loop = n == 1;
+}
+
+/* the plan of R's run under C's limits (dipa_plan) */
+static void
+plan_build(plan_ctx * C, const dipa_proof_t R)
+{
+    int k;
+    C->W->n = 0;
+    C->any = 0;
+    for (k = 0; k < R->nwit && C->W->n + 1 < C->steps; k++)
+    {
+        const dipa_state * S = C->D->states + R->wit_state[k];
+        const dipa_trans * T = R->wit_trans[k] < S->ntrans
+            ? S->trans + R->wit_trans[k] : NULL;
+        align_wstep * w;
+        if (!S->noninput)
+            force_visit(C, R, k);
+        w = push_step(C, R->wit_state[k], R->wit_trans[k], R->wit_delta[k]);
+        /* an assigned value: its query on the side of its shift, so that
+           its guard holds by a margin and the blocks beyond push it */
+        if (!S->noninput && T != NULL && T->nassign > 0 && k + 1 < R->nwit)
+            w->tail = R->wit_cur[(size_t) (k + 1) * R->wit_nregs + T->assign[0]];
+    }
+    /* no block pushes: no side is suggested (an assignment's side pays
+       only where a block beyond holds it) */
+    for (k = 0; k < C->W->n && !C->any; k++)
+        C->W->step[k].tail = 0;
+    C->W->truncated = R->nwit > C->steps;
+}
+
+/* the representative of register r (union-find with halving) */
+static int
+group_of(int * up, int r)
+{
+    while (up[r] != r)
+        r = up[r] = up[up[r]];
+    return r;
+}
+
+/* the most queries of C's plan that read one factor of the exact joint
+   integral: the registers a state compares, or a transition assigns
+   together, are one factor (program_joint.c keeps the others apart);
+   a loop counts 2 */
+static int
+factor_reads(const plan_ctx * C)
+{
+    const dipa_automaton_struct * D = C->D;
+    int up[PROG_SMALL_REGS], cnt[PROG_SMALL_REGS], r, s, j, a, most = 0;
+    for (r = 0; r < D->nregs; r++)
+        up[r] = r, cnt[r] = 0;
+    for (s = 0; s < D->nstates; s++)
+        for (j = 0; j < D->states[s].ntrans; j++)
+        {
+            const dipa_trans * T = D->states[s].trans + j;
+            int first = T->natoms > 0 ? T->atoms[0].reg : -1;
+            for (a = 0; a < T->natoms; a++)
+                up[group_of(up, T->atoms[a].reg)] = group_of(up, first);
+            for (a = 1; a < T->nassign; a++)
+                up[group_of(up, T->assign[a])] = group_of(up, T->assign[0]);
+        }
+    for (j = 0; j < C->W->n; j++)
+    {
+        const dipa_state * S = D->states + C->stv[j];
+        for (a = 0; a < S->ntrans; a++)
+            if (S->trans[a].natoms > 0)
+                break;
+        if (S->noninput || a == S->ntrans)
+            continue;
+        r = group_of(up, S->trans[a].atoms[0].reg);
+        cnt[r] += C->W->step[j].loop ? 2 : 1;
+        most = FLINT_MAX(most, cnt[r]);
+    }
+    return most;
+}
+
 /* the witness plan of R's costliest run (align.h: one step per
    transition, its answer at the registers' centre, the query moved by the
-   step's tight difference), replacing A's plans */
+   step's tight difference), replacing A's plans.  Before each visit of
+   an input state, a cycle back to it forces the registers: for each
+   side, the cycle with the steps that push a register shifted to that
+   side moved twice as far into that side's tail as the steps that
+   assign (push_block), twice (a loop of one step: m times), once when
+   twice would outgrow the queries; when none pushes, the cycle with the
+   visit's own step moved the other way.  A step that assigns a value
+   shifted by s has its query in s's tail.  With at most 31 registers
+   the plan may have ALIGN_PLAN_MAX queries when no factor of the
+   exact joint integral is read by more than its 48 (m-Range: each
+   range pair by its own states), else 48 in all. */
 static void
 dipa_plan(align_result_t A, const dipa_automaton_struct * D,
     const dipa_proof_t R)
 {
-    align_plan * W;
-    int k, steps, queries;
+    plan_ctx * C;
+    int k;
     if (R->nwit == 0)
         return;
-    plan_limits(&steps, &queries, D);
     for (k = 0; k < A->nplans; k++)
     {
         align_plan_free(A->plan[k]);
         A->plan[k] = NULL;
     }
     A->nplans = 0;
-    W = align_plan_new();
-    for (k = 0; k < R->nwit && W->n + 1 < steps; k++)
+    C = flint_malloc(sizeof(plan_ctx));
+    C->W = align_plan_new();
+    C->D = D;
+    plan_limits(&C->steps, &C->queries, D);
+    if (D->nregs <= PROG_SMALL_REGS)
     {
-        const dipa_state * S = D->states + R->wit_state[k];
-        const dipa_trans * T = R->wit_trans[k] < S->ntrans
-            ? S->trans + R->wit_trans[k] : NULL;
-        align_wstep * w;
-        /* a loop of the state first, m times the other way (it forces
-           the registers it compares to their shifts); else a cycle back
-           to it, twice (a plan repeats single steps only) */
-        if (!S->noninput)
+        C->queries = ALIGN_PLAN_MAX;
+        plan_build(C, R);
+        if (factor_reads(C) <= PROG_JOINT_MAX_QUERIES)
+            C->W->queries = plan_queries(C->W) > PROG_JOINT_MAX_QUERIES
+                ? ALIGN_PLAN_MAX : 0;
+        else
         {
-            int cst[PLAN_CYCLE_MAX], cyc[PLAN_CYCLE_MAX], n, rep, i, reps;
-            n = plan_cycle(cst, cyc, D, R->wit_state[k], R->wit_trans[k],
-                FLINT_MIN(PLAN_CYCLE_MAX, queries));
-            /* twice, unless the run would then outgrow the queries of
-               the exact joint integral (m-Range past m = 11: its cycle
-               has m states) */
-            reps = n > 1 ? 2 : n;
-            if (reps == 2 && W->n + 2 * n + R->nwit - k > queries)
-                reps = 1;
-            for (rep = 0; rep < reps; rep++)
-                for (i = 0; i < n && W->n + n + 1 < steps; i++)
-                {
-                    const dipa_state * C = D->states + cst[i];
-                    w = W->step + W->n++;
-                    plan_step(w, C, C->trans + cyc[i], cyc[i], cst[i]
-                        == R->wit_state[k] ? -R->wit_delta[k] : 0);
-                    w->loop = n == 1;
-                }
+            C->W->forcing_cut = 0;
+            C->queries = PROG_JOINT_MAX_QUERIES;
         }
-        w = W->step + W->n++;
-        plan_step(w, S, T, R->wit_trans[k], R->wit_delta[k]);
     }
-    W->truncated = R->nwit > steps;
-    A->plan[A->nplans++] = W;
+    if (C->W->queries == 0)
+        plan_build(C, R);
+    A->plan[A->nplans++] = C->W;
+    flint_free(C);
 }
 
 int

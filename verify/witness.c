@@ -68,6 +68,9 @@ witness_runs_json(const svt_runs_t R)
 #define JOINT_M 2       /* ... with several registers (and at most this) */
 #define EXHAUST_M 10    /* ... while every choice of a small plan is tried */
 #define EXHAUST_MAX 96  /* a plan with at most this many choices: all */
+#define SIDES_UNIT 65536    /* the plan's sides this far out first, in
+                               tail_unit0 (the error of a register pushed
+                               there falls as 1 / distance) */
 
 static const ulong grow_m[] = { 30, 100, 300, 1000, 3000, 10000, 100000,
     1000000, 10000000, 100000000 };
@@ -273,12 +276,16 @@ wctx;
 /* 1 when the witness does not certify R: with 2 to 31 registers, more
    queries than the searches take (svt_model_max_queries: the terms of
    the exact joint integral grow with the queries, and a witness's
-   ratios are many), though `verify ratio` computes up to 256 */
+   ratios are many), or than plan P allows when few of them read each
+   factor (align_plan.queries), though `verify ratio` computes up to 256 */
 static int
-beyond_witness_queries(const svt_model_struct * M, const svt_runs_t R)
+beyond_witness_queries(const svt_model_struct * M, const align_plan * P,
+    const svt_runs_t R)
 {
     ulong cap = M->prog != NULL && M->prog->nregs <= PROG_SMALL_REGS
         ? svt_model_max_queries(M) : 0;
+    if (cap > 0 && P->queries > 0)
+        cap = FLINT_MAX(cap, (ulong) P->queries);
     return cap > 0 && svt_runs_length(R) > cap;
 }
 
@@ -294,7 +301,7 @@ eval_plan_loss(wctx * X, const knobs * K, ulong m, arb_t loss)
     svt_runs_init(R);
     ratio_result_init(r);
     plan_runs(R, K, X->M->delta_q, m);
-    if (beyond_witness_queries(X->M, R))
+    if (beyond_witness_queries(X->M, K->W, R))
     {
         if (X->out->longer->len == 0)
             svt_runs_set(X->out->longer, R);
@@ -509,48 +516,84 @@ tail_unit0(const wctx * X)
     return u;
 }
 
+/* the unit of T's offsets grown fourfold while L grows (to 2^30 Delta
+   at most) */
+static void
+grow_unit(wctx * X, knobs * T, double * best, const arb_t target)
+{
+    while (knobs_tail(T) != 0 && !meets(*best, target) && budget_left(X)
+            && T->unit < WORD(1) << 30)
+    {
+        double x;
+        T->unit *= 4;
+        x = eval_plan(X, T, X->joint ? JOINT_M : GREEDY_M);
+        if (x <= *best)
+        {
+            T->unit /= 4;
+            break;
+        }
+        *best = x;
+    }
+}
+
 /* the queries pushed into the noise's tails.  A step's shift is paid in
    full only where the event it needs is rare on both sides: deep in a
    Laplace tail, a shift by t changes the probability by exactly
-   e^{t/b}.  So each step (each visit on its own: two visits of a state
-   may need opposite tails) may move by -U, 0 or +U (U = tail_unit0
-   Delta), its shift chosen again with it, one step at a time (two
-   passes) at m; then U grows fourfold while L grows, and the loops grow
-   in m.  Its own ratios: WITNESS_TAIL_RATIOS, and at most as much
-   work as the witness spent before. */
+   e^{t/b}.  Each step (each
+   visit on its own: two visits of a state may need opposite tails) may
+   move by -U, 0 or +U (U = tail_unit0 Delta), its shift chosen again
+   with it, one step at a time (two passes) at m (K's offsets and unit
+   kept when K has some: sides_first); then U grows fourfold while L
+   grows, and the loops grow in m.  Its own ratios:
+   WITNESS_TAIL_RATIOS, and at most as much work as the witness spent
+   before. */
 static void
 tail_knobs(wctx * X, knobs * K, const arb_t target, ulong m)
 {
     knobs * T = flint_malloc(sizeof(knobs));
-    double best, x;
+    double best;
     int pass, improved = 1;
     *T = *K;
     for (pass = 0; pass < T->W->n; pass++)
         T->grp[pass] = pass;    /* every step a choice of its own */
-    T->unit = tail_unit0(X);
+    if (knobs_tail(T) == 0)
+        T->unit = tail_unit0(X);
     X->extra = X->out->ratios + WITNESS_TAIL_RATIOS - max_ratios(X) + X->extra;
     /* and at most the work spent so far (a quarter of the limit at
        least): the tails never more than double the witness's cost */
     X->work_limit = FLINT_MIN(X->work_limit, X->out->work
         + FLINT_MAX(X->out->work, X->work_limit / 4));
     best = eval_plan(X, T, m);
-    for (pass = 0; pass < 2 && improved; pass++)
+    grow_unit(X, T, &best, target);
+    for (pass = 0; pass < 2 && improved && !meets(best, target); pass++)
         improved = coordinate_pass(X, T, m, &best, 1);
-    while (knobs_tail(T) != 0 && !meets(best, target) && budget_left(X)
-            && T->unit < WORD(1) << 30)
-    {
-        T->unit *= 4;
-        x = eval_plan(X, T, m);
-        if (x <= best)
-        {
-            T->unit /= 4;
-            break;
-        }
-        best = x;
-    }
+    grow_unit(X, T, &best, target);
     if (knobs_tail(T) != 0 && !meets(best, target))
         grow_plan(X, T, target);
     flint_free(T);
+}
+
+/* K at its plan's sides (align_wstep.tail: where the proof's shifts
+   say each forcing step pushes its register), at the plan's shifts,
+   far out: SIDES_UNIT times tail_unit0, the unit grown while L grows.
+   Kept in K when some side is suggested (the choices that follow start
+   from it). */
+static void
+sides_first(wctx * X, knobs * K, const arb_t target)
+{
+    slong i;
+    double best;
+    int any = 0;
+    for (i = 0; i < K->W->n; i++)
+    {
+        K->o[i] = K->W->step[i].tail;
+        any |= K->o[i] != 0;
+    }
+    if (!any)
+        return;
+    K->unit = tail_unit0(X) * SIDES_UNIT;
+    best = eval_plan(X, K, X->joint ? JOINT_M : GREEDY_M);
+    grow_unit(X, K, &best, target);
 }
 
 /* the paid steps of a plan, in words ("state s, branch 1 (x 5)") */
@@ -596,8 +639,12 @@ witness_from_proof(witness_t W, const svt_model_t M, const align_result_t A,
         if (P == NULL || P->n == 0 || P->cycle)
             continue;
         knobs_start(K, P);
-        settle_knobs(&X, K);
-        grow_plan(&X, K, target);
+        sides_first(&X, K, target);
+        if (!(W->have && meets(lower_end(W->r), target)))
+        {
+            settle_knobs(&X, K);
+            grow_plan(&X, K, target);
+        }
         if (W->have && lower_end(W->r) > before)
         {
             pb = p;
@@ -628,9 +675,10 @@ witness_from_proof(witness_t W, const svt_model_t M, const align_result_t A,
                 "%ld Delta)", (long) W->tail);
         if (target != NULL && !meets(lower_end(W->r), target)
                 && lower_end(W->r) != HUGE_VAL)
-            snprintf(W->untight, sizeof(W->untight), "the run %.120s was not "
+            snprintf(W->untight, sizeof(W->untight), "the run %.100s was not "
                 "made tight to B%s", run, A->plan[0]->truncated ? " (its first "
-                "steps only)" : "");
+                "steps only)" : A->plan[0]->forcing_cut ? " (each forcing cycle "
+                "once: twice would pass the queries the witness takes)" : "");
 
     }
     else if (W->longer->len > 0)

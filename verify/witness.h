@@ -11,11 +11,15 @@
    few choices the plan leaves open (the edge, the sign of a shift the
    proof does not fix) are settled by certified ratios.  When the run
    is realised, L approaches B; otherwise the output names the step
-   whose tightness was not realised.  A plan that falls short of B is
-   tried once more with each step's query moved into the noise's tails
-   (a shift is paid in full only where the event it needs is rare), with
-   WITNESS_TAIL_RATIOS ratios of its own and at most the work spent
-   before.
+   whose tightness was not realised.  A plan whose steps name the sides
+   of the tails their queries belong in (align_wstep.tail: a DiPA
+   proof's registers pushed to the sides of their shifts, where the
+   densities of the noises that drew them change by the full shift) is
+   tried there first, far out (sides_first).  A plan that falls short
+   of B is tried once more with each step's query moved into the
+   noise's tails (a shift is paid in full only where the event it needs
+   is rare), with WITNESS_TAIL_RATIOS ratios of its own and at most the
+   work spent before.
 
    Everything is counted in ratios (at most WITNESS_MAX_RATIOS) and in
    the engine's work (work_limit, in integral_opt_struct's units), never
@@ -49,7 +53,7 @@ typedef struct
     slong tail;             /* R's queries moved into the tails by
                                multiples of tail Delta (0: not moved) */
     char desc[256];
-    char untight[200];      /* L below B: the step not realised ("" else) */
+    char untight[320];      /* L below B: the step not realised ("" else) */
     svt_runs_t longer;      /* the first input of the proof's run that
                                was not certified for its length (more
                                queries than the witness takes with 2 to
