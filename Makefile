@@ -28,7 +28,7 @@ SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 DEB_PACKAGES = build-essential pkg-config libflint-arb-dev libflint-dev \
                libmpfr-dev libgmp-dev libcriterion-dev libjansson-dev \
                libgsl-dev clang libclang-rt-14-dev gnuplot-nox \
-               chromium python3-jsonschema
+               chromium python3-jsonschema python3-mpmath
 
 INTEGRALS_SRC = $(wildcard integrals/*.c)
 INTEGRALS_LIB_SRC = $(filter-out integrals/bench_%.c,$(INTEGRALS_SRC))
