@@ -1836,6 +1836,42 @@ Test(dipa, scaling_family_witnesses_near_b, .timeout = 600)
     lo = prove_L_json("tests/dipa/dipaut/examples/well_formed/"
         "example_n_equal_3.dipa", &digits, desc, sizeof(desc));
     cr_assert(lo >= 0.625 - 1e-6 && lo <= 0.625, "L = %.15g: %s", lo, out);
+    /* far out, but within the command line's 10^12: at Delta = 1000 and
+       eps = 10^-6 (scales of 4 * 10^6 Delta) every query of L's input,
+       and the re-check command prove prints runs as printed */
+    {
+        char cmd[600], * c, * e;
+        json_t * j, * in;
+        size_t k;
+        snprintf(cmd, sizeof(cmd), "prove %s --eps 1/1000000 --delta 1000 "
+            "--json", family_file("m-range", 2));
+        run_cli(cmd, out, sizeof(out));
+        j = last_json();
+        cr_assert(j != NULL, "%s", out);
+        lo = atof(json_string_value(json_array_get(json_object_get(j,
+            "lower_bound"), 0)));
+        cr_assert(lo >= 0.001 * (1 - 1e-6) && lo <= 0.001, "L = %.15g", lo);
+        in = json_object_get(j, "lower_bound_input");
+        cr_assert(json_array_size(in) > 0, "%s", out);
+        for (k = 0; k < json_array_size(in); k++)
+        {
+            const char * q = json_string_value(json_object_get(
+                json_array_get(in, k), "qD2"));
+            cr_assert(q != NULL && fabs(atof(q)) <= 1e12, "%s", q);
+        }
+        json_decref(j);
+        snprintf(cmd, sizeof(cmd), "prove %s --eps 1/1000000 --delta 1000",
+            family_file("m-range", 2));
+        run_cli(cmd, out, sizeof(out));
+        c = strstr(out, "verify ratio ");
+        cr_assert(c != NULL, "%s", out);
+        c += strlen("verify ");
+        e = strchr(c, '\n');
+        cr_assert(e != NULL, "%s", out);
+        snprintf(cmd, sizeof(cmd), "%.*s", (int) (e - c), c);
+        cr_assert_neq(run_cli(cmd, out, sizeof(out)), 2, "%s: %s", cmd, out);
+        cr_assert(strstr(out, "ln ratio D/D'") != NULL, "%s: %s", cmd, out);
+    }
 }
 
 /* ---- more than three registers: the exact joint integral --------------- */

@@ -368,12 +368,13 @@ pushes(const dipa_trans * T, const signed char * cur, int sigma)
     return 0;
 }
 
-/* a plan under construction: its steps' states (stv) beside W */
+/* a plan under construction: its steps' states and transitions (stv,
+   trv; trv = ntrans: the ending) beside W */
 typedef struct
 {
     align_plan * W;
     const dipa_automaton_struct * D;
-    int stv[ALIGN_PLAN_CAP];
+    int stv[ALIGN_PLAN_CAP], trv[ALIGN_PLAN_CAP];
     int steps, queries;     /* its limits (plan_limits) */
     int any;                /* some block pushes */
 }
@@ -385,7 +386,8 @@ push_step(plan_ctx * C, int st, int j, int d)
 {
     const dipa_state * S = C->D->states + st;
     align_wstep * w = C->W->step + C->W->n;
-    C->stv[C->W->n++] = st;
+    C->stv[C->W->n] = st;
+    C->trv[C->W->n++] = j;
     plan_step(w, S, j < S->ntrans ? S->trans + j : NULL, j, d);
     return w;
 }
@@ -520,6 +522,17 @@ plan_build(plan_ctx * C, const dipa_proof_t R)
     C->W->truncated = R->nwit > C->steps;
 }
 
+/* a register some transition of S compares (-1: none) */
+static int
+state_reg(const dipa_state * S)
+{
+    int j;
+    for (j = 0; j < S->ntrans; j++)
+        if (S->trans[j].natoms > 0)
+            return S->trans[j].atoms[0].reg;
+    return -1;
+}
+
 /* the representative of register r (union-find with halving) */
 static int
 group_of(int * up, int r)
@@ -529,10 +542,13 @@ group_of(int * up, int r)
     return r;
 }
 
-/* the most queries of C's plan that read one factor of the exact joint
-   integral: the registers a state compares, or a transition assigns
-   together, are one factor (program_joint.c keeps the others apart);
-   a loop counts 2 */
+/* the most queries of C's plan that touch one factor of the exact
+   joint integral (program_joint.c keeps the others apart): the
+   registers a state compares (in any of its transitions) or a
+   transition assigns together are one factor; an input step touches
+   its state's factor and the factor of the registers it assigns.  A
+   loop counts 2: with several registers the witness takes its loops
+   at m = 2 (witness.c, JOINT_M). */
 static int
 factor_reads(const plan_ctx * C)
 {
@@ -544,23 +560,27 @@ factor_reads(const plan_ctx * C)
         for (j = 0; j < D->states[s].ntrans; j++)
         {
             const dipa_trans * T = D->states[s].trans + j;
-            int first = T->natoms > 0 ? T->atoms[0].reg : -1;
             for (a = 0; a < T->natoms; a++)
-                up[group_of(up, T->atoms[a].reg)] = group_of(up, first);
+                up[group_of(up, T->atoms[a].reg)] = group_of(up,
+                    state_reg(D->states + s));
             for (a = 1; a < T->nassign; a++)
                 up[group_of(up, T->assign[a])] = group_of(up, T->assign[0]);
         }
     for (j = 0; j < C->W->n; j++)
     {
         const dipa_state * S = D->states + C->stv[j];
-        for (a = 0; a < S->ntrans; a++)
-            if (S->trans[a].natoms > 0)
-                break;
-        if (S->noninput || a == S->ntrans)
+        const align_wstep * w = C->W->step + j;
+        int g = -1, h = -1, k = w->loop ? 2 : 1;
+        if (S->noninput)
             continue;
-        r = group_of(up, S->trans[a].atoms[0].reg);
-        cnt[r] += C->W->step[j].loop ? 2 : 1;
-        most = FLINT_MAX(most, cnt[r]);
+        if (state_reg(S) >= 0)
+            g = group_of(up, state_reg(S));
+        if (C->trv[j] < S->ntrans && S->trans[C->trv[j]].nassign > 0)
+            h = group_of(up, S->trans[C->trv[j]].assign[0]);
+        if (g >= 0)
+            most = FLINT_MAX(most, cnt[g] += k);
+        if (h >= 0 && h != g)
+            most = FLINT_MAX(most, cnt[h] += k);
     }
     return most;
 }

@@ -495,34 +495,61 @@ grow_plan(wctx * X, knobs * K, const arb_t target)
     }
 }
 
+/* the largest offset unit, in Delta, that keeps the witness's queries
+   within the command line's range (10^12 in magnitude: its re-check
+   commands are printed with them): two units out within 10^11, between
+   1 and 2^40 */
+static slong
+unit_cap(const wctx * X)
+{
+    fmpq_t q;
+    fmpz_t f;
+    slong u;
+    fmpq_init(q);
+    fmpz_init(f);
+    fmpq_set_si(q, 50000000000, 1);     /* 10^11 / 2 */
+    fmpq_div(q, q, X->M->delta_q);
+    fmpq_abs(q, q);
+    fmpz_fdiv_q(f, fmpq_numref(q), fmpq_denref(q));
+    u = fmpz_cmp_si(f, WORD(1) << 40) > 0 ? WORD(1) << 40
+        : FLINT_MAX(1, fmpz_get_si(f));
+    fmpq_clear(q);
+    fmpz_clear(f);
+    return u;
+}
+
 /* the first offset unit, in Delta: 8 times the largest noise scale
    (8 Delta at least), where a Laplace tail's ratio under a shift is
-   within e^-8 of its limit; a choice of inputs only, each ratio is
-   certified */
+   within e^-8 of its limit; at most unit_cap.  A choice of inputs
+   only: each ratio is certified */
 static slong
 tail_unit0(const wctx * X)
 {
-    slong i, u = 8;
+    slong i, u = 8, cap = unit_cap(X);
     arb_t t;
     arb_init(t);
     for (i = 0; i < X->M->prog_nscale; i++)
     {
         arb_mul_ui(t, X->M->prog_scale + i, 8, 64);
         arb_div(t, t, X->M->delta, 64);
-        if (arb_is_finite(t) && arf_cmpabs_2exp_si(arb_midref(t), 20) < 0)
+        if (!arb_is_finite(t))
+            continue;
+        if (arf_cmpabs_2exp_si(arb_midref(t), 40) >= 0)
+            u = cap;
+        else
             u = FLINT_MAX(u, (slong) ceil(arf_get_d(arb_midref(t), ARF_RND_UP)));
     }
     arb_clear(t);
-    return u;
+    return FLINT_MIN(u, cap);
 }
 
-/* the unit of T's offsets grown fourfold while L grows (to 2^30 Delta
-   at most) */
+/* the unit of T's offsets grown fourfold while L grows (past 2^30
+   Delta, or past unit_cap, no more) */
 static void
 grow_unit(wctx * X, knobs * T, double * best, const arb_t target)
 {
     while (knobs_tail(T) != 0 && !meets(*best, target) && budget_left(X)
-            && T->unit < WORD(1) << 30)
+            && T->unit < WORD(1) << 30 && 4 * T->unit <= unit_cap(X))
     {
         double x;
         T->unit *= 4;
@@ -575,7 +602,8 @@ tail_knobs(wctx * X, knobs * K, const arb_t target, ulong m)
 
 /* K at its plan's sides (align_wstep.tail: where the proof's shifts
    say each forcing step pushes its register), at the plan's shifts,
-   far out: SIDES_UNIT times tail_unit0, the unit grown while L grows.
+   far out: SIDES_UNIT times tail_unit0 (at most unit_cap), the unit
+   grown while L grows.
    Kept in K when some side is suggested (the choices that follow start
    from it). */
 static void
@@ -591,7 +619,7 @@ sides_first(wctx * X, knobs * K, const arb_t target)
     }
     if (!any)
         return;
-    K->unit = tail_unit0(X) * SIDES_UNIT;
+    K->unit = FLINT_MIN(tail_unit0(X) * SIDES_UNIT, unit_cap(X));
     best = eval_plan(X, K, X->joint ? JOINT_M : GREEDY_M);
     grow_unit(X, K, &best, target);
 }
