@@ -1836,6 +1836,24 @@ Test(dipa, scaling_family_witnesses_near_b, .timeout = 600)
     lo = prove_L_json("tests/dipa/dipaut/examples/well_formed/"
         "example_n_equal_3.dipa", &digits, desc, sizeof(desc));
     cr_assert(lo >= 0.625 - 1e-6 && lo <= 0.625, "L = %.15g: %s", lo, out);
+    /* where the per-branch coupling gives B, the DiPA proof's run (its
+       registers pushed to their sides, its exit one unit out, the run
+       stopping there) is tried too: B met where L was 1.75, 0.67, 1.0
+       and 0.67 */
+    {
+        static const char * f[4] = {
+            "tests/dipa/dipaut/examples/well_formed/example_23.dipa",
+            "tests/dipa/dipaut/examples/well_formed/example_25.dipa",
+            "tests/dipa/dipaut/examples/well_formed/example_27.dipa",
+            "tests/dipa/two_registers_range_loop.dipa" };
+        static const double b[4] = { 2.75, 5.0 / 3, 7.0 / 3, 5.0 / 3 };
+        for (m = 0; m < 4; m++)
+        {
+            lo = prove_L_json(f[m], &digits, desc, sizeof(desc));
+            cr_assert(lo >= b[m] - 1e-6 && lo <= b[m] + 1e-12, "%s: L = "
+                "%.15g: %s", f[m], lo, out);
+        }
+    }
     /* far out, but within the command line's 10^12: at Delta = 1000 and
        eps = 10^-6 (scales of 4 * 10^6 Delta) every query of L's input,
        and the re-check command prove prints runs as printed */

@@ -86,6 +86,8 @@ typedef struct
     int truncated;          /* the run had more steps than the plan */
     int forcing_cut;        /* its forcing cycles once, where twice would
                                pass the queries the engine takes */
+    int stops;              /* its last step ends the run (an observer
+                               sees the run stop there) */
     int queries;            /* > 0: the queries the witness may give its
                                outputs (few of them read each factor of
                                the exact joint integral); 0: the model's

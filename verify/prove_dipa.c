@@ -368,6 +368,29 @@ pushes(const dipa_trans * T, const signed char * cur, int sigma)
     return 0;
 }
 
+/* the side of a step whose guard holds the answer beyond a register
+   shifted that way (insample >= x with x moved up: +1; insample < x
+   with x moved down: -1), 0 when none or both: its query one unit out
+   there, between the centre and the registers pushed two units out, so
+   that this branch, not one beyond the other side, is what the output
+   shows */
+static int
+beyond_side(const dipa_trans * T, const signed char * cur)
+{
+    int a, side = 0;
+    for (a = 0; a < T->natoms; a++)
+    {
+        int x = cur[T->atoms[a].reg], t = T->atoms[a].ge ? 1 : -1;
+        if (x == t)
+        {
+            if (side == -t)
+                return 0;
+            side = t;
+        }
+    }
+    return side;
+}
+
 /* a plan under construction: its steps' states and transitions (stv,
    trv; trv = ntrans: the ending) beside W */
 typedef struct
@@ -412,29 +435,80 @@ block_pushes(const forcing * F, const signed char * cur, int sigma)
     return any;
 }
 
-/* the queries of the blocks that push (push_block), each cycle reps
-   times (a loop of one step: 2 queries, its least m) */
+/* the loops (of m = 2 queries each) that pin the registers a loop of
+   one state pushes to side sigma before visit k of R's run: the pins'
+   density must outweigh that of the noise that drew each register and
+   of the visit's step pulling it back, rates d_x + d_s against d_s per
+   pin (d: the states' scale factors), so 1 + d_x / d_s pins, rounded up
+   (a tie leaves the register spread evenly, which far out is enough):
+   1 or 2 loops */
 static int
-block_queries(const forcing * F, const signed char * cur, int reps)
+loop_pins(const forcing * F, const dipa_proof_t R, int k, int sigma)
+{
+    const dipa_automaton_struct * D = F->D;
+    const dipa_state * S = D->states + F->cst[0];
+    const dipa_trans * T = S->trans + F->cyc[0];
+    const signed char * cur = R->wit_cur + (size_t) k * R->wit_nregs;
+    int a, j, most = 1;
+    fmpq_t q;
+    fmpz_t c;
+    fmpq_init(q);
+    fmpz_init(c);
+    for (a = 0; a < T->natoms; a++)
+    {
+        int x = T->atoms[a].reg;
+        if (cur[x] != sigma || (T->atoms[a].ge ? -1 : 1) != sigma)
+            continue;
+        /* the last assignment of x before visit k */
+        for (j = k - 1; j >= 0; j--)
+        {
+            const dipa_state * A = D->states + R->wit_state[j];
+            const dipa_trans * U = R->wit_trans[j] < A->ntrans
+                ? A->trans + R->wit_trans[j] : NULL;
+            int b, hit = 0;
+            for (b = 0; U != NULL && b < U->nassign; b++)
+                hit |= U->assign[b] == x;
+            if (!hit)
+                continue;
+            fmpq_div(q, A->d, S->d);
+            fmpz_cdiv_q(c, fmpq_numref(q), fmpq_denref(q));
+            most = FLINT_MAX(most, 1 + (fmpz_cmp_ui(c, 3) > 0 ? 3
+                : (int) fmpz_get_si(c)));
+            break;
+        }
+    }
+    fmpq_clear(q);
+    fmpz_clear(c);
+    return (most + 1) / 2;
+}
+
+/* the queries of the blocks that push (push_block) before visit k of
+   R's run, each cycle reps times (a loop of one step: loop_pins loops
+   of 2 queries, their least m) */
+static int
+block_queries(const forcing * F, const dipa_proof_t R, int k, int reps)
 {
     int sigma, q = 0;
     for (sigma = -1; sigma <= 1; sigma += 2)
-        if (block_pushes(F, cur, sigma))
-            q += F->n == 1 ? 2 : reps * F->n;
+        if (block_pushes(F, R->wit_cur + (size_t) k * R->wit_nregs, sigma))
+            q += F->n == 1 ? 2 * loop_pins(F, R, k, sigma) : reps * F->n;
     return q;
 }
 
 /* block sigma: the cycle reps times, each step that pushes a register
    shifted by sigma (cur) moved by sigma, its query two units into the
    tail on sigma's side (beyond the assignments, one unit out), the
-   others at the centre (a loop of one step: m times) */
+   others at the centre (a loop of one step: loop_pins times m) */
 static void
-push_block(plan_ctx * C, const forcing * F, const signed char * cur,
+push_block(plan_ctx * C, const forcing * F, const dipa_proof_t R, int k,
     int sigma, int reps)
 {
+    const signed char * cur = R->wit_cur + (size_t) k * R->wit_nregs;
     int i, rep;
     if (!block_pushes(F, cur, sigma))
         return;
+    if (F->n == 1)
+        reps = loop_pins(F, R, k, sigma);
     for (rep = 0; rep < reps; rep++)
         for (i = 0; i < F->n && C->W->n + 1 < C->steps; i++)
         {
@@ -465,7 +539,6 @@ static void
 force_visit(plan_ctx * C, const dipa_proof_t R, int k)
 {
     int cst[PLAN_CYCLE_MAX], cyc[PLAN_CYCLE_MAX], n, rep, i, reps, left;
-    const signed char * cur = R->wit_cur + (size_t) k * R->wit_nregs;
     forcing F;
     n = plan_cycle(cst, cyc, C->D, R->wit_state[k], R->wit_trans[k],
         FLINT_MIN(PLAN_CYCLE_MAX, C->queries));
@@ -474,16 +547,16 @@ force_visit(plan_ctx * C, const dipa_proof_t R, int k)
         return;
     reps = n > 1 ? 2 : 1;
     left = C->queries - plan_queries(C->W) - (R->nwit - k);
-    if (block_queries(&F, cur, reps) > left)
+    if (block_queries(&F, R, k, reps) > left)
     {
         reps = 1;
         C->W->forcing_cut |= n > 1;
     }
-    if (block_queries(&F, cur, reps) > 0 && block_queries(&F, cur, reps) <= left)
+    if (block_queries(&F, R, k, reps) > 0 && block_queries(&F, R, k, reps) <= left)
     {
         C->any = 1;
-        push_block(C, &F, cur, -1, reps);
-        push_block(C, &F, cur, 1, reps);
+        push_block(C, &F, R, k, -1, reps);
+        push_block(C, &F, R, k, 1, reps);
         return;
     }
     if (reps == 2 && 2 * n > left)
@@ -514,12 +587,20 @@ plan_build(plan_ctx * C, const dipa_proof_t R)
            its guard holds by a margin and the blocks beyond push it */
         if (!S->noninput && T != NULL && T->nassign > 0 && k + 1 < R->nwit)
             w->tail = R->wit_cur[(size_t) (k + 1) * R->wit_nregs + T->assign[0]];
+        else if (!S->noninput && T != NULL)
+            w->tail = beyond_side(T, R->wit_cur + (size_t) k * R->wit_nregs);
     }
     /* no block pushes: no side is suggested (an assignment's side pays
        only where a block beyond holds it) */
     for (k = 0; k < C->W->n && !C->any; k++)
         C->W->step[k].tail = 0;
     C->W->truncated = R->nwit > C->steps;
+    /* the run's last transition goes nowhere: it stops there, so the
+       paths that carry on with the same outputs are not the run's */
+    k = R->nwit - 1;
+    C->W->stops = !C->W->truncated && k >= 0 && R->wit_trans[k]
+        < C->D->states[R->wit_state[k]].ntrans && C->D->states[R->wit_state[k]]
+        .trans[R->wit_trans[k]].next < 0;
 }
 
 /* a register some transition of S compares (-1: none) */
@@ -585,6 +666,33 @@ factor_reads(const plan_ctx * C)
     return most;
 }
 
+/* W into A's plans: first when it suggests sides (the witness tries
+   those first, and stops once one meets B), else last; the last one
+   dropped when they are ALIGN_MAX_PLANS */
+static void
+plan_insert(align_result_t A, align_plan * W, int sides)
+{
+    int k;
+    if (A->nplans == ALIGN_MAX_PLANS)
+    {
+        if (!sides)
+        {
+            align_plan_free(W);
+            return;
+        }
+        align_plan_free(A->plan[--A->nplans]);
+    }
+    if (!sides)
+    {
+        A->plan[A->nplans++] = W;
+        return;
+    }
+    for (k = A->nplans; k > 0; k--)
+        A->plan[k] = A->plan[k - 1];
+    A->plan[0] = W;
+    A->nplans++;
+}
+
 /* the witness plan of R's costliest run (align.h: one step per
    transition, its answer at the registers' centre, the query moved by the
    step's tight difference), replacing A's plans.  Before each visit of
@@ -597,21 +705,23 @@ factor_reads(const plan_ctx * C)
    shifted by s has its query in s's tail.  With at most 31 registers
    the plan may have ALIGN_PLAN_MAX queries when no factor of the
    exact joint integral is read by more than its 48 (m-Range: each
-   range pair by its own states), else 48 in all. */
+   range pair by its own states), else 48 in all.  replace: A's plans
+   give way to it, else it joins them (plan_insert). */
 static void
 dipa_plan(align_result_t A, const dipa_automaton_struct * D,
-    const dipa_proof_t R)
+    const dipa_proof_t R, int replace)
 {
     plan_ctx * C;
     int k;
     if (R->nwit == 0)
         return;
-    for (k = 0; k < A->nplans; k++)
+    for (k = 0; k < A->nplans && replace; k++)
     {
         align_plan_free(A->plan[k]);
         A->plan[k] = NULL;
     }
-    A->nplans = 0;
+    if (replace)
+        A->nplans = 0;
     C = flint_malloc(sizeof(plan_ctx));
     C->W = align_plan_new();
     C->D = D;
@@ -631,7 +741,7 @@ dipa_plan(align_result_t A, const dipa_automaton_struct * D,
     }
     if (C->W->queries == 0)
         plan_build(C, R);
-    A->plan[A->nplans++] = C->W;
+    plan_insert(A, C->W, C->any);
     flint_free(C);
 }
 
@@ -678,9 +788,14 @@ prove_any_size(align_result_t A, const svt_variant_struct * var,
             "runs, order facts, classes of endings)%s", was);
         for (k = 0; k < R->nsteps && A->nsteps < ALIGN_STEPS; k++)
             snprintf(A->steps[A->nsteps++], ALIGN_STEP_LEN, "%s", R->steps[k]);
-        dipa_plan(A, D, R);
+        dipa_plan(A, D, R, 1);
         used = 1;
     }
+    else if (R->proved && A->proved)
+        /* the per-branch bound is as small or smaller: this proof's run,
+           its registers pushed to their sides, is one more witness to
+           try (its ratios are certified like any other) */
+        dipa_plan(A, D, R, 0);
     else if (!R->proved && !A->proved && !prog_fits_small_tables(M->prog))
     {
         /* the per-branch coupling did not run: the reason is this one's */

@@ -208,7 +208,7 @@ plan_runs(svt_runs_t R, const knobs * K, const fmpq_t delta, ulong m)
         }
     }
     svt_runs_truncate(R, 0);
-    R->stops = 0;
+    R->stops = K->W->stops;
     for (i = 0; i < K->W->n; i++)
     {
         const align_wstep * w = K->W->step + i;
