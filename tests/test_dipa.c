@@ -1838,16 +1838,18 @@ Test(dipa, scaling_family_witnesses_near_b, .timeout = 600)
     cr_assert(lo >= 0.625 - 1e-6 && lo <= 0.625, "L = %.15g: %s", lo, out);
     /* where the per-branch coupling gives B, the DiPA proof's run (its
        registers pushed to their sides, its exit one unit out, the run
-       stopping there) is tried too: B met where L was 1.75, 0.67, 1.0
-       and 0.67 */
+       stopping there) is tried too: B met where L was 1.75, 0.67, 1.0,
+       0.67 and (a pin more: the assignment's guard holds the value on
+       the other side) 2.5 */
     {
-        static const char * f[4] = {
+        static const char * f[5] = {
             "tests/dipa/dipaut/examples/well_formed/example_23.dipa",
             "tests/dipa/dipaut/examples/well_formed/example_25.dipa",
             "tests/dipa/dipaut/examples/well_formed/example_27.dipa",
-            "tests/dipa/two_registers_range_loop.dipa" };
-        static const double b[4] = { 2.75, 5.0 / 3, 7.0 / 3, 5.0 / 3 };
-        for (m = 0; m < 4; m++)
+            "tests/dipa/two_registers_range_loop.dipa",
+            "tests/dipa/assigned_on_every_compared_path.dipa" };
+        static const double b[5] = { 2.75, 5.0 / 3, 7.0 / 3, 5.0 / 3, 3 };
+        for (m = 0; m < 5; m++)
         {
             lo = prove_L_json(f[m], &digits, desc, sizeof(desc));
             cr_assert(lo >= b[m] - 1e-6 && lo <= b[m] + 1e-12, "%s: L = "

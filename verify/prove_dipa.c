@@ -440,8 +440,9 @@ block_pushes(const forcing * F, const signed char * cur, int sigma)
    density must outweigh that of the noise that drew each register and
    of the visit's step pulling it back, rates d_x + d_s against d_s per
    pin (d: the states' scale factors), so 1 + d_x / d_s pins, rounded up
-   (a tie leaves the register spread evenly, which far out is enough):
-   1 or 2 loops */
+   (a tie leaves the register spread evenly, which far out is enough),
+   one more when the assignment's own guard holds the value on the
+   other side: 1 or 2 loops (or 3, at most) */
 static int
 loop_pins(const forcing * F, const dipa_proof_t R, int k, int sigma)
 {
@@ -472,7 +473,11 @@ loop_pins(const forcing * F, const dipa_proof_t R, int k, int sigma)
                 continue;
             fmpq_div(q, A->d, S->d);
             fmpz_cdiv_q(c, fmpq_numref(q), fmpq_denref(q));
-            most = FLINT_MAX(most, 1 + (fmpz_cmp_ui(c, 3) > 0 ? 3
+            /* a guard of the assignment that holds the value on the
+               other side pulls it back too: one pin more */
+            for (b = 0, hit = 0; b < U->natoms; b++)
+                hit |= (U->atoms[b].ge ? -1 : 1) == sigma;
+            most = FLINT_MAX(most, 1 + hit + (fmpz_cmp_ui(c, 3) > 0 ? 3
                 : (int) fmpz_get_si(c)));
             break;
         }
