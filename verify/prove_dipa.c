@@ -352,6 +352,21 @@ plan_limits(int * steps, int * queries, const dipa_automaton_struct * D)
     *queries = wide ? ALIGN_PLAN_CAP : PROG_JOINT_MAX_QUERIES;
 }
 
+/* the shifts of the registers' current values before step k of R's run */
+static const signed char *
+wit_row(const dipa_proof_t R, int k)
+{
+    return R->wit_cur + (size_t) k * R->wit_nregs;
+}
+
+/* the side of the answer on which atom A holds its register: insample
+   >= x holds x below it (-1), insample < x above (+1) */
+static int
+atom_side(const dipa_atom * A)
+{
+    return A->ge ? -1 : 1;
+}
+
 /* does transition T hold a register whose value is shifted by sigma
    (cur) on sigma's side of the answer?  (insample >= x puts x below it:
    -1; insample < x above: +1.)  Repeated with its query far on that
@@ -363,7 +378,7 @@ pushes(const dipa_trans * T, const signed char * cur, int sigma)
 {
     int a;
     for (a = 0; a < T->natoms; a++)
-        if (cur[T->atoms[a].reg] == sigma && (T->atoms[a].ge ? -1 : 1) == sigma)
+        if (cur[T->atoms[a].reg] == sigma && atom_side(T->atoms + a) == sigma)
             return 1;
     return 0;
 }
@@ -380,7 +395,7 @@ beyond_side(const dipa_trans * T, const signed char * cur)
     int a, side = 0;
     for (a = 0; a < T->natoms; a++)
     {
-        int x = cur[T->atoms[a].reg], t = T->atoms[a].ge ? 1 : -1;
+        int x = cur[T->atoms[a].reg], t = -atom_side(T->atoms + a);
         if (x == t)
         {
             if (side == -t)
@@ -449,7 +464,7 @@ loop_pins(const forcing * F, const dipa_proof_t R, int k, int sigma)
     const dipa_automaton_struct * D = F->D;
     const dipa_state * S = D->states + F->cst[0];
     const dipa_trans * T = S->trans + F->cyc[0];
-    const signed char * cur = R->wit_cur + (size_t) k * R->wit_nregs;
+    const signed char * cur = wit_row(R, k);
     int a, j, most = 1;
     fmpq_t q;
     fmpz_t c;
@@ -458,7 +473,7 @@ loop_pins(const forcing * F, const dipa_proof_t R, int k, int sigma)
     for (a = 0; a < T->natoms; a++)
     {
         int x = T->atoms[a].reg;
-        if (cur[x] != sigma || (T->atoms[a].ge ? -1 : 1) != sigma)
+        if (cur[x] != sigma || atom_side(T->atoms + a) != sigma)
             continue;
         /* the last assignment of x before visit k */
         for (j = k - 1; j >= 0; j--)
@@ -476,7 +491,7 @@ loop_pins(const forcing * F, const dipa_proof_t R, int k, int sigma)
             /* a guard of the assignment that holds the value on the
                other side pulls it back too: one pin more */
             for (b = 0, hit = 0; b < U->natoms; b++)
-                hit |= (U->atoms[b].ge ? -1 : 1) == sigma;
+                hit |= atom_side(U->atoms + b) == sigma;
             most = FLINT_MAX(most, 1 + hit + (fmpz_cmp_ui(c, 3) > 0 ? 3
                 : (int) fmpz_get_si(c)));
             break;
@@ -495,7 +510,7 @@ block_queries(const forcing * F, const dipa_proof_t R, int k, int reps)
 {
     int sigma, q = 0;
     for (sigma = -1; sigma <= 1; sigma += 2)
-        if (block_pushes(F, R->wit_cur + (size_t) k * R->wit_nregs, sigma))
+        if (block_pushes(F, wit_row(R, k), sigma))
             q += F->n == 1 ? 2 * loop_pins(F, R, k, sigma) : reps * F->n;
     return q;
 }
@@ -508,7 +523,7 @@ static void
 push_block(plan_ctx * C, const forcing * F, const dipa_proof_t R, int k,
     int sigma, int reps)
 {
-    const signed char * cur = R->wit_cur + (size_t) k * R->wit_nregs;
+    const signed char * cur = wit_row(R, k);
     int i, rep;
     if (!block_pushes(F, cur, sigma))
         return;
@@ -543,7 +558,7 @@ plan_queries(const align_plan * W)
 static void
 force_visit(plan_ctx * C, const dipa_proof_t R, int k)
 {
-    int cst[PLAN_CYCLE_MAX], cyc[PLAN_CYCLE_MAX], n, rep, i, reps, left;
+    int cst[PLAN_CYCLE_MAX], cyc[PLAN_CYCLE_MAX], n, rep, i, reps, left, bq;
     forcing F;
     n = plan_cycle(cst, cyc, C->D, R->wit_state[k], R->wit_trans[k],
         FLINT_MIN(PLAN_CYCLE_MAX, C->queries));
@@ -552,12 +567,13 @@ force_visit(plan_ctx * C, const dipa_proof_t R, int k)
         return;
     reps = n > 1 ? 2 : 1;
     left = C->queries - plan_queries(C->W) - (R->nwit - k);
-    if (block_queries(&F, R, k, reps) > left)
+    if ((bq = block_queries(&F, R, k, reps)) > left && reps == 2)
     {
         reps = 1;
-        C->W->forcing_cut |= n > 1;
+        C->W->forcing_cut = 1;
+        bq = block_queries(&F, R, k, reps);
     }
-    if (block_queries(&F, R, k, reps) > 0 && block_queries(&F, R, k, reps) <= left)
+    if (bq > 0 && bq <= left)
     {
         C->any = 1;
         push_block(C, &F, R, k, -1, reps);
@@ -578,6 +594,7 @@ plan_build(plan_ctx * C, const dipa_proof_t R)
 {
     int k;
     C->W->n = 0;
+    C->W->forcing_cut = 0;
     C->any = 0;
     for (k = 0; k < R->nwit && C->W->n + 1 < C->steps; k++)
     {
@@ -591,9 +608,9 @@ plan_build(plan_ctx * C, const dipa_proof_t R)
         /* an assigned value: its query on the side of its shift, so that
            its guard holds by a margin and the blocks beyond push it */
         if (!S->noninput && T != NULL && T->nassign > 0 && k + 1 < R->nwit)
-            w->tail = R->wit_cur[(size_t) (k + 1) * R->wit_nregs + T->assign[0]];
+            w->tail = wit_row(R, k + 1)[T->assign[0]];
         else if (!S->noninput && T != NULL)
-            w->tail = beyond_side(T, R->wit_cur + (size_t) k * R->wit_nregs);
+            w->tail = beyond_side(T, wit_row(R, k));
     }
     /* no block pushes: no side is suggested (an assignment's side pays
        only where a block beyond holds it) */
@@ -731,21 +748,20 @@ dipa_plan(align_result_t A, const dipa_automaton_struct * D,
     C->W = align_plan_new();
     C->D = D;
     plan_limits(&C->steps, &C->queries, D);
+    /* with at most 31 registers: first under ALIGN_PLAN_MAX queries,
+       kept when no factor is read by more than 48 of them (a plan that
+       fits in 48 is the one 48 would give), else built again under 48 */
     if (D->nregs <= PROG_SMALL_REGS)
-    {
         C->queries = ALIGN_PLAN_MAX;
+    plan_build(C, R);
+    if (D->nregs <= PROG_SMALL_REGS && factor_reads(C) > PROG_JOINT_MAX_QUERIES)
+    {
+        C->queries = PROG_JOINT_MAX_QUERIES;
         plan_build(C, R);
-        if (factor_reads(C) <= PROG_JOINT_MAX_QUERIES)
-            C->W->queries = plan_queries(C->W) > PROG_JOINT_MAX_QUERIES
-                ? ALIGN_PLAN_MAX : 0;
-        else
-        {
-            C->W->forcing_cut = 0;
-            C->queries = PROG_JOINT_MAX_QUERIES;
-        }
     }
-    if (C->W->queries == 0)
-        plan_build(C, R);
+    else if (D->nregs <= PROG_SMALL_REGS
+            && plan_queries(C->W) > PROG_JOINT_MAX_QUERIES)
+        C->W->queries = ALIGN_PLAN_MAX;
     plan_insert(A, C->W, C->any);
     flint_free(C);
 }

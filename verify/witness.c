@@ -546,14 +546,14 @@ tail_unit0(const wctx * X)
 /* the unit of T's offsets grown fourfold while L grows (past 2^30
    Delta, or past unit_cap, no more) */
 static void
-grow_unit(wctx * X, knobs * T, double * best, const arb_t target)
+grow_unit(wctx * X, knobs * T, ulong m, double * best, const arb_t target)
 {
     while (knobs_tail(T) != 0 && !meets(*best, target) && budget_left(X)
             && T->unit < WORD(1) << 30 && 4 * T->unit <= unit_cap(X))
     {
         double x;
         T->unit *= 4;
-        x = eval_plan(X, T, X->joint ? JOINT_M : GREEDY_M);
+        x = eval_plan(X, T, m);
         if (x <= *best)
         {
             T->unit /= 4;
@@ -591,10 +591,10 @@ tail_knobs(wctx * X, knobs * K, const arb_t target, ulong m)
     X->work_limit = FLINT_MIN(X->work_limit, X->out->work
         + FLINT_MAX(X->out->work, X->work_limit / 4));
     best = eval_plan(X, T, m);
-    grow_unit(X, T, &best, target);
+    grow_unit(X, T, m, &best, target);
     for (pass = 0; pass < 2 && improved && !meets(best, target); pass++)
         improved = coordinate_pass(X, T, m, &best, 1);
-    grow_unit(X, T, &best, target);
+    grow_unit(X, T, m, &best, target);
     if (knobs_tail(T) != 0 && !meets(best, target))
         grow_plan(X, T, target);
     flint_free(T);
@@ -612,6 +612,7 @@ sides_first(wctx * X, knobs * K, const arb_t target)
     slong i;
     double best;
     int any = 0;
+    ulong m = X->joint ? JOINT_M : GREEDY_M;
     for (i = 0; i < K->W->n; i++)
     {
         K->o[i] = K->W->step[i].tail;
@@ -620,8 +621,8 @@ sides_first(wctx * X, knobs * K, const arb_t target)
     if (!any)
         return;
     K->unit = FLINT_MIN(tail_unit0(X) * SIDES_UNIT, unit_cap(X));
-    best = eval_plan(X, K, X->joint ? JOINT_M : GREEDY_M);
-    grow_unit(X, K, &best, target);
+    best = eval_plan(X, K, m);
+    grow_unit(X, K, m, &best, target);
 }
 
 /* the paid steps of a plan, in words ("state s, branch 1 (x 5)") */
@@ -704,8 +705,8 @@ witness_from_proof(witness_t W, const svt_model_t M, const align_result_t A,
         if (target != NULL && !meets(lower_end(W->r), target)
                 && lower_end(W->r) != HUGE_VAL)
             snprintf(W->untight, sizeof(W->untight), "the run %.100s was not "
-                "made tight to B%s", run, A->plan[0]->truncated ? " (its first "
-                "steps only)" : A->plan[0]->forcing_cut ? " (each forcing cycle "
+                "made tight to B%s", run, P->truncated ? " (its first "
+                "steps only)" : P->forcing_cut ? " (each forcing cycle "
                 "once: twice would pass the queries the witness takes)" : "");
 
     }
