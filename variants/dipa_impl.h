@@ -172,4 +172,31 @@ void end_class(verdict * V, const sgraph * S, const fgraph * G, int s, int j);
 int trans_tight_delta(const prep * P, int s, int j, const signed char * cur,
     int snew);
 
+/* The bound for each neighbouring pair (dipa_pairs.c), when every run
+   is a path of G without a cycle, of at most 48 steps, through states
+   whose guards are pairwise disjoint: the largest over the paths, the
+   pieces of their last steps and the corners of the query differences
+   of the least cost of shifts chosen for that pair. */
+#define PAIR_MAX_STEPS 48       /* steps of a path */
+
+typedef struct
+{
+    int ok;                     /* 0: not applicable (why) */
+    const char * why;
+    slong B;                    /* units of 1 / (H1 L) */
+    slong paths, pieces, corners;
+    /* the costliest: its path (j = ntrans: the ending), the corner, the
+       shifts of the answers, and each register's shift before each step
+       (n x nregs, owned) */
+    int n;
+    int state[PAIR_MAX_STEPS], trans[PAIR_MAX_STEPS];
+    signed char delta[PAIR_MAX_STEPS], t[PAIR_MAX_STEPS + 1];
+    signed char * cur;
+}
+pair_result;
+
+int pair_bound(pair_result * out, const prep * P, const fgraph * G,
+    slong * work, slong budget);
+void pair_result_clear(pair_result * out);
+
 #endif

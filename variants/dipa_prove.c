@@ -416,6 +416,106 @@ run_classes(dipa_proof_t R, search * Q, const signed char * sigma,
     return 0;
 }
 
+/* the path of a pair bound, in words (as much as fits in len) */
+static void
+pair_path_str(char * buf, size_t len, const pair_result * Z,
+    const dipa_automaton_struct * A)
+{
+    size_t n = 0;
+    int k;
+    buf[0] = '\0';
+    for (k = 0; k < Z->n && n + 1 < len; k++)
+    {
+        const dipa_state * S = A->states + Z->state[k];
+        char j[16] = "end", d[16] = "";
+        if (Z->trans[k] < S->ntrans)
+            snprintf(j, sizeof(j), "%d", Z->trans[k] + 1);
+        if (!S->noninput && Z->delta[k] != 0)
+            snprintf(d, sizeof(d), " (delta %+d)", Z->delta[k]);
+        n += (size_t) snprintf(buf + n, len - n, "%s%s/%s%s -> %+d",
+            k > 0 ? ", " : "", S->name, j, d, Z->t[k]);
+    }
+}
+
+/* The bound for each neighbouring pair (dipa_pairs.c): when it applies
+   and is below R's (or R has none), it is the proof, and its costliest
+   path the witness's run. */
+static void
+pair_proof(dipa_proof_t R, const prep * P, const fgraph * G)
+{
+    const dipa_automaton_struct * A = P->A;
+    pair_result Z;
+    slong work = 0;
+    fmpq_t b;
+    char u[64], was[96], path[200];
+    int k;
+    if (pair_bound(&Z, P, G, &work, DIPA_PROVE_WORK) != 0)
+    {
+        pair_result_clear(&Z);
+        R->work += work;
+        return;
+    }
+    fmpq_init(b);
+    fmpz_set_si(fmpq_numref(b), Z.B);
+    fmpz_mul_ui(fmpq_denref(b), P->L, H1);
+    fmpq_canonicalise(b);
+    if (!R->proved || fmpq_cmp(b, R->B) < 0)
+    {
+        if (R->proved)
+        {
+            char * q = fmpq_get_str(NULL, 10, R->B);
+            snprintf(was, sizeof(was), "; one shift per value for every pair "
+                "gives %s", q);
+            flint_free(q);
+        }
+        else
+            snprintf(was, sizeof(was), "; no shifts for every pair were "
+                "found");
+        units_str(u, sizeof(u), Z.B, P);
+        R->nsteps = 0;
+        step(R, "every run is a path of the graph of (state, order facts), "
+            "which has no cycle: %ld paths, %ld pieces of their last steps "
+            "(a transition's guard; the ending, no guard holding, split into "
+            "disjoint pieces)", (long) Z.paths, (long) Z.pieces);
+        step(R, "shifts chosen for each pair of neighbouring inputs: on each "
+            "piece each answer moves by t (its noise by t - delta) so that "
+            "every comparison keeps its side, a released insample keeps its "
+            "value; the cost is the sum of d |t - delta| over the answers");
+        step(R, "the least cost is convex in the query differences delta: "
+            "its largest value is at a corner (delta = -1 or +1 for each "
+            "compared answer; %ld corners), where a minimum cut per threshold "
+            "(t >= 0, t >= 1) gives the shifts", (long) Z.corners);
+        pair_path_str(path, sizeof(path), &Z, A);
+        step(R, "the costliest piece (state, step, delta -> t): %s; it costs "
+            "%s", path, u);
+        step(R, "B = the largest over the pieces = %s%s", u, was);
+        fmpq_set(R->B, b);
+        R->proved = 1;
+        R->stopped = 0;
+        R->reason[0] = '\0';
+        R->nclasses = (int) FLINT_MIN(Z.pieces, WORD(1) << 30);
+        R->nwit = 0;
+        if (Z.n <= DIPA_WITNESS_SMALL)
+        {
+            R->wit_nregs = A->nregs;
+            R->wit_cur = flint_realloc(R->wit_cur,
+                (size_t) FLINT_MAX(1, Z.n) * A->nregs + 1);
+            for (k = 0; k < Z.n; k++)
+            {
+                R->wit_state[k] = Z.state[k];
+                R->wit_trans[k] = Z.trans[k];
+                R->wit_delta[k] = Z.delta[k];
+            }
+            if (Z.n > 0)
+                memcpy(R->wit_cur, Z.cur, (size_t) Z.n * A->nregs);
+            R->nwit = Z.n;
+        }
+    }
+    R->work += work;
+    fmpq_clear(b);
+    pair_result_clear(&Z);
+}
+
 int
 dipa_prove(dipa_proof_t R, const dipa_automaton_t A, slong work)
 {
@@ -495,6 +595,7 @@ dipa_prove(dipa_proof_t R, const dipa_automaton_t A, slong work)
     }
     R->stopped = Q.stopped;
     R->work = Q.work;
+    pair_proof(R, &P, &G);
     flint_free(sigma);
     flint_free(deleg);
     flint_free(Q.reach);

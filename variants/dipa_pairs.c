@@ -1,0 +1,471 @@
+/* dipa_pairs.c -- the prover for DiPA automata of any size
+   (dipa_prove.h), part 4: the bound for each neighbouring pair, when
+   every run is a path of the graph of (state, order facts) without a
+   cycle.
+
+   The shift coupling of dipa_graph.c moves each value by one shift
+   whatever the pair of inputs.  Here the shifts are chosen for the pair.
+   For a path p, a piece Q of the region of its last step (a conjunction
+   of comparisons insample >= x or insample < x), and the query
+   differences delta (units of Delta), the coupling moves each step's
+   answer by t_i (its noise by t_i - delta_i).  It maps the noises of D
+   that take p through Q one to one onto noises of D' that do the same
+   (a translation) when every comparison keeps its side: t_i >= t_j for
+   insample_i >= (the value of step j), t_i <= t_j for <; a released
+   insample keeps its value (t_i = 0), and so does a register never
+   assigned (its initial value).  Its cost is sum_i d_i |t_i - delta_i|
+   (with d_i' |delta_i| for a released insample'), in units of eps Delta.
+
+   So Pr[D, p, Q] <= e^C Pr[D', p, Q] with C the least cost over the t
+   that keep the comparisons, g(delta); the pieces of all paths partition
+   the noises, so the loss of every output is at most the largest g.
+   g is convex in delta (the least of a jointly convex function over a
+   set that does not depend on delta), so its largest value over the box
+   [-1, 1]^n is at a corner: delta_i in {-1, 1} for the steps whose
+   answer a comparison reads (0 in a non-input state); a step no
+   comparison reads takes t_i = delta_i and costs 0.  At a corner the
+   shifts are taken in {-1, 0, 1}: any such t that keeps the
+   comparisons bounds g from above, so the bound stands whichever t is
+   found; the least is found by one minimum cut per threshold (t >= 0,
+   t >= 1), the two cuts nested.  The pieces: a transition's own guard
+   (the state's guards pairwise disjoint); the ending, where no guard
+   holds, as the disjoint pieces not g_1 and not g_2 ..., each not
+   (a_1 and ... and a_k) split as a_1 .. a_{l-1} and not a_l; nothing
+   when the order facts rule out every transition (the ending is
+   certain on both sides). */
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dipa_impl.h"
+
+#define PAIR_MAX_CORNERS 14     /* compared input steps of one piece:
+                                   2^14 corners */
+#define PAIR_MAX_PIECES 256     /* pieces of one ending */
+#define PAIR_MAX_CONS 1024      /* comparisons of one piece */
+#define PAIR_INF ((slong) 1 << 50)
+
+/* a comparison t_hi >= t_lo (variables: steps; nsteps: the initial
+   value, fixed at 0) */
+typedef struct
+{
+    int hi, lo;
+}
+pcons;
+
+typedef struct
+{
+    const prep * P;
+    const fgraph * G;
+    slong * work, budget;
+    int fail;                   /* not applicable (why: failwhy) */
+    const char * failwhy;
+    int R;
+    /* the current path */
+    int n;
+    int node[PAIR_MAX_STEPS], state[PAIR_MAX_STEPS], trans[PAIR_MAX_STEPS];
+    int * holder;               /* (PAIR_MAX_STEPS + 1) x R: the step whose
+                                   value each register holds before step
+                                   k (nsteps... : -1, the initial value) */
+    char * onpath;              /* fact nodes on the path (a cycle) */
+    pcons cons[PAIR_MAX_CONS];
+    int ncons;
+    /* the flow network: (nv + 2)^2 capacities */
+    slong * cap;
+    int * queue, * par;
+    /* the result */
+    slong B, paths, pieces, corners;
+    int best_n, best_state[PAIR_MAX_STEPS], best_trans[PAIR_MAX_STEPS];
+    signed char best_delta[PAIR_MAX_STEPS], best_t[PAIR_MAX_STEPS + 1];
+    int * best_holder;
+}
+pairs;
+
+/* ---- one corner: the least-cost shifts in {-1, 0, 1} ------------------ */
+
+/* max flow from s to t over nn nodes (capacities C, residual in place);
+   returns the flow, and side[] the nodes reached from s in the residual
+   graph (the least source side of a minimum cut) */
+static slong
+max_flow(pairs * Z, int nn, int s, int t, char * side)
+{
+    slong * C = Z->cap, flow = 0;
+    int * q = Z->queue, * par = Z->par, head, tail, u, v;
+    for (;;)
+    {
+        for (u = 0; u < nn; u++)
+            par[u] = -1;
+        par[s] = s;
+        head = tail = 0;
+        q[tail++] = s;
+        while (head < tail && par[t] < 0)
+            for (u = q[head++], v = 0; v < nn; v++)
+                if (par[v] < 0 && C[(size_t) u * nn + v] > 0)
+                    par[v] = u, q[tail++] = v;
+        if (par[t] < 0)
+            break;
+        {
+            slong f = PAIR_INF;
+            for (v = t; v != s; v = par[v])
+                f = FLINT_MIN(f, C[(size_t) par[v] * nn + v]);
+            for (v = t; v != s; v = par[v])
+            {
+                C[(size_t) par[v] * nn + v] -= f;
+                C[(size_t) v * nn + par[v]] += f;
+            }
+            flow += f;
+        }
+    }
+    for (u = 0; u < nn; u++)
+        side[u] = par[u] >= 0;
+    return flow;
+}
+
+/* x[i] = [t_i >= theta] of least cost sum w_i |x_i - [delta_i >= theta]|
+   with x_hi >= x_lo for every comparison and the fixed values (t = 0) */
+static void
+threshold_cut(pairs * Z, int nv, const signed char * delta,
+    const slong * w, const char * fixed, int theta, char * x)
+{
+    int nn = nv + 2, s = nv, t = nv + 1, i;
+    slong * C = Z->cap;
+    memset(C, 0, (size_t) nn * nn * sizeof(slong));
+    for (i = 0; i < nv; i++)
+    {
+        if (fixed[i])
+        {
+            if (theta <= 0)
+                C[(size_t) s * nn + i] = PAIR_INF;
+            else
+                C[(size_t) i * nn + t] = PAIR_INF;
+        }
+        else if (delta[i] >= theta)
+            C[(size_t) s * nn + i] = w[i];
+        else
+            C[(size_t) i * nn + t] = w[i];
+    }
+    for (i = 0; i < Z->ncons; i++)
+        C[(size_t) Z->cons[i].lo * nn + Z->cons[i].hi] = PAIR_INF;
+    max_flow(Z, nn, s, t, x);
+    (*Z->work) += (slong) nn * nn;
+}
+
+/* the cost of the shifts t at delta (units of 1 / (H1 L)), or -1 when
+   they break a comparison or a fixed value (never, by the cuts: checked) */
+static slong
+corner_cost(const pairs * Z, int nv, const signed char * delta,
+    const slong * w, const char * fixed, const signed char * t)
+{
+    slong c = 0;
+    int i;
+    for (i = 0; i < Z->ncons; i++)
+        if (t[Z->cons[i].hi] < t[Z->cons[i].lo])
+            return -1;
+    for (i = 0; i < nv; i++)
+    {
+        if (fixed[i] && t[i] != 0)
+            return -1;
+        c += w[i] * FLINT_ABS(t[i] - delta[i]);
+    }
+    return c;
+}
+
+/* ---- one piece: the largest over its corners -------------------------- */
+
+/* the piece whose comparisons are Z->cons, on the path Z->state[0 ..
+   n - 1] */
+static void
+piece_bound(pairs * Z)
+{
+    const prep * P = Z->P;
+    const dipa_automaton_struct * A = P->A;
+    int n = Z->n, nv = n + 1, i, k, nc = 0, idx[PAIR_MAX_CORNERS];
+    slong w[PAIR_MAX_STEPS + 1], prime = 0, best = -1;
+    char fixed[PAIR_MAX_STEPS + 1], read[PAIR_MAX_STEPS + 1];
+    char x0[PAIR_MAX_STEPS + 3], x1[PAIR_MAX_STEPS + 3];
+    signed char delta[PAIR_MAX_STEPS + 1], t[PAIR_MAX_STEPS + 1];
+    signed char bdelta[PAIR_MAX_STEPS + 1], bt[PAIR_MAX_STEPS + 1];
+    ulong c, ncorner;
+    memset(read, 0, sizeof(read));
+    memset(fixed, 0, sizeof(fixed));
+    for (i = 0; i < Z->ncons; i++)
+        read[Z->cons[i].hi] = read[Z->cons[i].lo] = 1;
+    fixed[n] = 1;
+    w[n] = 0;
+    for (i = 0; i < n; i++)
+    {
+        const dipa_state * S = A->states + Z->state[i];
+        const dipa_trans * T = Z->trans[i] < S->ntrans ? S->trans + Z->trans[i]
+            : NULL;
+        w[i] = H1 * P->dnum[Z->state[i]];
+        if (T != NULL && T->out == DIPA_OUT_INSAMPLE)
+            fixed[i] = read[i] = 1;
+        if (T != NULL && T->out == DIPA_OUT_PRIME && !S->noninput)
+            prime += H1 * P->dpnum[Z->state[i]];
+        if (read[i] && !S->noninput)
+        {
+            if (nc == PAIR_MAX_CORNERS)
+            {
+                Z->fail = 1;
+                Z->failwhy = "a piece compares more than 14 answers";
+                return;
+            }
+            idx[nc++] = i;
+        }
+    }
+    ncorner = UWORD(1) << nc;
+    for (c = 0; c < ncorner && !Z->fail; c++)
+    {
+        slong cost;
+        memset(delta, 0, sizeof(delta));
+        for (k = 0; k < nc; k++)
+            delta[idx[k]] = (c >> k) & 1 ? 1 : -1;
+        threshold_cut(Z, nv, delta, w, fixed, 0, x0);
+        threshold_cut(Z, nv, delta, w, fixed, 1, x1);
+        for (i = 0; i < nv; i++)
+            t[i] = (signed char) (-1 + (x0[i] || x1[i]) + x1[i]);
+        for (i = 0; i < nv; i++)
+            if (!read[i] && !fixed[i])
+                t[i] = delta[i];        /* read by nothing: it follows */
+        cost = corner_cost(Z, nv, delta, w, fixed, t);
+        if (cost < 0)
+        {
+            Z->fail = 1;
+            Z->failwhy = "a cut broke a comparison";
+            return;
+        }
+        if (cost > best)
+        {
+            best = cost;
+            memcpy(bdelta, delta, nv);
+            memcpy(bt, t, nv);
+        }
+        if (*Z->work > Z->budget)
+        {
+            Z->fail = 1;
+            Z->failwhy = "the work budget ran out";
+            return;
+        }
+    }
+    Z->corners += ncorner;
+    Z->pieces++;
+    best += prime;
+    if (best > Z->B)
+    {
+        Z->B = best;
+        Z->best_n = n;
+        memcpy(Z->best_state, Z->state, n * sizeof(int));
+        memcpy(Z->best_trans, Z->trans, n * sizeof(int));
+        memcpy(Z->best_delta, bdelta, n);
+        memcpy(Z->best_t, bt, nv);
+        memcpy(Z->best_holder, Z->holder, (size_t) n * Z->R * sizeof(int));
+    }
+}
+
+/* ---- the paths and the pieces ------------------------------------------ */
+
+/* adds the comparisons of step k's atom a (negated: neg) */
+static int
+add_atom(pairs * Z, int k, const dipa_atom * a, int neg)
+{
+    int h = Z->holder[(size_t) k * Z->R + a->reg], ge = a->ge != neg;
+    int var = h < 0 ? Z->n : h;
+    if (Z->ncons == PAIR_MAX_CONS)
+    {
+        Z->fail = 1;
+        Z->failwhy = "a piece has more than 1024 comparisons";
+        return -1;
+    }
+    Z->cons[Z->ncons].hi = ge ? k : var;
+    Z->cons[Z->ncons].lo = ge ? var : k;
+    Z->ncons++;
+    return 0;
+}
+
+/* the pieces of the ending at the last step: not g_j for each possible
+   transition j, product over j of a_1 .. a_{l-1}, not a_l (choice[j]
+   = l) */
+static void
+ending_pieces(pairs * Z, int f, int j0, int base)
+{
+    const dipa_state * S = Z->P->A->states + Z->state[Z->n - 1];
+    int k = Z->n - 1, j, l;
+    if (Z->fail)
+        return;
+    for (j = j0; j < S->ntrans
+            && Z->G->succ[Z->G->off[f] + j] == -2; j++)
+        ;
+    if (j == S->ntrans)
+    {
+        piece_bound(Z);
+        return;
+    }
+    for (l = 0; l < S->trans[j].natoms && !Z->fail; l++)
+    {
+        int a;
+        Z->ncons = base;
+        for (a = 0; a < l; a++)
+            add_atom(Z, k, S->trans[j].atoms + a, 0);
+        add_atom(Z, k, S->trans[j].atoms + l, 1);
+        if (!Z->fail)
+            ending_pieces(Z, f, j + 1, Z->ncons);
+    }
+    Z->ncons = base;
+}
+
+/* the comparisons of the path's transitions (steps 0 .. n - 2 and the
+   last when it is a transition) */
+static int
+path_cons(pairs * Z, int last_is_trans)
+{
+    const dipa_automaton_struct * A = Z->P->A;
+    int k, a;
+    Z->ncons = 0;
+    for (k = 0; k < Z->n - 1 + last_is_trans; k++)
+    {
+        const dipa_trans * T = A->states[Z->state[k]].trans + Z->trans[k];
+        for (a = 0; a < T->natoms; a++)
+            if (add_atom(Z, k, T->atoms + a, 0) != 0)
+                return -1;
+    }
+    return 0;
+}
+
+static void
+walk(pairs * Z, int f)
+{
+    const dipa_automaton_struct * A = Z->P->A;
+    int s = Z->G->state[f], j, k = Z->n, r;
+    const dipa_state * S = A->states + s;
+    int certain_end = 1;
+    if (Z->fail)
+        return;
+    if (Z->onpath[f])
+    {
+        Z->fail = 1;
+        Z->failwhy = "a run may pass a state twice with the same order facts "
+            "(a cycle)";
+        return;
+    }
+    if (k == PAIR_MAX_STEPS)
+    {
+        Z->fail = 1;
+        Z->failwhy = "a run is longer than 48 steps";
+        return;
+    }
+    if (!Z->P->disjoint[s])
+    {
+        Z->fail = 1;
+        Z->failwhy = "a state's guards are not pairwise disjoint";
+        return;
+    }
+    Z->onpath[f] = 1;
+    for (j = 0; j < S->ntrans; j++)
+        certain_end &= Z->G->succ[Z->G->off[f] + j] == -2;
+    for (j = 0; j <= S->ntrans && !Z->fail; j++)
+    {
+        int succ = Z->G->succ[Z->G->off[f] + j];
+        if (succ == -2)
+            continue;
+        (*Z->work)++;
+        Z->node[k] = f;
+        Z->state[k] = s;
+        Z->trans[k] = j;
+        Z->n = k + 1;
+        if (j < S->ntrans)
+        {
+            int * nh = Z->holder + (size_t) (k + 1) * Z->R;
+            memcpy(nh, Z->holder + (size_t) k * Z->R, Z->R * sizeof(int));
+            for (r = 0; r < S->trans[j].nassign; r++)
+                nh[S->trans[j].assign[r]] = k;
+        }
+        if (j == S->ntrans)
+        {
+            Z->paths++;
+            if (path_cons(Z, 0) == 0)
+            {
+                if (certain_end)
+                    piece_bound(Z);
+                else
+                    ending_pieces(Z, f, 0, Z->ncons);
+            }
+        }
+        else if (succ == -1)
+        {
+            Z->paths++;
+            if (path_cons(Z, 1) == 0)
+                piece_bound(Z);
+        }
+        else
+            walk(Z, succ);
+        Z->n = k;
+    }
+    Z->onpath[f] = 0;
+}
+
+int
+pair_bound(pair_result * out, const prep * P, const fgraph * G, slong * work,
+    slong budget)
+{
+    pairs * Z = flint_calloc(1, sizeof(pairs));
+    int R = FLINT_MAX(P->R, 1), nn = PAIR_MAX_STEPS + 3, k, r;
+    Z->P = P;
+    Z->G = G;
+    Z->work = work;
+    Z->budget = budget;
+    Z->R = R;
+    Z->holder = flint_malloc((size_t) (PAIR_MAX_STEPS + 1) * R * sizeof(int));
+    Z->best_holder = flint_malloc((size_t) PAIR_MAX_STEPS * R * sizeof(int));
+    for (r = 0; r < R; r++)
+        Z->holder[r] = -1;
+    Z->onpath = flint_calloc(G->n + 1, 1);
+    Z->cap = flint_malloc((size_t) nn * nn * sizeof(slong));
+    Z->queue = flint_malloc(nn * sizeof(int));
+    Z->par = flint_malloc(nn * sizeof(int));
+    Z->B = 0;
+    walk(Z, 0);
+    memset(out, 0, sizeof(*out));
+    out->ok = !Z->fail;
+    out->why = Z->failwhy;
+    out->B = Z->B;
+    out->paths = Z->paths;
+    out->pieces = Z->pieces;
+    out->corners = Z->corners;
+    out->n = Z->best_n;
+    for (k = 0; k < Z->best_n && out->ok; k++)
+    {
+        out->state[k] = Z->best_state[k];
+        out->trans[k] = Z->best_trans[k];
+        out->delta[k] = Z->best_delta[k];
+        out->t[k] = Z->best_t[k];
+    }
+    out->t[Z->best_n] = 0;
+    if (out->ok && Z->best_n > 0)
+    {
+        /* each register's shift before each step: its holder's t */
+        out->cur = flint_malloc((size_t) Z->best_n * P->A->nregs + 1);
+        for (k = 0; k < Z->best_n; k++)
+            for (r = 0; r < P->A->nregs; r++)
+            {
+                int h = Z->best_holder[(size_t) k * R + r];
+                out->cur[(size_t) k * P->A->nregs + r] = h < 0 ? 0
+                    : Z->best_t[h];
+            }
+    }
+    flint_free(Z->holder);
+    flint_free(Z->best_holder);
+    flint_free(Z->onpath);
+    flint_free(Z->cap);
+    flint_free(Z->queue);
+    flint_free(Z->par);
+    flint_free(Z);
+    return out->ok ? 0 : -1;
+}
+
+void
+pair_result_clear(pair_result * out)
+{
+    flint_free(out->cur);
+    out->cur = NULL;
+}
