@@ -330,8 +330,9 @@ Test(decision, adaptive_svt_check_search_within_budget, .timeout = 300)
 }
 
 /* DiPAut's multi-register shapes that were undecided: the order of the
-   registers the guards imply makes 28_3's cycle finite (proved, B = 3/2
-   below DiPAut's 8/3); the range loop's ending, possible only before the
+   registers the guards imply makes 28_3's cycle finite (proved, B = 4/3
+   below DiPAut's 8/3: every run is a path without a cycle, and the
+   bound for each pair applies; 3/2 by one shift per value); the range loop's ending, possible only before the
    loop, gets shifts of its own (proved, DiPAut's 5/3); and two ranges over
    three non-input thresholds leak through two loops moved apart
    (unbounded: the proof over boxes of the three registers, its family
@@ -341,7 +342,7 @@ Test(decision, multi_register_dipa_decided, .timeout = 600)
 {
     static const struct { const char * file; const char * status; int rc;
         const char * B; } cases[] = {
-        { "tests/dipa/two_registers_well_formed.dipa", "proved", 0, "3/2" },
+        { "tests/dipa/two_registers_well_formed.dipa", "proved", 0, "4/3" },
         { "tests/dipa/two_registers_range_loop.dipa", "proved", 0, "5/3" },
         { "tests/dipa/range_three_registers.dipa", "unbounded", 1, NULL },
     };
@@ -379,7 +380,7 @@ Test(decision, multi_register_dipa_decided, .timeout = 600)
 }
 
 /* Every DiPA automaton of tests/dipa is decided by `prove` with the
-   default budget (two_registers_tight_claim excepted: its claim lies
+   default budget (k_min_max_3_tight_claim excepted: its claim lies
    between what is known, on purpose), and the decision is the one its
    structure implies: DiPAut's well-formed shapes proved, its leaking
    cycles and pairs, disclosing cycles and privacy-violating paths
@@ -392,7 +393,8 @@ Test(decision, every_dipa_example_decided, .timeout = 900)
     static const char * const proved[] = { "chain_double", "chain_simple",
         "chained_released", "iid_registers", "leaking_cycle_non_input",
         "numeric_sparse", "svt", "svt_input_threshold", "svt_no_termination",
-        "two_registers_range_loop", "two_registers_well_formed" };
+        "two_registers_range_loop", "two_registers_well_formed",
+        "two_registers_tight_claim" };
     /* every one proved unbounded (verify/prove_unbounded.h: a restart,
        cycles that keep the one register or reassign it once between
        them, a cycle that releases insample, cycles that keep several

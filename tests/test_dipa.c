@@ -790,6 +790,137 @@ Test(dipa, any_size_prover_sound_on_generated_automata, .timeout = 7200)
     cr_assert_geq(proved, n / 5, "the generated automata exercise the prover");
 }
 
+static double prove_L_json(const char * file, long * digits, char * desc,
+    size_t len);
+
+/* a random automaton without cycles: R registers (1 to 3) assigned by a
+   chain of states, then 1 to 4 states whose 1 to 3 transitions have
+   pairwise disjoint guards (insample < a; >= a and < b; >= a and >= b,
+   with a further comparison now and then), an assignment now and then
+   (two registers at once, sometimes), bot, top, insample or insample'
+   (its state then has a second noise), and a goto forward or out */
+static void
+gen_acyclic(FILE * f, ulong * seed)
+{
+    static const char * ds[3] = { "1/4", "1/2", "1" };
+    int R = (int) rnd_range(seed, 1, 3), G = (int) rnd_range(seed, 1, 4), i, j;
+    for (i = 0; i < R; i++)
+        fprintf(f, "(q%d%s,%s,%d): x%d:= insample; output obot; goto q%d\n",
+            i + 1, rnd_range(seed, 0, 3) == 0 ? ":non-input" : "",
+            ds[rnd_range(seed, 0, 2)], (int) rnd_range(seed, 0, 1), i, i + 2);
+    for (i = 0; i < G; i++)
+    {
+        int nt = (int) rnd_range(seed, 1, 3), a = (int) rnd_range(seed, 0, R - 1);
+        int b = (int) rnd_range(seed, 0, R - 1), prime = rnd_range(seed, 0, 3) == 0;
+        int noninput = !prime && rnd_range(seed, 0, 4) == 0;
+        fprintf(f, "(q%d%s,%s,%d%s):", R + i + 1, noninput ? ":non-input" : "",
+            ds[rnd_range(seed, 0, 2)], (int) rnd_range(seed, 0, 1),
+            prime ? ", 1/2,0" : "");
+        for (j = 0; j < nt; j++)
+        {
+            int o = (int) rnd_range(seed, 0, 7), next = (int) rnd_range(seed,
+                R + i + 2, R + G + 1);
+            fprintf(f, " %s (", j ? "elseif" : "if");
+            if (nt == 1)
+                fprintf(f, "insample %s x%d", ops[rnd_range(seed, 0, 3)], a);
+            else if (j == 0)
+                fprintf(f, "insample < x%d", a);
+            else
+                fprintf(f, "insample >= x%d", a);
+            if (nt == 3 && j > 0)
+                fprintf(f, " && insample %s x%d", j == 1 ? "<" : ">=", b);
+            if (rnd_range(seed, 0, 2) == 0)
+                fprintf(f, " && insample %s x%d", ops[rnd_range(seed, 0, 3)],
+                    (int) rnd_range(seed, 0, R - 1));
+            fprintf(f, ") then ");
+            if (rnd_range(seed, 0, 2) == 0)
+            {
+                int x = (int) rnd_range(seed, 0, R - 1);
+                if (R >= 2 && rnd_range(seed, 0, 2) == 0)
+                    fprintf(f, "x%d:= insample,x%d:= insample; ", x,
+                        (x + 1) % R);
+                else
+                    fprintf(f, "x%d:= insample; ", x);
+            }
+            fprintf(f, "output %s; goto q%d", o == 0 ? "insample" : o == 1
+                && prime ? "insampleprime" : o < 4 ? "obot" : "otop", next);
+        }
+        fprintf(f, "\n");
+    }
+}
+
+/* the prover for any size on generated automata without cycles, where
+   the bound for each pair (dipa_pairs.c) applies: never B below the
+   certified L of `prove`, and the bound for each pair is the proof on
+   most of them */
+Test(dipa, pair_bound_sound_on_generated_acyclic_automata, .timeout = 3600)
+{
+    const char * ns = getenv("SVT_DIPA_AUTOMATA"), * ss = getenv("SVT_DIPA_SEED");
+    ulong seed = ss ? strtoul(ss, NULL, 10) : 4471;
+    int i, n = ns ? atoi(ns) : 30, proved = 0, paired = 0;
+    fprintf(stderr, "dipa: %d generated acyclic automata, seed %lu\n", n, seed);
+    for (i = 0; i < n; i++)
+    {
+        char path[128], err[1024], * t;
+        dipa_automaton_t A;
+        dipa_proof_t R;
+        write_generated(path, sizeof(path), "acyclic", i, &seed, gen_acyclic);
+        t = svt_read_spec_text(path, err, sizeof(err));
+        cr_assert(t != NULL, "%s", err);
+        dipa_automaton_init(A);
+        dipa_proof_init(R);
+        if (dipa_read(A, t, path, err, sizeof(err)) == 0)
+        {
+            dipa_prove(R, A, 0);
+            paired += R->proved && R->nsteps > 0
+                && strncmp(R->steps[0], "every run is a path", 19) == 0;
+        }
+        dipa_proof_clear(R);
+        dipa_automaton_clear(A);
+        flint_free(t);
+        sound_on(path, &proved);
+    }
+    fprintf(stderr, "dipa: the bound for each pair proves %d of them\n",
+        paired);
+    cr_assert_geq(paired, n / 3, "the bound for each pair is exercised "
+        "(%d of %d)", paired, n);
+}
+
+/* The bound for each pair where the shift coupling was above it: B as
+   worked by hand (chain_simple: on output bot, bot, top the shifts need
+   t1 <= t2 >= t3; at delta = (+1, -1, +1) the least cost is 1, t = 1
+   throughout; 28_2 likewise 1), and the witness built from its
+   costliest path meets it to 10^-6 */
+Test(dipa_fast, pair_bound_met_by_its_witness, .timeout = 300)
+{
+    static const char * f[5] = { "tests/dipa/chain_simple.dipa",
+        "tests/dipa/chain_double.dipa",
+        "tests/dipa/dipaut/examples/well_formed/example_28_2_1307.dipa",
+        "tests/dipa/dipaut/examples/well_formed/example_28_3_1307.dipa",
+        "tests/dipa/two_registers_tight_claim.dipa" };
+    static const char * b[5] = { "1", "3/2", "1", "4/3", "4/3" };
+    char desc[512];
+    long digits;
+    double lo;
+    fmpq_t B, w;
+    int i;
+    fmpq_init(B);
+    fmpq_init(w);
+    for (i = 0; i < 5; i++)
+    {
+        cr_assert(any_size_bound(B, f[i]), "%s", f[i]);
+        cr_assert(fmpq_set_str(w, b[i], 10) == 0);
+        cr_assert(fmpq_equal(B, w), "%s: B = %s", f[i], fmpq_get_str(NULL,
+            10, B));
+        lo = prove_L_json(f[i], &digits, desc, sizeof(desc));
+        cr_assert(lo >= fmpq_get_d(w) - 1e-6 && lo <= fmpq_get_d(w) + 1e-12,
+            "%s: L = %.15g: %s", f[i], lo, out);
+        cr_assert(strstr(out, "every run is a path") != NULL, "%s", out);
+    }
+    fmpq_clear(B);
+    fmpq_clear(w);
+}
+
 /* In process, fast enough for the sanitizers (SAN_SUITES): the prover for
    any size on every example of DiPAut and on the largest family members.
    Not private in DiPAut's terms: no bound (the all-non-input files
