@@ -348,6 +348,12 @@ walk(pairs * Z, int f)
             "(a cycle)";
         return;
     }
+    if (*Z->work > Z->budget)
+    {
+        Z->fail = 1;
+        Z->failwhy = "the work budget ran out";
+        return;
+    }
     if (k == PAIR_MAX_STEPS)
     {
         Z->fail = 1;
