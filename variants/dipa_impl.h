@@ -178,6 +178,8 @@ int trans_tight_delta(const prep * P, int s, int j, const signed char * cur,
    pieces of their last steps and the corners of the query differences
    of the least cost of shifts chosen for that pair. */
 #define PAIR_MAX_STEPS 48       /* steps of a path */
+#define PAIR_CYCLE "a run may pass a state twice with the same order facts " \
+    "(a cycle)"                 /* pair_result.why when there is a cycle */
 
 typedef struct
 {

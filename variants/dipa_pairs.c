@@ -42,7 +42,6 @@
 
 #define PAIR_MAX_CORNERS 14     /* compared input steps of one piece:
                                    2^14 corners */
-#define PAIR_MAX_PIECES 256     /* pieces of one ending */
 #define PAIR_MAX_CONS 1024      /* comparisons of one piece */
 #define PAIR_INF ((slong) 1 << 50)
 
@@ -251,7 +250,7 @@ piece_bound(pairs * Z)
     Z->corners += ncorner;
     Z->pieces++;
     best += prime;
-    if (best > Z->B)
+    if (best > Z->B || Z->best_n == 0)
     {
         Z->B = best;
         Z->best_n = n;
@@ -344,8 +343,7 @@ walk(pairs * Z, int f)
     if (Z->onpath[f])
     {
         Z->fail = 1;
-        Z->failwhy = "a run may pass a state twice with the same order facts "
-            "(a cycle)";
+        Z->failwhy = PAIR_CYCLE;
         return;
     }
     if (*Z->work > Z->budget)

@@ -451,6 +451,10 @@ pair_proof(dipa_proof_t R, const prep * P, const fgraph * G)
     int k;
     if (pair_bound(&Z, P, G, &work, DIPA_PROVE_WORK) != 0)
     {
+        /* without a cycle, say why it stood down */
+        if (Z.why != NULL && strcmp(Z.why, PAIR_CYCLE) != 0)
+            step(R, "the bound for each pair of inputs (variants/dipa_pairs.c)"
+                " was not found: %s", Z.why);
         pair_result_clear(&Z);
         R->work += work;
         return;
@@ -474,7 +478,7 @@ pair_proof(dipa_proof_t R, const prep * P, const fgraph * G)
         units_str(u, sizeof(u), Z.B, P);
         R->nsteps = 0;
         step(R, "every run is a path of the graph of (state, order facts), "
-            "which has no cycle: %ld paths, %ld pieces of their last steps "
+            "which has no cycle: %ld path(s), %ld piece(s) of their last steps "
             "(a transition's guard; the ending, no guard holding, split into "
             "disjoint pieces)", (long) Z.paths, (long) Z.pieces);
         step(R, "shifts chosen for each pair of neighbouring inputs: on each "
