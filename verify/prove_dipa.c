@@ -450,14 +450,53 @@ block_pushes(const forcing * F, const signed char * cur, int sigma)
     return any;
 }
 
+/* Is step j of R's run a pull on register x against side sigma: a
+   guard holding x on the other side (insample < x when x is pushed
+   down), or an ending of a state that compares x (some answer beyond x
+   ends the run)?  Its density grows as x moves back. */
+static int
+pulls_back(const dipa_automaton_struct * D, const dipa_proof_t R, int j,
+    int x, int sigma)
+{
+    const dipa_state * A = D->states + R->wit_state[j];
+    int a, t;
+    if (R->wit_trans[j] < A->ntrans)
+    {
+        const dipa_trans * U = A->trans + R->wit_trans[j];
+        for (a = 0; a < U->natoms; a++)
+            if (U->atoms[a].reg == x && atom_side(U->atoms + a) == -sigma)
+                return 1;
+        return 0;
+    }
+    for (t = 0; t < A->ntrans; t++)
+        for (a = 0; a < A->trans[t].natoms; a++)
+            if (A->trans[t].atoms[a].reg == x)
+                return 1;
+    return 0;
+}
+
+/* does step j of R's run assign register x? */
+static int
+assigns(const dipa_automaton_struct * D, const dipa_proof_t R, int j, int x)
+{
+    const dipa_state * A = D->states + R->wit_state[j];
+    int b;
+    if (R->wit_trans[j] >= A->ntrans)
+        return 0;
+    for (b = 0; b < A->trans[R->wit_trans[j]].nassign; b++)
+        if (A->trans[R->wit_trans[j]].assign[b] == x)
+            return 1;
+    return 0;
+}
+
 /* the loops (of m = 2 queries each) that pin the registers a loop of
    one state pushes to side sigma before visit k of R's run: the pins'
    density must outweigh that of the noise that drew each register and
-   of the visit's step pulling it back, rates d_x + d_s against d_s per
-   pin (d: the states' scale factors), so 1 + d_x / d_s pins, rounded up
-   (a tie leaves the register spread evenly, which far out is enough),
-   one more when the assignment's own guard holds the value on the
-   other side: 1 or 2 loops (or 3, at most) */
+   of every step of the run that pulls it back while it holds that value
+   (pulls_back: the visit's exit, a guard before it), rates d_x + the
+   pulls' d against d_s per pin (d: the states' scale factors), so 1 +
+   (d_x + pulls) / d_s pins, rounded up (a tie leaves the register spread
+   evenly, which far out is enough), at most 16: 1 to 8 loops */
 static int
 loop_pins(const forcing * F, const dipa_proof_t R, int k, int sigma)
 {
@@ -465,7 +504,7 @@ loop_pins(const forcing * F, const dipa_proof_t R, int k, int sigma)
     const dipa_state * S = D->states + F->cst[0];
     const dipa_trans * T = S->trans + F->cyc[0];
     const signed char * cur = wit_row(R, k);
-    int a, j, most = 1;
+    int a, j, j0, most = 1;
     fmpq_t q;
     fmpz_t c;
     fmpq_init(q);
@@ -475,27 +514,22 @@ loop_pins(const forcing * F, const dipa_proof_t R, int k, int sigma)
         int x = T->atoms[a].reg;
         if (cur[x] != sigma || atom_side(T->atoms + a) != sigma)
             continue;
-        /* the last assignment of x before visit k */
-        for (j = k - 1; j >= 0; j--)
-        {
-            const dipa_state * A = D->states + R->wit_state[j];
-            const dipa_trans * U = R->wit_trans[j] < A->ntrans
-                ? A->trans + R->wit_trans[j] : NULL;
-            int b, hit = 0;
-            for (b = 0; U != NULL && b < U->nassign; b++)
-                hit |= U->assign[b] == x;
-            if (!hit)
-                continue;
-            fmpq_div(q, A->d, S->d);
-            fmpz_cdiv_q(c, fmpq_numref(q), fmpq_denref(q));
-            /* a guard of the assignment that holds the value on the
-               other side pulls it back too: one pin more */
-            for (b = 0, hit = 0; b < U->natoms; b++)
-                hit |= atom_side(U->atoms + b) == sigma;
-            most = FLINT_MAX(most, 1 + hit + (fmpz_cmp_ui(c, 3) > 0 ? 3
-                : (int) fmpz_get_si(c)));
-            break;
-        }
+        /* the last assignment of x before visit k: d_x */
+        for (j0 = k - 1; j0 >= 0 && !assigns(D, R, j0, x); j0--)
+            ;
+        if (j0 < 0)
+            continue;
+        fmpq_set(q, D->states[R->wit_state[j0]].d);
+        /* the pulls while x holds that value (the loop's own steps
+           excepted) */
+        for (j = j0 + 1; j < R->nwit && (j <= k || !assigns(D, R, j, x)); j++)
+            if (!(R->wit_state[j] == F->cst[0] && R->wit_trans[j] == F->cyc[0])
+                    && pulls_back(D, R, j, x, sigma))
+                fmpq_add(q, q, D->states[R->wit_state[j]].d);
+        fmpq_div(q, q, S->d);
+        fmpz_cdiv_q(c, fmpq_numref(q), fmpq_denref(q));
+        most = FLINT_MAX(most, 1 + (fmpz_cmp_ui(c, 15) > 0 ? 15
+            : (int) fmpz_get_si(c)));
     }
     fmpq_clear(q);
     fmpz_clear(c);
