@@ -532,12 +532,23 @@ tight_path(verdict * V, const sgraph * S, const char * mask,
 /* ---- the classes ---------------------------------------------------------- */
 
 
+/* does a run that stops in node u make a better witness than one that
+   stops in node b (the same cost)?  When u's state is preferred (a loop
+   of its own: the witness can pin the registers there) and b's is not */
+static int
+preferred(const char * prefer, const fgraph * G, const sgraph * S, int u,
+    int b)
+{
+    return prefer != NULL && prefer[G->state[S->fn[u]]]
+        && (b < 0 || !prefer[G->state[S->fn[b]]]);
+}
+
 /* the main class: runs whose last step is not a delegated ending.
    deleg[] collects the stopping transitions no rule aligns (state *
    (DIPA_MAX_TRANS + 1) + j), *ndeleg of them. */
 void
 main_class(verdict * V, const sgraph * S, const fgraph * G, int * deleg,
-    int * ndeleg)
+    int * ndeleg, const char * prefer)
 {
     char * mask = flint_calloc(S->n, 1);
     slong * dist = flint_malloc(S->n * sizeof(slong));
@@ -583,7 +594,9 @@ main_class(verdict * V, const sgraph * S, const fgraph * G, int * deleg,
             V->B = FLINT_MAX(V->B, dist[u]);
             for (e = S->estart[u]; e < S->estart[u + 1]; e++)
                 if (S->eto[e] < 0 && S->ecost[e] >= 0
-                        && dist[u] + S->ecost[e] > V->B)
+                        && (dist[u] + S->ecost[e] > V->B
+                        || (dist[u] + S->ecost[e] == V->B
+                        && preferred(prefer, G, S, u, besta))))
                 {
                     V->B = dist[u] + S->ecost[e];
                     besta = u, beste = e;

@@ -160,9 +160,11 @@ verdict;
 
 /* the main class (runs whose last step is not a delegated ending); the
    stopping transitions no rule aligns are collected in deleg[] as
-   state * (DIPA_MAX_TRANS + 1) + j */
+   state * (DIPA_MAX_TRANS + 1) + j.  Of the costliest runs, the one
+   kept (V->path) stops in a state marked in prefer (by state; NULL:
+   none) when one does. */
 void main_class(verdict * V, const sgraph * S, const fgraph * G, int * deleg,
-    int * ndeleg);
+    int * ndeleg, const char * prefer);
 /* the class of the runs whose last step is transition j of state s */
 void end_class(verdict * V, const sgraph * S, const fgraph * G, int s, int j);
 

@@ -22,6 +22,9 @@ typedef struct
     char * reach;               /* reach[s * n + t]: t reached from s */
     char * cur_at;              /* cur_at[x * n + s]: site x's value is a
                                    compared register's current value in s */
+    char * loopy;               /* loopy[s]: a transition of s goes back to
+                                   s (the costliest run kept ends there
+                                   when it can: its witness pins there) */
 }
 search;
 
@@ -156,7 +159,7 @@ eval_graph(search * Q, const signed char * sigma, int code, verdict * V,
         return INF;
     }
     if (code < 0)
-        main_class(V, &S, Q->G, deleg, ndeleg);
+        main_class(V, &S, Q->G, deleg, ndeleg, Q->loopy);
     else
         end_class(V, &S, Q->G, code / (DIPA_MAX_TRANS + 1),
             code % (DIPA_MAX_TRANS + 1));
@@ -557,6 +560,13 @@ dipa_prove(dipa_proof_t R, const dipa_automaton_t A, slong work)
             "registers is tracked", MAX_FNODES);
     }
     search_reach(&Q);
+    Q.loopy = flint_calloc(A->nstates + 1, 1);
+    for (x = 0; x < A->nstates; x++)
+    {
+        int j;
+        for (j = 0; j < A->states[x].ntrans; j++)
+            Q.loopy[x] |= A->states[x].trans[j].next == x;
+    }
     if ((double) P.nsites * A->nstates <= 5e7)
         Q.cur_at = flint_calloc((size_t) P.nsites * A->nstates + 1, 1);
     sigma = flint_calloc(P.nsig + 1, 1);
@@ -603,6 +613,7 @@ dipa_prove(dipa_proof_t R, const dipa_automaton_t A, slong work)
     flint_free(sigma);
     flint_free(deleg);
     flint_free(Q.reach);
+    flint_free(Q.loopy);
     flint_free(Q.cur_at);
     fgraph_clear(&G);
     prep_clear(&P);
