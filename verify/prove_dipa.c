@@ -475,6 +475,22 @@ pulls_back(const dipa_automaton_struct * D, const dipa_proof_t R, int j,
     return 0;
 }
 
+/* 1 when the guard of step j (an assignment) holds its answer, the
+   value assigned, on side sigma of a register: it pulls the value back
+   (x := insample under insample < y, x pushed up): one pin more */
+static int
+guard_pull(const dipa_automaton_struct * D, const dipa_proof_t R, int j,
+    int sigma)
+{
+    const dipa_state * A = D->states + R->wit_state[j];
+    const dipa_trans * U = A->trans + R->wit_trans[j];
+    int b;
+    for (b = 0; b < U->natoms; b++)
+        if (atom_side(U->atoms + b) == sigma)
+            return 1;
+    return 0;
+}
+
 /* does step j of R's run assign register x? */
 static int
 assigns(const dipa_automaton_struct * D, const dipa_proof_t R, int j, int x)
@@ -496,7 +512,9 @@ assigns(const dipa_automaton_struct * D, const dipa_proof_t R, int j, int x)
    (pulls_back: the visit's exit, a guard before it), rates d_x + the
    pulls' d against d_s per pin (d: the states' scale factors), so 1 +
    (d_x + pulls) / d_s pins, rounded up (a tie leaves the register spread
-   evenly, which far out is enough), at most 16: 1 to 8 loops */
+   evenly, which far out is enough), one more when the assignment's own
+   guard holds the value on the other side (guard_pull), at most 16: 1 to
+   8 loops */
 static int
 loop_pins(const forcing * F, const dipa_proof_t R, int k, int sigma)
 {
@@ -520,16 +538,15 @@ loop_pins(const forcing * F, const dipa_proof_t R, int k, int sigma)
         if (j0 < 0)
             continue;
         fmpq_set(q, D->states[R->wit_state[j0]].d);
-        /* the pulls while x holds that value (the loop's own steps
-           excepted) */
+        /* the pulls while x holds that value (the loop's state
+           excepted: its exit is the 1 of 1 + ...) */
         for (j = j0 + 1; j < R->nwit && (j <= k || !assigns(D, R, j, x)); j++)
-            if (!(R->wit_state[j] == F->cst[0] && R->wit_trans[j] == F->cyc[0])
-                    && pulls_back(D, R, j, x, sigma))
+            if (R->wit_state[j] != F->cst[0] && pulls_back(D, R, j, x, sigma))
                 fmpq_add(q, q, D->states[R->wit_state[j]].d);
         fmpq_div(q, q, S->d);
         fmpz_cdiv_q(c, fmpq_numref(q), fmpq_denref(q));
-        most = FLINT_MAX(most, 1 + (fmpz_cmp_ui(c, 15) > 0 ? 15
-            : (int) fmpz_get_si(c)));
+        most = FLINT_MAX(most, 1 + guard_pull(D, R, j0, sigma)
+            + (fmpz_cmp_ui(c, 14) > 0 ? 14 : (int) fmpz_get_si(c)));
     }
     fmpq_clear(q);
     fmpz_clear(c);
