@@ -63,7 +63,7 @@ typedef struct
     int R;
     /* the current path */
     int n;
-    int node[PAIR_MAX_STEPS], state[PAIR_MAX_STEPS], trans[PAIR_MAX_STEPS];
+    int state[PAIR_MAX_STEPS], trans[PAIR_MAX_STEPS];
     int * holder;               /* (PAIR_MAX_STEPS + 1) x R: the step whose
                                    value each register holds before step
                                    k (nsteps... : -1, the initial value) */
@@ -81,15 +81,24 @@ typedef struct
 }
 pairs;
 
+/* the bound is not found here: why (the first reason stands) */
+static void
+give_up(pairs * Z, const char * why)
+{
+    if (!Z->fail)
+        Z->failwhy = why;
+    Z->fail = 1;
+}
+
 /* ---- one corner: the least-cost shifts in {-1, 0, 1} ------------------ */
 
-/* max flow from s to t over nn nodes (capacities C, residual in place);
-   returns the flow, and side[] the nodes reached from s in the residual
-   graph (the least source side of a minimum cut) */
-static slong
+/* a max flow from s to t over nn nodes (capacities Z->cap, left as the
+   residual); side[] := the nodes reached from s in the residual graph
+   (the least source side of a minimum cut) */
+static void
 max_flow(pairs * Z, int nn, int s, int t, char * side)
 {
-    slong * C = Z->cap, flow = 0;
+    slong * C = Z->cap;
     int * q = Z->queue, * par = Z->par, head, tail, u, v;
     for (;;)
     {
@@ -113,12 +122,10 @@ max_flow(pairs * Z, int nn, int s, int t, char * side)
                 C[(size_t) par[v] * nn + v] -= f;
                 C[(size_t) v * nn + par[v]] += f;
             }
-            flow += f;
         }
     }
     for (u = 0; u < nn; u++)
         side[u] = par[u] >= 0;
-    return flow;
 }
 
 /* x[i] = [t_i >= theta] of least cost sum w_i |x_i - [delta_i >= theta]|
@@ -172,94 +179,131 @@ corner_cost(const pairs * Z, int nv, const signed char * delta,
 
 /* ---- one piece: the largest over its corners -------------------------- */
 
+/* what a piece's corners need: each answer's rate w (units of 1 / (H1
+   L) per Delta), which answers a comparison reads (read), which keep
+   their value (fixed: a released insample, the initial value), the
+   compared input steps (the corners' coordinates, idx), and the cost of
+   the released insample' (prime) */
+typedef struct
+{
+    int nv, nc, idx[PAIR_MAX_CORNERS];
+    slong w[PAIR_MAX_STEPS + 1], prime;
+    char fixed[PAIR_MAX_STEPS + 1], read[PAIR_MAX_STEPS + 1];
+}
+piece;
+
+/* C := the piece of Z->cons on the path; -1 when it has too many
+   corners */
+static int
+piece_setup(piece * C, const pairs * Z)
+{
+    const prep * P = Z->P;
+    int n = Z->n, i;
+    memset(C, 0, sizeof(*C));
+    C->nv = n + 1;
+    for (i = 0; i < Z->ncons; i++)
+        C->read[Z->cons[i].hi] = C->read[Z->cons[i].lo] = 1;
+    C->fixed[n] = 1;
+    for (i = 0; i < n; i++)
+    {
+        const dipa_state * S = P->A->states + Z->state[i];
+        const dipa_trans * T = Z->trans[i] < S->ntrans ? S->trans + Z->trans[i]
+            : NULL;
+        C->w[i] = H1 * P->dnum[Z->state[i]];
+        if (T != NULL && T->out == DIPA_OUT_INSAMPLE)
+            C->fixed[i] = C->read[i] = 1;
+        if (T != NULL && T->out == DIPA_OUT_PRIME && !S->noninput)
+            C->prime += H1 * P->dpnum[Z->state[i]];
+        if (C->read[i] && !S->noninput)
+        {
+            if (C->nc == PAIR_MAX_CORNERS)
+                return -1;
+            C->idx[C->nc++] = i;
+        }
+    }
+    return 0;
+}
+
+/* t := shifts for the corner delta that keep every comparison, the
+   least cost by the two threshold cuts (made nested by their union) */
+static void
+corner_shifts(pairs * Z, const piece * C, const signed char * delta,
+    signed char * t)
+{
+    char x0[PAIR_MAX_STEPS + 3], x1[PAIR_MAX_STEPS + 3];
+    int i;
+    threshold_cut(Z, C->nv, delta, C->w, C->fixed, 0, x0);
+    threshold_cut(Z, C->nv, delta, C->w, C->fixed, 1, x1);
+    for (i = 0; i < C->nv; i++)
+        t[i] = (signed char) (-1 + (x0[i] || x1[i]) + x1[i]);
+    for (i = 0; i < C->nv; i++)
+        if (!C->read[i] && !C->fixed[i])
+            t[i] = delta[i];        /* read by nothing: it follows */
+}
+
+/* the path, its corner and its shifts become the costliest when they
+   cost more (or when none is kept yet) */
+static void
+keep_best(pairs * Z, slong cost, const signed char * delta,
+    const signed char * t)
+{
+    int n = Z->n;
+    if (cost <= Z->B && Z->best_n > 0)
+        return;
+    Z->B = cost;
+    Z->best_n = n;
+    memcpy(Z->best_state, Z->state, n * sizeof(int));
+    memcpy(Z->best_trans, Z->trans, n * sizeof(int));
+    memcpy(Z->best_delta, delta, n);
+    memcpy(Z->best_t, t, n + 1);
+    memcpy(Z->best_holder, Z->holder, (size_t) n * Z->R * sizeof(int));
+}
+
 /* the piece whose comparisons are Z->cons, on the path Z->state[0 ..
-   n - 1] */
+   n - 1]: its largest cost over the corners */
 static void
 piece_bound(pairs * Z)
 {
-    const prep * P = Z->P;
-    const dipa_automaton_struct * A = P->A;
-    int n = Z->n, nv = n + 1, i, k, nc = 0, idx[PAIR_MAX_CORNERS];
-    slong w[PAIR_MAX_STEPS + 1], prime = 0, best = -1;
-    char fixed[PAIR_MAX_STEPS + 1], read[PAIR_MAX_STEPS + 1];
-    char x0[PAIR_MAX_STEPS + 3], x1[PAIR_MAX_STEPS + 3];
+    piece C;
+    slong best = -1;
     signed char delta[PAIR_MAX_STEPS + 1], t[PAIR_MAX_STEPS + 1];
     signed char bdelta[PAIR_MAX_STEPS + 1], bt[PAIR_MAX_STEPS + 1];
     ulong c, ncorner;
-    memset(read, 0, sizeof(read));
-    memset(fixed, 0, sizeof(fixed));
-    for (i = 0; i < Z->ncons; i++)
-        read[Z->cons[i].hi] = read[Z->cons[i].lo] = 1;
-    fixed[n] = 1;
-    w[n] = 0;
-    for (i = 0; i < n; i++)
+    int k;
+    if (piece_setup(&C, Z) != 0)
     {
-        const dipa_state * S = A->states + Z->state[i];
-        const dipa_trans * T = Z->trans[i] < S->ntrans ? S->trans + Z->trans[i]
-            : NULL;
-        w[i] = H1 * P->dnum[Z->state[i]];
-        if (T != NULL && T->out == DIPA_OUT_INSAMPLE)
-            fixed[i] = read[i] = 1;
-        if (T != NULL && T->out == DIPA_OUT_PRIME && !S->noninput)
-            prime += H1 * P->dpnum[Z->state[i]];
-        if (read[i] && !S->noninput)
-        {
-            if (nc == PAIR_MAX_CORNERS)
-            {
-                Z->fail = 1;
-                Z->failwhy = "a piece compares more than 14 answers";
-                return;
-            }
-            idx[nc++] = i;
-        }
+        give_up(Z, "a piece compares more than 14 answers");
+        return;
     }
-    ncorner = UWORD(1) << nc;
-    for (c = 0; c < ncorner && !Z->fail; c++)
+    ncorner = UWORD(1) << C.nc;
+    for (c = 0; c < ncorner; c++)
     {
         slong cost;
         memset(delta, 0, sizeof(delta));
-        for (k = 0; k < nc; k++)
-            delta[idx[k]] = (c >> k) & 1 ? 1 : -1;
-        threshold_cut(Z, nv, delta, w, fixed, 0, x0);
-        threshold_cut(Z, nv, delta, w, fixed, 1, x1);
-        for (i = 0; i < nv; i++)
-            t[i] = (signed char) (-1 + (x0[i] || x1[i]) + x1[i]);
-        for (i = 0; i < nv; i++)
-            if (!read[i] && !fixed[i])
-                t[i] = delta[i];        /* read by nothing: it follows */
-        cost = corner_cost(Z, nv, delta, w, fixed, t);
+        for (k = 0; k < C.nc; k++)
+            delta[C.idx[k]] = (c >> k) & 1 ? 1 : -1;
+        corner_shifts(Z, &C, delta, t);
+        cost = corner_cost(Z, C.nv, delta, C.w, C.fixed, t);
         if (cost < 0)
         {
-            Z->fail = 1;
-            Z->failwhy = "a cut broke a comparison";
+            give_up(Z, "a cut broke a comparison");
             return;
         }
         if (cost > best)
         {
             best = cost;
-            memcpy(bdelta, delta, nv);
-            memcpy(bt, t, nv);
+            memcpy(bdelta, delta, C.nv);
+            memcpy(bt, t, C.nv);
         }
         if (*Z->work > Z->budget)
         {
-            Z->fail = 1;
-            Z->failwhy = "the work budget ran out";
+            give_up(Z, "the work budget ran out");
             return;
         }
     }
     Z->corners += ncorner;
     Z->pieces++;
-    best += prime;
-    if (best > Z->B || Z->best_n == 0)
-    {
-        Z->B = best;
-        Z->best_n = n;
-        memcpy(Z->best_state, Z->state, n * sizeof(int));
-        memcpy(Z->best_trans, Z->trans, n * sizeof(int));
-        memcpy(Z->best_delta, bdelta, n);
-        memcpy(Z->best_t, bt, nv);
-        memcpy(Z->best_holder, Z->holder, (size_t) n * Z->R * sizeof(int));
-    }
+    keep_best(Z, best + C.prime, bdelta, bt);
 }
 
 /* ---- the paths and the pieces ------------------------------------------ */
@@ -272,8 +316,7 @@ add_atom(pairs * Z, int k, const dipa_atom * a, int neg)
     int var = h < 0 ? Z->n : h;
     if (Z->ncons == PAIR_MAX_CONS)
     {
-        Z->fail = 1;
-        Z->failwhy = "a piece has more than 1024 comparisons";
+        give_up(Z, "a piece has more than 1024 comparisons");
         return -1;
     }
     Z->cons[Z->ncons].hi = ge ? k : var;
@@ -342,26 +385,22 @@ walk(pairs * Z, int f)
         return;
     if (Z->onpath[f])
     {
-        Z->fail = 1;
-        Z->failwhy = PAIR_CYCLE;
+        give_up(Z, PAIR_CYCLE);
         return;
     }
     if (*Z->work > Z->budget)
     {
-        Z->fail = 1;
-        Z->failwhy = "the work budget ran out";
+        give_up(Z, "the work budget ran out");
         return;
     }
     if (k == PAIR_MAX_STEPS)
     {
-        Z->fail = 1;
-        Z->failwhy = "a run is longer than 48 steps";
+        give_up(Z, "a run is longer than 48 steps");
         return;
     }
     if (!Z->P->disjoint[s])
     {
-        Z->fail = 1;
-        Z->failwhy = "a state's guards are not pairwise disjoint";
+        give_up(Z, "a state's guards are not pairwise disjoint");
         return;
     }
     Z->onpath[f] = 1;
@@ -373,7 +412,6 @@ walk(pairs * Z, int f)
         if (succ == -2)
             continue;
         (*Z->work)++;
-        Z->node[k] = f;
         Z->state[k] = s;
         Z->trans[k] = j;
         Z->n = k + 1;

@@ -52,6 +52,18 @@ search_reach(search * Q)
     flint_free(queue);
 }
 
+/* loopy[] from the transitions that go back to their own state */
+static void
+search_loopy(search * Q)
+{
+    const dipa_automaton_struct * A = Q->P->A;
+    int s, j;
+    Q->loopy = flint_calloc(A->nstates + 1, 1);
+    for (s = 0; s < A->nstates; s++)
+        for (j = 0; j < A->states[s].ntrans; j++)
+            Q->loopy[s] |= A->states[s].trans[j].next == s;
+}
+
 /* Where site x's value is current (until a transition assigns its
    register again), and what the cycles there ask of its shift: -1 for
    insample >= x, +1 for insample < x, 0 in a non-input state, from the
@@ -256,6 +268,15 @@ trans_name(char * buf, size_t len, const dipa_automaton_struct * A, int s, int j
         snprintf(buf, len, "state %s, transition %d", A->states[s].name, j + 1);
 }
 
+/* q := u units of 1/(2 L), a rational (in units of eps Delta) */
+static void
+units_q(fmpq_t q, slong u, const prep * P)
+{
+    fmpz_set_si(fmpq_numref(q), u);
+    fmpz_mul_ui(fmpq_denref(q), P->L, H1);
+    fmpq_canonicalise(q);
+}
+
 /* units of 1/(2 L) as a rational, printed */
 static void
 units_str(char * buf, size_t len, slong u, const prep * P)
@@ -263,9 +284,7 @@ units_str(char * buf, size_t len, slong u, const prep * P)
     fmpq_t q;
     char * s;
     fmpq_init(q);
-    fmpz_set_si(fmpq_numref(q), u);
-    fmpz_mul_ui(fmpq_denref(q), P->L, H1);
-    fmpq_canonicalise(q);
+    units_q(q, u, P);
     s = fmpq_get_str(NULL, 10, q);
     snprintf(buf, len, "%s", s);
     flint_free(s);
@@ -440,18 +459,67 @@ pair_path_str(char * buf, size_t len, const pair_result * Z,
     }
 }
 
+/* the proof in words when the bound for each pair is B (was: what the
+   shifts gave, or "" when they gave nothing) */
+static void
+pair_steps(dipa_proof_t R, const pair_result * Z, const prep * P,
+    const char * was)
+{
+    char u[64], path[200];
+    units_str(u, sizeof(u), Z->B, P);
+    R->nsteps = 0;
+    step(R, "every run is a path of the graph of (state, order facts), "
+        "which has no cycle: %ld path(s), %ld piece(s) of their last steps "
+        "(a transition's guard; the ending, no guard holding, split into "
+        "disjoint pieces)", (long) Z->paths, (long) Z->pieces);
+    step(R, "shifts chosen for each pair of neighbouring inputs: on each "
+        "piece each answer moves by t (its noise by t - delta) so that "
+        "every comparison keeps its side, a released insample keeps its "
+        "value; the cost is the sum of d |t - delta| over the answers");
+    step(R, "the least cost is convex in the query differences delta: "
+        "its largest value is at a corner (delta = -1 or +1 for each "
+        "compared answer; %ld corners), where a minimum cut per threshold "
+        "(t >= 0, t >= 1) gives the shifts", (long) Z->corners);
+    pair_path_str(path, sizeof(path), Z, P->A);
+    step(R, "the costliest piece (state, step, delta -> t): %s; it costs "
+        "%s", path, u);
+    step(R, "B = the largest over the pieces = %s%s", u, was);
+}
+
+/* R's costliest run := the pair bound's costliest path, its corner and
+   the registers' shifts (none when longer than DIPA_WITNESS_SMALL) */
+static void
+pair_witness(dipa_proof_t R, const pair_result * Z,
+    const dipa_automaton_struct * A)
+{
+    int k;
+    R->nwit = 0;
+    if (Z->n > DIPA_WITNESS_SMALL)
+        return;
+    R->wit_nregs = A->nregs;
+    R->wit_cur = flint_realloc(R->wit_cur,
+        (size_t) FLINT_MAX(1, Z->n) * A->nregs + 1);
+    for (k = 0; k < Z->n; k++)
+    {
+        R->wit_state[k] = Z->state[k];
+        R->wit_trans[k] = Z->trans[k];
+        R->wit_delta[k] = Z->delta[k];
+    }
+    if (Z->n > 0)
+        memcpy(R->wit_cur, Z->cur, (size_t) Z->n * A->nregs);
+    R->nwit = Z->n;
+}
+
 /* The bound for each neighbouring pair (dipa_pairs.c): when it applies
    and is below R's (or R has none), it is the proof, and its costliest
    path the witness's run. */
 static void
 pair_proof(dipa_proof_t R, const prep * P, const fgraph * G)
 {
-    const dipa_automaton_struct * A = P->A;
     pair_result Z;
     slong work = 0;
     fmpq_t b;
-    char u[64], was[96], path[200];
-    int k;
+    char was[96] = "; no shifts for every pair were found";
     if (pair_bound(&Z, P, G, &work, DIPA_PROVE_WORK) != 0)
     {
         /* without a cycle, say why it stood down */
@@ -463,9 +531,7 @@ pair_proof(dipa_proof_t R, const prep * P, const fgraph * G)
         return;
     }
     fmpq_init(b);
-    fmpz_set_si(fmpq_numref(b), Z.B);
-    fmpz_mul_ui(fmpq_denref(b), P->L, H1);
-    fmpq_canonicalise(b);
+    units_q(b, Z.B, P);
     if (!R->proved || fmpq_cmp(b, R->B) < 0)
     {
         if (R->proved)
@@ -475,48 +541,13 @@ pair_proof(dipa_proof_t R, const prep * P, const fgraph * G)
                 "gives %s", q);
             flint_free(q);
         }
-        else
-            snprintf(was, sizeof(was), "; no shifts for every pair were "
-                "found");
-        units_str(u, sizeof(u), Z.B, P);
-        R->nsteps = 0;
-        step(R, "every run is a path of the graph of (state, order facts), "
-            "which has no cycle: %ld path(s), %ld piece(s) of their last steps "
-            "(a transition's guard; the ending, no guard holding, split into "
-            "disjoint pieces)", (long) Z.paths, (long) Z.pieces);
-        step(R, "shifts chosen for each pair of neighbouring inputs: on each "
-            "piece each answer moves by t (its noise by t - delta) so that "
-            "every comparison keeps its side, a released insample keeps its "
-            "value; the cost is the sum of d |t - delta| over the answers");
-        step(R, "the least cost is convex in the query differences delta: "
-            "its largest value is at a corner (delta = -1 or +1 for each "
-            "compared answer; %ld corners), where a minimum cut per threshold "
-            "(t >= 0, t >= 1) gives the shifts", (long) Z.corners);
-        pair_path_str(path, sizeof(path), &Z, A);
-        step(R, "the costliest piece (state, step, delta -> t): %s; it costs "
-            "%s", path, u);
-        step(R, "B = the largest over the pieces = %s%s", u, was);
+        pair_steps(R, &Z, P, was);
         fmpq_set(R->B, b);
         R->proved = 1;
         R->stopped = 0;
         R->reason[0] = '\0';
         R->nclasses = (int) FLINT_MIN(Z.pieces, WORD(1) << 30);
-        R->nwit = 0;
-        if (Z.n <= DIPA_WITNESS_SMALL)
-        {
-            R->wit_nregs = A->nregs;
-            R->wit_cur = flint_realloc(R->wit_cur,
-                (size_t) FLINT_MAX(1, Z.n) * A->nregs + 1);
-            for (k = 0; k < Z.n; k++)
-            {
-                R->wit_state[k] = Z.state[k];
-                R->wit_trans[k] = Z.trans[k];
-                R->wit_delta[k] = Z.delta[k];
-            }
-            if (Z.n > 0)
-                memcpy(R->wit_cur, Z.cur, (size_t) Z.n * A->nregs);
-            R->nwit = Z.n;
-        }
+        pair_witness(R, &Z, P->A);
     }
     R->work += work;
     fmpq_clear(b);
@@ -560,13 +591,7 @@ dipa_prove(dipa_proof_t R, const dipa_automaton_t A, slong work)
             "registers is tracked", MAX_FNODES);
     }
     search_reach(&Q);
-    Q.loopy = flint_calloc(A->nstates + 1, 1);
-    for (x = 0; x < A->nstates; x++)
-    {
-        int j;
-        for (j = 0; j < A->states[x].ntrans; j++)
-            Q.loopy[x] |= A->states[x].trans[j].next == x;
-    }
+    search_loopy(&Q);
     if ((double) P.nsites * A->nstates <= 5e7)
         Q.cur_at = flint_calloc((size_t) P.nsites * A->nstates + 1, 1);
     sigma = flint_calloc(P.nsig + 1, 1);
@@ -596,9 +621,7 @@ dipa_prove(dipa_proof_t R, const dipa_automaton_t A, slong work)
             "aligned costs %s", u);
         if (run_classes(R, &Q, sigma, deleg, nd, &B) == 0)
         {
-            fmpz_set_si(fmpq_numref(R->B), B);
-            fmpz_mul_ui(fmpq_denref(R->B), P.L, H1);
-            fmpq_canonicalise(R->B);
+            units_q(R->B, B, &P);
             units_str(u, sizeof(u), B, &P);
             if (nd > 0)
                 step(R, "B = the largest over the %d classes = %s", nd + 1, u);

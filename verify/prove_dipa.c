@@ -359,6 +359,15 @@ wit_row(const dipa_proof_t R, int k)
     return R->wit_cur + (size_t) k * R->wit_nregs;
 }
 
+/* the transition of step k of R's run (NULL: the ending, no guard
+   holding) */
+static const dipa_trans *
+wit_tr(const dipa_automaton_struct * D, const dipa_proof_t R, int k)
+{
+    const dipa_state * S = D->states + R->wit_state[k];
+    return R->wit_trans[k] < S->ntrans ? S->trans + R->wit_trans[k] : NULL;
+}
+
 /* the side of the answer on which atom A holds its register: insample
    >= x holds x below it (-1), insample < x above (+1) */
 static int
@@ -459,10 +468,10 @@ pulls_back(const dipa_automaton_struct * D, const dipa_proof_t R, int j,
     int x, int sigma)
 {
     const dipa_state * A = D->states + R->wit_state[j];
+    const dipa_trans * U = wit_tr(D, R, j);
     int a, t;
-    if (R->wit_trans[j] < A->ntrans)
+    if (U != NULL)
     {
-        const dipa_trans * U = A->trans + R->wit_trans[j];
         for (a = 0; a < U->natoms; a++)
             if (U->atoms[a].reg == x && atom_side(U->atoms + a) == -sigma)
                 return 1;
@@ -482,10 +491,9 @@ static int
 guard_pull(const dipa_automaton_struct * D, const dipa_proof_t R, int j,
     int sigma)
 {
-    const dipa_state * A = D->states + R->wit_state[j];
-    const dipa_trans * U = A->trans + R->wit_trans[j];
+    const dipa_trans * U = wit_tr(D, R, j);
     int b;
-    for (b = 0; b < U->natoms; b++)
+    for (b = 0; U != NULL && b < U->natoms; b++)
         if (atom_side(U->atoms + b) == sigma)
             return 1;
     return 0;
@@ -495,12 +503,10 @@ guard_pull(const dipa_automaton_struct * D, const dipa_proof_t R, int j,
 static int
 assigns(const dipa_automaton_struct * D, const dipa_proof_t R, int j, int x)
 {
-    const dipa_state * A = D->states + R->wit_state[j];
+    const dipa_trans * U = wit_tr(D, R, j);
     int b;
-    if (R->wit_trans[j] >= A->ntrans)
-        return 0;
-    for (b = 0; b < A->trans[R->wit_trans[j]].nassign; b++)
-        if (A->trans[R->wit_trans[j]].assign[b] == x)
+    for (b = 0; U != NULL && b < U->nassign; b++)
+        if (U->assign[b] == x)
             return 1;
     return 0;
 }
@@ -650,8 +656,7 @@ plan_build(plan_ctx * C, const dipa_proof_t R)
     for (k = 0; k < R->nwit && C->W->n + 1 < C->steps; k++)
     {
         const dipa_state * S = C->D->states + R->wit_state[k];
-        const dipa_trans * T = R->wit_trans[k] < S->ntrans
-            ? S->trans + R->wit_trans[k] : NULL;
+        const dipa_trans * T = wit_tr(C->D, R, k);
         align_wstep * w;
         if (!S->noninput)
             force_visit(C, R, k);
@@ -671,9 +676,8 @@ plan_build(plan_ctx * C, const dipa_proof_t R)
     /* the run's last transition goes nowhere: it stops there, so the
        paths that carry on with the same outputs are not the run's */
     k = R->nwit - 1;
-    C->W->stops = !C->W->truncated && k >= 0 && R->wit_trans[k]
-        < C->D->states[R->wit_state[k]].ntrans && C->D->states[R->wit_state[k]]
-        .trans[R->wit_trans[k]].next < 0;
+    C->W->stops = !C->W->truncated && k >= 0 && wit_tr(C->D, R, k) != NULL
+        && wit_tr(C->D, R, k)->next < 0;
 }
 
 /* a register some transition of S compares (-1: none) */
