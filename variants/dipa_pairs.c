@@ -73,10 +73,9 @@ typedef struct
     /* the flow network: (nv + 2)^2 capacities */
     slong * cap;
     int * queue, * par;
-    /* the result */
-    slong B, paths, pieces, corners;
-    int best_n, best_state[PAIR_MAX_STEPS], best_trans[PAIR_MAX_STEPS];
-    signed char best_delta[PAIR_MAX_STEPS], best_t[PAIR_MAX_STEPS + 1];
+    /* the result: the bound, the counts and the costliest path so far
+       (out->n = 0: none yet), with its registers' holders */
+    pair_result * out;
     int * best_holder;
 }
 pairs;
@@ -247,15 +246,16 @@ static void
 keep_best(pairs * Z, slong cost, const signed char * delta,
     const signed char * t)
 {
+    pair_result * O = Z->out;
     int n = Z->n;
-    if (cost <= Z->B && Z->best_n > 0)
+    if (cost <= O->B && O->n > 0)
         return;
-    Z->B = cost;
-    Z->best_n = n;
-    memcpy(Z->best_state, Z->state, n * sizeof(int));
-    memcpy(Z->best_trans, Z->trans, n * sizeof(int));
-    memcpy(Z->best_delta, delta, n);
-    memcpy(Z->best_t, t, n + 1);
+    O->B = cost;
+    O->n = n;
+    memcpy(O->state, Z->state, n * sizeof(int));
+    memcpy(O->trans, Z->trans, n * sizeof(int));
+    memcpy(O->delta, delta, n);
+    memcpy(O->t, t, n + 1);
     memcpy(Z->best_holder, Z->holder, (size_t) n * Z->R * sizeof(int));
 }
 
@@ -301,8 +301,8 @@ piece_bound(pairs * Z)
             return;
         }
     }
-    Z->corners += ncorner;
-    Z->pieces++;
+    Z->out->corners += ncorner;
+    Z->out->pieces++;
     keep_best(Z, best + C.prime, bdelta, bt);
 }
 
@@ -424,7 +424,7 @@ walk(pairs * Z, int f)
         }
         if (j == S->ntrans)
         {
-            Z->paths++;
+            Z->out->paths++;
             if (path_cons(Z, 0) == 0)
             {
                 if (certain_end)
@@ -435,7 +435,7 @@ walk(pairs * Z, int f)
         }
         else if (succ == -1)
         {
-            Z->paths++;
+            Z->out->paths++;
             if (path_cons(Z, 1) == 0)
                 piece_bound(Z);
         }
@@ -452,6 +452,8 @@ pair_bound(pair_result * out, const prep * P, const fgraph * G, slong * work,
 {
     pairs * Z = flint_calloc(1, sizeof(pairs));
     int R = FLINT_MAX(P->R, 1), nn = PAIR_MAX_STEPS + 3, k, r;
+    memset(out, 0, sizeof(*out));
+    Z->out = out;
     Z->P = P;
     Z->G = G;
     Z->work = work;
@@ -465,34 +467,19 @@ pair_bound(pair_result * out, const prep * P, const fgraph * G, slong * work,
     Z->cap = flint_malloc((size_t) nn * nn * sizeof(slong));
     Z->queue = flint_malloc(nn * sizeof(int));
     Z->par = flint_malloc(nn * sizeof(int));
-    Z->B = 0;
     walk(Z, 0);
-    memset(out, 0, sizeof(*out));
     out->ok = !Z->fail;
     out->why = Z->failwhy;
-    out->B = Z->B;
-    out->paths = Z->paths;
-    out->pieces = Z->pieces;
-    out->corners = Z->corners;
-    out->n = Z->best_n;
-    for (k = 0; k < Z->best_n && out->ok; k++)
-    {
-        out->state[k] = Z->best_state[k];
-        out->trans[k] = Z->best_trans[k];
-        out->delta[k] = Z->best_delta[k];
-        out->t[k] = Z->best_t[k];
-    }
-    out->t[Z->best_n] = 0;
-    if (out->ok && Z->best_n > 0)
+    if (out->ok && out->n > 0)
     {
         /* each register's shift before each step: its holder's t */
-        out->cur = flint_malloc((size_t) Z->best_n * P->A->nregs + 1);
-        for (k = 0; k < Z->best_n; k++)
+        out->cur = flint_malloc((size_t) out->n * P->A->nregs + 1);
+        for (k = 0; k < out->n; k++)
             for (r = 0; r < P->A->nregs; r++)
             {
                 int h = Z->best_holder[(size_t) k * R + r];
                 out->cur[(size_t) k * P->A->nregs + r] = h < 0 ? 0
-                    : Z->best_t[h];
+                    : out->t[h];
             }
     }
     flint_free(Z->holder);
