@@ -707,24 +707,84 @@ eval_cost(slong prec)
     return ((prec + 255) / 256) * ((prec + 1023) / 1024);
 }
 
+/* the ladder's start, shared by integral_eval and integral_eval_point:
+   the goal, the cap, the budget (opt's, or what is left of the
+   caller's limit) and the first precision (prec, or from the goal and
+   the multiplicities when prec <= 0) */
+static void
+ladder_start(slong * goal, slong * cap, slong * budget, slong * prec,
+    const integral_t I, const integral_opt_t opt)
+{
+    slong k, nbits = 0;
+    integral_opt_bits(goal, cap, opt);
+    *budget = (opt != NULL && opt->max_work > 0) ? opt->max_work
+        : INTEGRAL_DEFAULT_WORK;
+    if (opt != NULL && opt->work_used != NULL && opt->work_limit > 0)
+        *budget = FLINT_MAX(1, FLINT_MIN(*budget, opt->work_limit
+            - *opt->work_used));
+    for (k = 0; k < I->len; k++)
+        nbits = FLINT_MAX(nbits, (slong) fmpz_bits(I->factors[k].mult));
+    if (*prec <= 0)
+        *prec = *goal + nbits + 32;
+    *prec = FLINT_MIN(*prec, *cap);
+}
+
+static int
+past_time(const integral_opt_t opt)
+{
+    return opt != NULL && opt->deadline > 0 && integral_clock() > opt->deadline;
+}
+
+int
+integral_eval_point(integral_result_t res, const integral_t I,
+    const fmpq_t z, const integral_opt_t opt)
+{
+    slong goal, cap, budget, prec = 0, spent = 0;
+    arb_t x;
+    arb_init(x);
+    ladder_start(&goal, &cap, &budget, &prec, I, opt);
+    res->budget_spent = 0;
+    res->exact_zero = 0;
+    for (;;)
+    {
+        arb_set_fmpq(x, z, prec);
+        integral_integrand_at(res->value, I, x, prec);
+        spent += eval_cost(prec);
+        res->evals = 1;
+        res->prec = prec;
+        if (arb_is_exact(res->value) || arb_rel_accuracy_bits(res->value) >= goal)
+        {
+            res->status = INTEGRAL_SUCCESS;
+            break;
+        }
+        if (spent >= budget || past_time(opt))
+            res->budget_spent = 1;
+        if (prec >= cap || res->budget_spent)
+        {
+            res->status = INTEGRAL_GOAL_MISSED;
+            break;
+        }
+        prec = FLINT_MIN(2 * prec, cap);
+    }
+    res->exact_zero = arb_is_zero(res->value);
+    if (arb_is_positive(res->value))
+        arb_log(res->log_value, res->value, prec);
+    else
+        arb_indeterminate(res->log_value);
+    if (opt != NULL && opt->work_used != NULL)
+        *opt->work_used += spent;
+    arb_clear(x);
+    return res->status;
+}
+
 int
 integral_eval(integral_result_t res, const integral_t I,
     const integral_opt_t opt, slong prec)
 {
-    slong goal, cap, budget, nbits = 0, k, spent = 0;
+    slong goal, cap, budget, spent = 0;
     int verbose = opt != NULL && opt->verbose;
 
-    integral_opt_bits(&goal, &cap, opt);
-    budget = (opt != NULL && opt->max_work > 0) ? opt->max_work
-        : INTEGRAL_DEFAULT_WORK;
-    if (opt != NULL && opt->work_used != NULL && opt->work_limit > 0)
-        budget = FLINT_MAX(1, FLINT_MIN(budget, opt->work_limit
-            - *opt->work_used));
-    for (k = 0; k < I->len; k++)
-        nbits = FLINT_MAX(nbits, (slong) fmpz_bits(I->factors[k].mult));
-    if (prec <= 0)
-        prec = goal + nbits + 32;
-    prec = FLINT_MIN(prec, cap);
+    ladder_start(&goal, &cap, &budget, &prec, I, opt);
     res->budget_spent = 0;
 
     for (;;)
@@ -744,8 +804,7 @@ integral_eval(integral_result_t res, const integral_t I,
             res->status = INTEGRAL_SUCCESS;
             break;
         }
-        if (spent >= budget || (opt != NULL && opt->deadline > 0
-                && integral_clock() > opt->deadline))
+        if (spent >= budget || past_time(opt))
             res->budget_spent = 1;
         if (prec >= cap || res->budget_spent)
         {

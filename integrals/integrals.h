@@ -225,6 +225,14 @@ slong integral_goal_bits(slong digits);
 void integral_integrand_at(arb_t res, const integral_t I, const arb_t z,
     slong prec);
 
+/* The integrand at the exact point z, to opt's relative goal: the
+   precision ladder of integral_eval (same goal, cap, budget and work
+   accounting, one evaluation per precision), for a register pinned at
+   a released value.  Returns res->status; res->value always encloses
+   the integrand at z (exact_zero when it is the exact 0). */
+int integral_eval_point(integral_result_t res, const integral_t I,
+    const fmpq_t z, const integral_opt_t opt);
+
 /* J = int_0^1 prod_g (1 - c_g s)^{n_g} ds for 0 <= c_g <= 1 (exact
    balls or balls inside [0, 1]), n_g >= 0: the integral of a polynomial,
    certified with no truncation, at a cost that does not grow with the

@@ -1886,6 +1886,135 @@ Test(dipa_fast, witnesses_pushed_into_the_tails, .timeout = 300)
     cr_assert(strstr(desc, "tails") != NULL, "%s", desc);
 }
 
+/* tests/dipa/released_then_compared.dipa: the output 1/2, (bot, top)^15
+   at q(D) = 0 has 2^15 paths through the states (a top at q3 is either
+   branch), each a register pinned at the released 1/2.  Its probability
+   is the density of that number, (1/2) e^{-1/2}: every later step has
+   probability 1.  The walk charges each pinned evaluation (with a work
+   limit of 1000 it stops at the budget; before, those evaluations were
+   free and prove ran for minutes under --work 1) and counts it among
+   the 3000 integrals of one probability; svt_prob answers by the exact
+   joint integral. */
+Test(dipa_fast, released_register_evaluations_charged)
+{
+    svt_variant_struct v;
+    svt_model_t M;
+    svt_runs_t R;
+    svt_prob_t p;
+    integral_opt_t opt;
+    fmpq_t z, half;
+    arb_t want;
+    char err[512];
+    slong used = 0;
+    int i;
+    svt_variant_init(&v);
+    cr_assert(svt_variant_load(&v, "tests/dipa/released_then_compared.dipa",
+        err, sizeof(err)) == 0, "%s", err);
+    fmpq_init(z);
+    fmpq_init(half);
+    fmpq_one(z);
+    svt_model_init(M);
+    cr_assert(svt_model_set(M, &v, z, 1, z, NULL, err, sizeof(err)) == 0, "%s", err);
+    fmpq_zero(z);
+    fmpq_set_si(half, 1, 2);
+    svt_runs_init(R);
+    svt_runs_push(R, z, z, z, SVT_NUM, half, 1);
+    for (i = 0; i < 15; i++)
+    {
+        svt_runs_push(R, z, z, z, SVT_BOT, z, 1);
+        svt_runs_push(R, z, z, z, SVT_TOP, z, 1);
+    }
+    svt_prob_init(p);
+    integral_opt_init(opt);
+    opt->work_used = &used;
+    opt->work_limit = 1000;
+    cr_assert_eq(svt_program_walk_prob(p, M, R, 0, opt), SVT_PROB_UNSUPPORTED);
+    cr_assert(strstr(p->note, "work budget") != NULL, "%s", p->note);
+    cr_assert(used >= 1000 && used < 2000, "work %ld", (long) used);
+    used = 0;
+    opt->work_limit = 0;
+    cr_assert_eq(svt_program_walk_prob(p, M, R, 0, opt), SVT_PROB_UNSUPPORTED);
+    cr_assert(strstr(p->note, "3000 integrals") != NULL, "%s", p->note);
+    cr_assert(used > 3000, "work %ld", (long) used);
+    cr_assert_eq(svt_prob(p, M, R, 1, NULL), SVT_PROB_OK);
+    arb_init(want);
+    arb_set_si(want, -1);
+    arb_mul_2exp_si(want, want, -1);
+    arb_exp(want, want, 128);
+    arb_mul_2exp_si(want, want, -1);
+    cr_assert(arb_overlaps(p->value, want) && arb_rel_accuracy_bits(p->value) > 90);
+    arb_clear(want);
+    svt_prob_clear(p);
+    svt_runs_clear(R);
+    svt_model_clear(M);
+    svt_variant_clear(&v);
+    fmpq_clear(z);
+    fmpq_clear(half);
+}
+
+/* "--qD" ... "--output" of runs as prove --json prints them (value*count
+   per run), with one query more (answer 0) when `extra` */
+static void
+runs_options(char * cmd, size_t len, const json_t * in, int extra)
+{
+    static const char * key[4] = { "qD", "qD2", "T", "output" };
+    static const char * opt[4] = { "--qD", "--qD2", "--T", "--output" };
+    size_t n = strlen(cmd), i;
+    int k;
+    for (k = 0; k < 4; k++)
+    {
+        n += (size_t) snprintf(cmd + n, len - n, " %s ", opt[k]);
+        for (i = 0; i < json_array_size(in); i++)
+        {
+            const json_t * r = json_array_get(in, i);
+            n += (size_t) snprintf(cmd + n, len - n, "%s%s*%lld", i ? "," : "",
+                json_string_value(json_object_get(r, key[k])),
+                (long long) json_integer_value(json_object_get(r, "count")));
+        }
+        if (extra && k < 3)
+            n += (size_t) snprintf(cmd + n, len - n, ",0");
+    }
+}
+
+/* prove --json says when the run of L's input stops with queries left
+   (lower_bound_input_stops): on well_formed 27 the ratio rebuilt from
+   the JSON alone, with the one query more that the flag asks for, is L
+   to 9 digits; without that query the run does not stop, a different
+   output and ratio (2.0 against 2.333) */
+Test(dipa_fast, lower_bound_input_rechecked_from_json, .timeout = 300)
+{
+    const char * f = "tests/dipa/dipaut/examples/well_formed/example_27.dipa";
+    char cmd[8000];
+    json_t * j, * in;
+    double L, loss[2];
+    int extra;
+    snprintf(cmd, sizeof(cmd), "prove %s --json", f);
+    run_cli(cmd, out, sizeof(out));
+    j = last_json();
+    cr_assert(j != NULL, "%s", out);
+    L = atof(json_string_value(json_array_get(json_object_get(j, "lower_bound"), 0)));
+    cr_assert(L > 2.3, "L = %.15g: %s", L, out);
+    cr_assert(json_is_true(json_object_get(j, "lower_bound_input_stops")), "%s", out);
+    in = json_deep_copy(json_object_get(j, "lower_bound_input"));
+    json_decref(j);
+    cr_assert(json_array_size(in) > 0, "%s", out);
+    for (extra = 0; extra < 2; extra++)
+    {
+        snprintf(cmd, sizeof(cmd), "ratio %s custom --digits 20 --json", f);
+        runs_options(cmd, sizeof(cmd), in, extra);
+        run_cli(cmd, out, sizeof(out));
+        j = last_json();
+        cr_assert(j != NULL, "%s: %s", cmd, out);
+        loss[extra] = atof(json_string_value(json_array_get(json_object_get(j,
+            "loss"), 0)));
+        json_decref(j);
+    }
+    json_decref(in);
+    cr_assert(fabs(loss[1] - L) < 1e-9, "rebuilt %.15g, L = %.15g", loss[1], L);
+    cr_assert(fabs(loss[0] - L) > 1e-3, "without the stop %.15g, L = %.15g",
+        loss[0], L);
+}
+
 /* tests/dipa/released_reassigned_end.dipa: outputs the engine refused
    ("a term of the joint integral does not decay") before it kept the
    registers in separate factors, against an independent evaluation */

@@ -1034,3 +1034,66 @@ Test(integrals, pexp_integral_counts_the_terms_it_writes)
     arb_clear(a);
     arb_clear(t);
 }
+
+/* integral_eval_point: the integrand at an exact point to the goal, by
+   the precision ladder, against a closed form (a Laplace(3) density at
+   z = 1/3 times F_2(z - 1)^1000 = (e^{-1/3} / 2)^1000, about 10^-446),
+   at 30 and 200 digits; its work added to the caller's total; the exact
+   0 outside the domain */
+Test(integrals, point_evaluation_to_the_goal)
+{
+    static const slong digits[2] = { 30, 200 };
+    integral_t I;
+    integral_result_t r;
+    integral_opt_t opt;
+    arb_t b, s, want, t;
+    fmpq_t z;
+    fmpz_t n;
+    slong used = 0;
+    int i;
+    arb_init(b);
+    arb_init(s);
+    arb_init(want);
+    arb_init(t);
+    fmpq_init(z);
+    fmpz_init_set_ui(n, 1000);
+    fmpq_set_si(z, 1, 3);
+    arb_set_ui(b, 3);
+    integral_init(I, INTEGRAL_LAPLACE, b);
+    arb_set_ui(b, 2);
+    arb_set_si(s, -1);
+    integral_mul_cdf(I, INTEGRAL_LAPLACE, b, s, n);
+    /* e^{-1/9} / 6 * 2^-1000 * e^{-1000/3} */
+    arb_set_si(want, -1 - 3000);
+    arb_div_ui(want, want, 9, 2000);
+    arb_exp(want, want, 2000);
+    arb_div_ui(want, want, 6, 2000);
+    arb_mul_2exp_si(want, want, -1000);
+    integral_result_init(r);
+    integral_opt_init(opt);
+    opt->work_used = &used;
+    for (i = 0; i < 2; i++)
+    {
+        slong before = used;
+        opt->goal_digits = digits[i];
+        cr_assert_eq(integral_eval_point(r, I, z, opt), INTEGRAL_SUCCESS);
+        t_assert_overlap(r->value, want, "at %ld digits", (long) digits[i]);
+        t_assert_tight(r->value, integral_goal_bits(digits[i]), "%ld digits",
+            (long) digits[i]);
+        cr_assert(used > before, "no work charged");
+        arb_log(t, want, 2000);
+        cr_assert(arb_overlaps(r->log_value, t));
+    }
+    arb_zero(s);
+    integral_set_hi(I, s);
+    cr_assert_eq(integral_eval_point(r, I, z, NULL), INTEGRAL_SUCCESS);
+    cr_assert(r->exact_zero && arb_is_zero(r->value));
+    integral_result_clear(r);
+    integral_clear(I);
+    arb_clear(b);
+    arb_clear(s);
+    arb_clear(want);
+    arb_clear(t);
+    fmpq_clear(z);
+    fmpz_clear(n);
+}

@@ -455,8 +455,8 @@ prog_item_factor(integral_t I, const prog_walk * w, const prog_item * it,
     fmpz_t n;
     fmpq_t y;
     arb_t c0, d;
-    int k, zero = 0;
-    slong i, nt;
+    int k, b, zero = 0;
+    slong i, nt, nterms = 0;
 
     fmpq_t T, loc;
     fmpz_init_set_ui(n, it->n);
@@ -466,7 +466,10 @@ prog_item_factor(integral_t I, const prog_walk * w, const prog_item * it,
     prog_item_T(T, w, it);
     arb_init(c0);
     arb_init(d);
-    for (i = 0; i < 2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS; i++)
+    /* cells_factor gives at most one term per end: two per atom */
+    for (b = 0; b < S->nbranches; b++)
+        nterms += 2 * S->branches[b].natoms;
+    for (i = 0; i < nterms; i++)
         integral_term_init(terms + i);
     for (k = 0; k < S->nanswers && !zero; k++)
     {
@@ -494,7 +497,7 @@ prog_item_factor(integral_t I, const prog_walk * w, const prog_item * it,
         arb_pow_fmpz(d, d, n, prec);
         integral_mul_const(I, d, prec);
     }
-    for (i = 0; i < 2 * PROG_MAX_BRANCHES * PROG_MAX_ATOMS; i++)
+    for (i = 0; i < nterms; i++)
         integral_term_clear(terms + i);
     fmpz_clear(n);
     fmpq_clear(y);

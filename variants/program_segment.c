@@ -13,20 +13,26 @@ fmpq_cmp_ptr(const void * a, const void * b)
     return fmpq_cmp((const fmpq *) a, (const fmpq *) b);
 }
 
-/* a register released by the item that assigned it: z0 = v - (q + mean) */
+/* a register released by the item that assigned it: z0 = v - (q + mean);
+   the integrand at z0, to the goal of the walk's options, by the
+   engine's ladder (which charges its evaluations; the items' factors
+   are charged here) */
 static void
 pinned_value(arb_t out, prog_walk * w, slong from, slong to, const prog_seg * g)
 {
-    const slong prec = SVT_PARAM_PREC;
     const prog_item * a = w->items + g->base_item;
     fmpq_t z0, T;
-    arb_t z;
     integral_t I;
+    integral_result_t pt;
     slong i;
     int zero = 0;
+    if (!prog_walk_charge(w, to - from))
+    {
+        arb_indeterminate(out);
+        return;
+    }
     fmpq_init(z0);
     fmpq_init(T);
-    arb_init(z);
     /* the base of the register is where the assigning answer is centred */
     {
         prog_item probe = *a;
@@ -34,18 +40,24 @@ pinned_value(arb_t out, prog_walk * w, slong from, slong to, const prog_seg * g)
         prog_item_T(T, w, &probe);
     }
     fmpq_sub(z0, w->R->runs[a->run].v, T);
-    arb_set_fmpq(z, z0, prec);
     integral_init(I, w->P->noises[g->noise].law, w->M->prog_scale + g->noise);
     for (i = from; i < to && !zero; i++)
-        zero = prog_item_factor(I, w, w->items + i, z0, prec);
+        zero = prog_item_factor(I, w, w->items + i, z0, SVT_PARAM_PREC);
     if (zero)
         arb_zero(out);
     else
-        integral_integrand_at(out, I, z, prec);
+    {
+        integral_result_init(pt);
+        if (integral_eval_point(pt, I, z0, w->opt) != INTEGRAL_SUCCESS)
+            w->goal_missed = 1;
+        w->budget_spent |= pt->budget_spent;
+        arb_set(out, pt->value);
+        integral_result_clear(pt);
+        w->segments++;      /* one of the probability's integrals */
+    }
     integral_clear(I);
     fmpq_clear(z0);
     fmpq_clear(T);
-    arb_clear(z);
 }
 
 /* charges n item factors (about an eighth of an integrand evaluation

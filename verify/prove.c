@@ -299,15 +299,26 @@ line_past_claim(prove_result_t P, const svt_model_t M)
     fmpz_clear(N);
 }
 
+/* the work of all the ratios of the proofs of no bound (restart_prove:
+   their own pool, apart from --work's, so that --work never changes
+   whether such a proof is found; the most any example here takes is
+   1.5 * 10^6, restart_chained_block) */
+#define PROVE_UNBOUNDED_WORK 4000000
+
 /* no proof: a proof of no bound (prove_unbounded.h: a restart, a kept
-   or released cycle); 1 when one holds and its family's ratio is above
-   the claim */
+   or released cycle), within PROVE_UNBOUNDED_WORK; 1 when one holds and
+   its family's ratio is above the claim */
 static int
 restart_witness(prove_result_t P, const svt_model_t M, const search_opts * o)
 {
+    ratio_opt own;
+    ratio_limits lim;
+    slong pool = 0;
     if (P->A->proved || M->prog == NULL)
         return 0;
-    restart_prove(P->RS, M, o->base.delta, &o->base.ro);
+    unb_own_limits(&own, &lim, &o->base.ro, &pool, SEARCH_RATIO_MAX_WORK,
+        PROVE_UNBOUNDED_WORK);
+    restart_prove(P->RS, M, o->base.delta, &own);
     if (!P->RS->found)
         return 0;
     /* past the claim: the family at the m where the proof's line crosses

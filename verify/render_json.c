@@ -49,6 +49,8 @@ check_json_conclusion(const check_run * K, const svt_model_t M, svt_status s,
        (violated_by_proof names the m where it passes the claim) */
     json_object_set_new(j, "witness", violated && !K->D[at].violated_by_proof
         && svt_runs_length(W) > 0 ? witness_runs_json(W) : json_null());
+    json_object_set_new(j, "witness_stops", violated && !K->D[at].violated_by_proof
+        && svt_runs_length(W) > 0 ? json_boolean(W->stops) : json_null());
     json_object_set_new(j, "recheck", violated && cmd ? json_string(cmd) : json_null());
     json_object_set_new(j, "ratios", json_integer(K->nratios));
     json_object_set_new(j, "exit", json_integer(rc));
@@ -265,6 +267,8 @@ prove_json(const prove_result_t P, const decision_t D,
     json_set_by_proof(j, D);
     json_object_set_new(j, "lower_bound_input", P->have_L && P->LR->len > 0
         ? witness_runs_json(P->LR) : json_null());
+    json_object_set_new(j, "lower_bound_input_stops", P->have_L && P->LR->len > 0
+        ? json_boolean(P->LR->stops) : json_null());
     json_object_set_new(j, "upper_bound", P->A->proved
         ? report_json_interval(P->A->bound, dg) : json_null());
     {
@@ -448,6 +452,8 @@ search_outcome_json(const search_outcome * so)
         : so->has_claim ? "undecided" : "no-claim"));
     json_object_set_new(j, "witness", so->violation ? witness_runs_json(so->witness)
         : json_null());
+    json_object_set_new(j, "witness_stops", so->violation
+        ? json_boolean(so->witness->stops) : json_null());
     json_object_set_new(j, "recheck", so->recheck ? json_string(so->recheck) : json_null());
     json_object_set_new(j, "saved", so->save_path && so->have_best
         ? json_string(so->save_path) : json_null());
