@@ -2430,6 +2430,80 @@ Test(dipa, merged_registers_give_the_same_probabilities, .timeout = 300)
     }
 }
 
+/* guards of up to 8 comparisons (the limit of the probabilities, 4
+   before): an automaton whose guards repeat their comparisons (6, 7 and
+   8 atoms, strict and not) gives the same certified probabilities as
+   the one with the two comparisons they mean, on outputs through the
+   loop, its exits and its ending (x <= insample < y is
+   possible only when x < y: between y and x no branch holds); a ninth
+   comparison is refused with its place. */
+Test(dipa, wide_guards_give_the_same_probabilities, .timeout = 300)
+{
+    static const char * const head =
+        "(q1,1,0): x:= insample; output obot; goto q2\n"
+        "(q2,1/2,1): y:= insample; output obot; goto q3\n";
+    static const char * const wide =
+        "(q3,1/2,0): if (insample >= x && insample < y && insample > x && "
+        "insample <= y && insample >= x && insample < y && insample > x) then "
+        "output ocontinue; goto q3 elseif (insample < x && insample < y && "
+        "insample <= x && insample <= y && insample < x && insample < y) then "
+        "output obot; goto q3 elseif (insample >= y && insample >= x && "
+        "insample > y && insample > x && insample >= y && insample > x && "
+        "insample >= x && insample > y) then output otop; goto q3\n";
+    static const char * const narrow =
+        "(q3,1/2,0): if (insample > x && insample < y) then output ocontinue; "
+        "goto q3 elseif (insample < x && insample < y) then output obot; goto "
+        "q3 elseif (insample > y && insample > x) then output otop; goto q3\n";
+    static const struct { const char * q, * o; } cases[] = {
+        { "0,1,1/2,-1,2", "bot,bot,ocontinue,bot,top" },
+        { "0,0,0", "bot,bot,end" },
+        { "2,-2,0", "bot,bot,end" },
+        { "2,-2,3,0", "bot,bot,top,end" },
+        { "1,0,-2,-1,3,5", "bot,bot,bot,bot,top,ocontinue" },
+        { "0,1,1/2,1/2,1/2", "bot,bot,ocontinue,ocontinue,ocontinue" },
+    };
+    const char * path[2] = { "build/test-dipa/wide_guards.dipa",
+        "build/test-dipa/narrow_guards.dipa" };
+    char text[2000];
+    FILE * f;
+    size_t i;
+    int k, rc;
+    test_dir();
+    for (k = 0; k < 2; k++)
+    {
+        f = fopen(path[k], "w");
+        cr_assert(f != NULL);
+        fputs(head, f);
+        fputs(k == 0 ? wide : narrow, f);
+        fclose(f);
+    }
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+    {
+        double a0, a1, b0, b1;
+        int ra = ratio_ball(&a0, &a1, path[0], "1", cases[i].q, cases[i].o, "");
+        int rb = ratio_ball(&b0, &b1, path[1], "1", cases[i].q, cases[i].o, "");
+        cr_assert(ra != 2 && ra != 3 && rb != 2 && rb != 3, "%s", out);
+        cr_assert(a1 > 0 && a0 <= b1 && b0 <= a1 && a1 - a0 < 1e-15 * a1,
+            "%s: wide [%.20g, %.20g], narrow [%.20g, %.20g]", cases[i].o,
+            a0, a1, b0, b1);
+    }
+    /* a ninth comparison: refused for the probabilities, at its place */
+    snprintf(text, sizeof(text), "%s(q3,1/2,0): if (insample > x && insample "
+        "> x && insample > x && insample > x && insample > x && insample > x "
+        "&& insample > x && insample > x && insample > y) then output otop; "
+        "goto q3\n",
+        head);
+    f = fopen("build/test-dipa/nine_atoms.dipa", "w");
+    cr_assert(f != NULL);
+    fputs(text, f);
+    fclose(f);
+    rc = run_cli("ratio build/test-dipa/nine_atoms.dipa custom --qD 0,0,0 "
+        "--qD2 0,0,0 --output bot,bot,top", out, sizeof(out));
+    cr_assert_eq(rc, 2, "%s", out);
+    cr_assert(strstr(out, "nine_atoms.dipa:3:") != NULL
+        && strstr(out, "at most 8 comparisons") != NULL, "%s", out);
+}
+
 /* a model of the automaton at path, at eps = 1 (the caller clears) */
 static void
 load_model(svt_variant_struct * v, svt_model_t M, const char * path)

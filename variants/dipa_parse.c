@@ -623,8 +623,8 @@ plimits(const dipa_automaton_t A, const char * file, char * err, size_t errlen)
             const dipa_trans * T = S->trans + j;
             if (T->natoms > PROG_MAX_ATOMS)
                 return pfail(err, errlen, file, T->atoms[PROG_MAX_ATOMS].line,
-                    T->atoms[PROG_MAX_ATOMS].col, "found a fifth one, expected "
-                    "at most 4 comparisons for the probabilities");
+                    T->atoms[PROG_MAX_ATOMS].col, "found a ninth one, expected "
+                    "at most 8 comparisons for the probabilities");
         }
     }
     return 0;

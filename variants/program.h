@@ -53,7 +53,7 @@ extern "C" {
 #define PROG_SMALL_STATES 16
 #define PROG_MAX_ANSWERS 4
 #define PROG_MAX_BRANCHES 8
-#define PROG_MAX_ATOMS 4
+#define PROG_MAX_ATOMS 8
 #define PROG_MAX_NOISES 64
 #define PROG_MAX_REGS 255       /* DiPA registers (one in our own format):
                                    DiPAut's m-Range goes to 160 */

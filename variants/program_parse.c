@@ -337,8 +337,8 @@ add_atom(prog_branch * B, int answer, prog_op op, int strict, const fmpq_t off,
     cursor * c, const char * at)
 {
     if (B->natoms == PROG_MAX_ATOMS)
-        return fail(c, at, "found %s, expected at most 4 comparisons in a guard",
-            "a fifth one");
+        return fail(c, at, "found %s, expected at most 8 comparisons in a guard",
+            "a ninth one");
     B->atoms[B->natoms].answer = answer;
     B->atoms[B->natoms].op = op;
     B->atoms[B->natoms].strict = strict;
