@@ -735,6 +735,29 @@ past_time(const integral_opt_t opt)
     return opt != NULL && opt->deadline > 0 && integral_clock() > opt->deadline;
 }
 
+/* after a rung: 1 when the ladder stops, with res->status (the goal
+   met: `done`; else the cap or the budget reached, budget_spent set for
+   the budget or the time), else 0 with *prec doubled up to the cap */
+static int
+ladder_step(integral_result_t res, int done, slong spent, slong budget,
+    slong * prec, slong cap, const integral_opt_t opt)
+{
+    if (done)
+    {
+        res->status = INTEGRAL_SUCCESS;
+        return 1;
+    }
+    if (spent >= budget || past_time(opt))
+        res->budget_spent = 1;
+    if (*prec >= cap || res->budget_spent)
+    {
+        res->status = INTEGRAL_GOAL_MISSED;
+        return 1;
+    }
+    *prec = FLINT_MIN(2 * *prec, cap);
+    return 0;
+}
+
 int
 integral_eval_point(integral_result_t res, const integral_t I,
     const fmpq_t z, const integral_opt_t opt)
@@ -752,19 +775,10 @@ integral_eval_point(integral_result_t res, const integral_t I,
         spent += eval_cost(prec);
         res->evals = 1;
         res->prec = prec;
-        if (arb_is_exact(res->value) || arb_rel_accuracy_bits(res->value) >= goal)
-        {
-            res->status = INTEGRAL_SUCCESS;
+        if (ladder_step(res, arb_is_exact(res->value)
+                || arb_rel_accuracy_bits(res->value) >= goal, spent, budget,
+                &prec, cap, opt))
             break;
-        }
-        if (spent >= budget || past_time(opt))
-            res->budget_spent = 1;
-        if (prec >= cap || res->budget_spent)
-        {
-            res->status = INTEGRAL_GOAL_MISSED;
-            break;
-        }
-        prec = FLINT_MIN(2 * prec, cap);
     }
     res->exact_zero = arb_is_zero(res->value);
     if (arb_is_positive(res->value))
@@ -799,19 +813,10 @@ integral_eval(integral_result_t res, const integral_t I,
             arb_fprintn(stderr, res->value, 20, 0);
             fprintf(stderr, "\n");
         }
-        if (res->exact_zero || arb_rel_accuracy_bits(res->value) >= goal)
-        {
-            res->status = INTEGRAL_SUCCESS;
+        if (ladder_step(res, res->exact_zero
+                || arb_rel_accuracy_bits(res->value) >= goal, spent, budget,
+                &prec, cap, opt))
             break;
-        }
-        if (spent >= budget || past_time(opt))
-            res->budget_spent = 1;
-        if (prec >= cap || res->budget_spent)
-        {
-            res->status = INTEGRAL_GOAL_MISSED;
-            break;
-        }
-        prec = FLINT_MIN(2 * prec, cap);
     }
     if (opt != NULL && opt->work_used != NULL)
         *opt->work_used += spent;
