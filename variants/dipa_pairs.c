@@ -27,12 +27,14 @@
    shifts are taken in {-1, 0, 1}: any such t that keeps the
    comparisons bounds g from above, so the bound stands whichever t is
    found; the least is found by one minimum cut per threshold (t >= 0,
-   t >= 1), the two cuts nested.  The pieces: a transition's own guard
-   (the state's guards pairwise disjoint); the ending, where no guard
-   holds, as the disjoint pieces not g_1 and not g_2 ..., each not
-   (a_1 and ... and a_k) split as a_1 .. a_{l-1} and not a_l; nothing
-   when the order facts rule out every transition (the ending is
-   certain on both sides). */
+   t >= 1), the two cuts nested.  The pieces: a transition's own guard,
+   and, where a state's guards overlap, not g_i for every earlier
+   transition i (the first guard that holds is taken); the ending, where
+   no guard holds, as the disjoint pieces not g_1 and not g_2 ..., each
+   not (a_1 and ... and a_k) split as a_1 .. a_{l-1} and not a_l (the
+   same split for the earlier guards); nothing when the order facts rule
+   out every transition (the ending is certain on both sides), and no
+   negation of an earlier guard they rule out. */
 
 #include <stdint.h>
 #include <stdio.h>
@@ -64,6 +66,9 @@ typedef struct
     /* the current path */
     int n;
     int state[PAIR_MAX_STEPS], trans[PAIR_MAX_STEPS];
+    int node[PAIR_MAX_STEPS];   /* each step's node of the facts graph */
+    int end_certain;            /* the last step is the ending, and the
+                                   facts rule out every transition */
     int * holder;               /* (PAIR_MAX_STEPS + 1) x R: the step whose
                                    value each register holds before step
                                    k (nsteps... : -1, the initial value) */
@@ -356,22 +361,58 @@ ending_pieces(pairs * Z, int f, int j0, int base)
     Z->ncons = base;
 }
 
-/* the comparisons of the path's transitions (steps 0 .. n - 2 and the
-   last when it is a transition) */
-static int
-path_cons(pairs * Z, int last_is_trans)
+/* the pieces of the last step: its transition's (already in
+   Z->cons), or the ending's */
+static void
+last_pieces(pairs * Z)
 {
-    const dipa_automaton_struct * A = Z->P->A;
-    int k, a;
-    Z->ncons = 0;
-    for (k = 0; k < Z->n - 1 + last_is_trans; k++)
+    int k = Z->n - 1;
+    if (Z->trans[k] < Z->P->A->states[Z->state[k]].ntrans || Z->end_certain)
+        piece_bound(Z);
+    else
+        ending_pieces(Z, Z->node[k], 0, Z->ncons);
+}
+
+/* the pieces of the path from step k on (steps below nt are
+   transitions): each transition's own atoms and, in a state whose
+   guards are not pairwise disjoint, not g_i for each earlier transition
+   i (from i on) that the facts leave possible, since the first guard
+   that holds is taken: split as the ending is, a_1 .. a_{l-1} and not
+   a_l (an earlier guard without atoms always holds: no piece); then the
+   last step's */
+static void
+path_pieces(pairs * Z, int k, int i, int nt)
+{
+    const dipa_state * S;
+    int j, l, a, base = Z->ncons, after;
+    if (Z->fail)
+        return;
+    if (k == nt)
     {
-        const dipa_trans * T = A->states[Z->state[k]].trans + Z->trans[k];
-        for (a = 0; a < T->natoms; a++)
-            if (add_atom(Z, k, T->atoms + a, 0) != 0)
-                return -1;
+        last_pieces(Z);
+        return;
     }
-    return 0;
+    S = Z->P->A->states + Z->state[k];
+    j = Z->trans[k];
+    for (a = 0; i == 0 && a < S->trans[j].natoms; a++)
+        if (add_atom(Z, k, S->trans[j].atoms + a, 0) != 0)
+            return;
+    while (i < j && (Z->P->disjoint[Z->state[k]]
+            || Z->G->succ[Z->G->off[Z->node[k]] + i] == -2))
+        i++;
+    if (i == j)
+        path_pieces(Z, k + 1, 0, nt);
+    after = Z->ncons;
+    for (l = 0; i < j && l < S->trans[i].natoms && !Z->fail; l++)
+    {
+        Z->ncons = after;
+        for (a = 0; a < l; a++)
+            add_atom(Z, k, S->trans[i].atoms + a, 0);
+        add_atom(Z, k, S->trans[i].atoms + l, 1);
+        if (!Z->fail)
+            path_pieces(Z, k, i + 1, nt);
+    }
+    Z->ncons = base;
 }
 
 static void
@@ -398,11 +439,6 @@ walk(pairs * Z, int f)
         give_up(Z, "a run is longer than 48 steps");
         return;
     }
-    if (!Z->P->disjoint[s])
-    {
-        give_up(Z, "a state's guards are not pairwise disjoint");
-        return;
-    }
     Z->onpath[f] = 1;
     for (j = 0; j < S->ntrans; j++)
         certain_end &= Z->G->succ[Z->G->off[f] + j] == -2;
@@ -414,6 +450,7 @@ walk(pairs * Z, int f)
         (*Z->work)++;
         Z->state[k] = s;
         Z->trans[k] = j;
+        Z->node[k] = f;
         Z->n = k + 1;
         if (j < S->ntrans)
         {
@@ -422,22 +459,12 @@ walk(pairs * Z, int f)
             for (r = 0; r < S->trans[j].nassign; r++)
                 nh[S->trans[j].assign[r]] = k;
         }
-        if (j == S->ntrans)
+        if (j == S->ntrans || succ == -1)
         {
             Z->out->paths++;
-            if (path_cons(Z, 0) == 0)
-            {
-                if (certain_end)
-                    piece_bound(Z);
-                else
-                    ending_pieces(Z, f, 0, Z->ncons);
-            }
-        }
-        else if (succ == -1)
-        {
-            Z->out->paths++;
-            if (path_cons(Z, 1) == 0)
-                piece_bound(Z);
+            Z->end_certain = certain_end;
+            Z->ncons = 0;
+            path_pieces(Z, 0, 0, j == S->ntrans ? k : k + 1);
         }
         else
             walk(Z, succ);
