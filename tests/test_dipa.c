@@ -529,6 +529,62 @@ Test(dipa, released_number_at_a_tie, .timeout = 60)
         "[%.17g, %.17g], expected %.17g", lo, hi, want);
 }
 
+/* tests/dipa/tie_released_pair.dipa: a ratio at outputs where released
+   numbers tie with what they are compared with (a null set of outputs)
+   is no loss: inconclusive with the reason (exit 3), flagged in the
+   JSON, never a violation, while its densities are still computed (6 in
+   ln ratio, as the tie's strictness decides); off the tie the same run
+   has probability 0; prove gives B = 2 met by L, never a contradiction.
+   A tie where every comparison it meets takes its value from one side
+   (tie_nonstrict: insample <= x and insample > x, both as below x) has
+   the density of that side's limit: a loss like any other, not flagged
+   (svt-gap's gap 0 on numeric-tail likewise: within) */
+Test(dipa, ratio_at_a_tie_is_no_loss, .timeout = 300)
+{
+    const char * f = "tests/dipa/tie_released_pair.dipa";
+    char cmd[400], b[64];
+    json_t * j;
+    double L, lr;
+    int rc;
+    snprintf(cmd, sizeof(cmd), "ratio %s custom --qD 0,0,10 --qD2 1,1,11 "
+        "--output 0,0,top --json", f);
+    rc = run_cli(cmd, out, sizeof(out));
+    cr_assert_eq(rc, 3, "%s", out);
+    j = last_json();
+    cr_assert(j != NULL, "%s", out);
+    cr_assert(json_is_true(json_object_get(j, "null_output")), "%s", out);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "verdict")),
+        "inconclusive");
+    lr = atof(json_string_value(json_array_get(json_object_get(j, "loss"), 0)));
+    cr_assert(fabs(lr - 6) < 1e-9, "%.15g", lr);
+    json_decref(j);
+    snprintf(cmd, sizeof(cmd), "ratio %s custom --qD 0,0,10 --qD2 1,1,11 "
+        "--output 0,1/1000,top --json", f);
+    run_cli(cmd, out, sizeof(out));
+    j = last_json();
+    cr_assert(j != NULL, "%s", out);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "verdict")),
+        "impossible");
+    cr_assert(json_is_false(json_object_get(j, "null_output")), "%s", out);
+    json_decref(j);
+    cr_assert_str_eq(prove_file(f, "", b, sizeof(b), &L), "proved", "%s", out);
+    cr_assert_str_eq(b, "2", "%s", out);
+    cr_assert(L > 2 - 1e-9 && L <= 2 + 1e-12, "L = %.15g: %s", L, out);
+    rc = run_cli("ratio tests/dipa/tie_nonstrict.dipa custom --qD 0,0,0 "
+        "--qD2 0,0,0 --output 0.5,bot,0.5 --json", out, sizeof(out));
+    j = last_json();
+    cr_assert(j != NULL, "%s", out);
+    cr_assert(json_is_false(json_object_get(j, "null_output")), "%s", out);
+    json_decref(j);
+    cr_assert_eq(rc, 0, "%s", out);
+    rc = run_cli("ratio svt-gap numeric-tail --m 100 --json", out, sizeof(out));
+    j = last_json();
+    cr_assert(j != NULL, "%s", out);
+    cr_assert(json_is_false(json_object_get(j, "null_output")), "%s", out);
+    json_decref(j);
+    cr_assert_eq(rc, 0, "%s", out);
+}
+
 /* dipa_prove's B on its own (not the smaller of the two provers) */
 static int
 any_size_bound(fmpq_t B, const char * path)

@@ -62,6 +62,7 @@ dipa_exact_instead(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
         res->zero = J->zero;
         res->status = SVT_PROB_OK;
         res->note = NULL;
+        res->tie = J->tie;
     }
     svt_prob_clear(J);
 }
@@ -70,6 +71,7 @@ int
 svt_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
     int side, const integral_opt_t opt)
 {
+    res->tie = 0;
     if (M->prog->argmax)
         return svt_argmax_prob(res, M, R, side, opt);
     if (M->prog->nregs > 1)

@@ -12,6 +12,7 @@ svt_prob_init(svt_prob_t P)
     P->budget_spent = 0;
     P->segments = 0;
     P->note = NULL;
+    P->tie = 0;
 }
 
 void

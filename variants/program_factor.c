@@ -279,6 +279,48 @@ ends_clear(fmpq * t)
         fmpq_clear(t + i);
 }
 
+int
+prog_item_tie(const prog_walk * w, const prog_item * it, const fmpq_t z)
+{
+    const prog_state * S = w->P->states + it->state;
+    int j, i, k, bmax = it->branch, above = 1, below = 1, any = 0;
+    fmpq_t T, y, e;
+    fmpq_init(T);
+    fmpq_init(y);
+    fmpq_init(e);
+    prog_item_T(T, w, it);
+    for (j = it->branch + 1; it->group >> j; j++)
+        if (it->group >> j & 1)
+            bmax = j;
+    for (k = 0; k < S->nanswers; k++)
+    {
+        if (!prog_fixed_value(y, w, it, k, z))
+            continue;
+        for (j = 0; j <= bmax; j++)
+            for (i = 0; i < S->branches[j].natoms; i++)
+            {
+                const prog_atom * a = S->branches[j].atoms + i;
+                int abs = a->op == PROG_ABS_GE || a->op == PROG_ABS_LT, hit;
+                if (a->answer != k)
+                    continue;
+                fmpq_add(e, T, a->off);
+                fmpq_add(e, e, z);          /* T + off + z */
+                hit = fmpq_equal(e, y);
+                fmpq_neg(e, e);
+                hit |= abs && fmpq_equal(e, y);
+                if (!hit)
+                    continue;
+                any = 1;
+                above &= !abs && a->strict == (a->op == PROG_LT);
+                below &= !abs && a->strict == (a->op == PROG_GE);
+            }
+    }
+    fmpq_clear(T);
+    fmpq_clear(y);
+    fmpq_clear(e);
+    return !any ? 0 : (above || below) ? 1 : 2;
+}
+
 /* F(upper) - F(lower) summed over the runs of member cells, into the
    factor (c0, terms); returns the number of terms, or -1 when no cell
    is a member (the factor is 0) */

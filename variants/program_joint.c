@@ -207,6 +207,9 @@ typedef struct
     pexp_t S;                   /* the one scratch of every integral */
     pexp_t E, E2;               /* the scratch of renumbering */
     unsigned char * cells;      /* the cells of one branch (cells_mark) */
+    int tie;                    /* the output on a null set
+                                   (svt_prob_struct) */
+    const svt_run_struct * tie_run;     /* the run of the one tie seen */
     const char * unsupported;
     slong prec;
 }
@@ -705,6 +708,26 @@ tied_registers(const joint_entry * e, const int * cr, int nc, const fmpq_t v)
     return tie;
 }
 
+/* 1 when every comparison of branches 0 .. b of S with a register in
+   tie takes at the tie the value it has on one side of it (>= and <
+   above, > and <= below): the density there is the limit from that
+   side */
+static int
+tie_one_sided(const prog_state * S, int b, const int * cr, unsigned tie)
+{
+    int j, k, above = 1, below = 1;
+    for (j = 0; j <= b; j++)
+        for (k = 0; k < S->branches[j].natoms; k++)
+        {
+            const prog_atom * a = S->branches[j].atoms + k;
+            if (!(tie >> compared_index(cr, a->reg) & 1))
+                continue;
+            above &= a->strict == (a->op == PROG_LT);
+            below &= a->strict == (a->op == PROG_GE);
+        }
+    return above || below;
+}
+
 /* The cells of y among the compared registers cr of a state: bit i of a
    cell ge is y >= x_{cr[i]}.  A cell cannot occur when a register in tie
    is not at y's bit (its comparison is decided by strictness), or when
@@ -1110,8 +1133,17 @@ joint_branch(joint_walk * w, const joint_entry * e, int b,
     y = place(w, X->gv + gi, (int) w->y);
     pexp_mul_laplace(w->L, y, centre, rate, w->prec);
     released = r->a == SVT_NUM && B->out == PROG_OUT_NOISY;
-    restrict_to_branch(w, G, w->L, X->gv + gi, S, b, e, cr, nc, released
-        ? tied_registers(e, cr, nc, r->v) : 0);
+    {
+        unsigned tie = released ? tied_registers(e, cr, nc, r->v) : 0;
+        /* as walk_tie (program_segment.c): a tie only the strictness
+           decides, of several numbers, or a second one */
+        if (tie != 0 && (!tie_one_sided(S, b, cr, tie) || r->count > 1
+                || (w->tie_run != NULL && w->tie_run != r)))
+            w->tie = 1;
+        if (tie != 0)
+            w->tie_run = r;
+        restrict_to_branch(w, G, w->L, X->gv + gi, S, b, e, cr, nc, tie);
+    }
     if (released)
     {
         pexp_subst(G, y, r->v, w->prec);
@@ -1285,7 +1317,7 @@ written_units(slong written, slong prec)
    each layer, weighted by the precision as an integrand evaluation is);
    past limit (> 0) the run stops as unsupported. */
 static int
-joint_run(arb_t res, int * exact_zero, const svt_model_t M,
+joint_run(arb_t res, int * exact_zero, int * tie, const svt_model_t M,
     const svt_runs_t R, int side, slong prec, const char ** why,
     slong * units, slong limit)
 {
@@ -1401,6 +1433,7 @@ joint_run(arb_t res, int * exact_zero, const svt_model_t M,
     pexp_clear(w.E);
     pexp_clear(w.E2);
     *why = w.unsupported;
+    *tie = w.tie;
     return w.unsupported != NULL;
 }
 
@@ -1437,7 +1470,8 @@ svt_program_joint_prob(svt_prob_t res, const svt_model_t M,
         int un;
         if (opt != NULL && opt->work_used != NULL && opt->work_limit > 0)
             limit = FLINT_MAX(1, opt->work_limit - *opt->work_used);
-        un = joint_run(res->value, &zero, M, R, side, prec, &why, &units, limit);
+        un = joint_run(res->value, &zero, &res->tie, M, R, side, prec, &why,
+            &units, limit);
         if (opt != NULL && opt->work_used != NULL)
             *opt->work_used += units;
         if (un)

@@ -13,6 +13,22 @@ fmpq_cmp_ptr(const void * a, const void * b)
     return fmpq_cmp((const fmpq *) a, (const fmpq *) b);
 }
 
+/* a tie of item it at z (prog_item_tie) makes the output a null set
+   whose density is no limit of densities near it (w->tie) when only the
+   strictness decides it, when it is several numbers at once (a run of
+   them), or when it is the second tie of the output: the sides two ties
+   need are not checked to agree */
+static void
+walk_tie(prog_walk * w, const prog_item * it, const fmpq_t z)
+{
+    int t = prog_item_tie(w, it, z);
+    if (t == 0)
+        return;
+    if (t == 2 || it->n > 1 || (w->tie_run >= 0 && w->tie_run != it->run))
+        w->tie = 1;
+    w->tie_run = it->run;
+}
+
 /* a register released by the item that assigned it: z0 = v - (q + mean);
    the integrand at z0, to the goal of the walk's options, by the
    engine's ladder (which charges its evaluations; the items' factors
@@ -42,7 +58,10 @@ pinned_value(arb_t out, prog_walk * w, slong from, slong to, const prog_seg * g)
     fmpq_sub(z0, w->R->runs[a->run].v, T);
     integral_init(I, w->P->noises[g->noise].law, w->M->prog_scale + g->noise);
     for (i = from; i < to && !zero; i++)
+    {
+        walk_tie(w, w->items + i, z0);
         zero = prog_item_factor(I, w, w->items + i, z0, SVT_PARAM_PREC);
+    }
     if (zero)
         arb_zero(out);
     else
@@ -177,7 +196,10 @@ prog_segment_compute(arb_t out, prog_walk * w, slong from, slong to,
             integral_set_hi(I, s);
         }
         for (i = from; i < to && !zero; i++)
+        {
+            walk_tie(w, w->items + i, zm);
             zero = prog_item_factor(I, w, w->items + i, zm, prec);
+        }
         if (!zero)
         {
             if (integral_eval(part, I, w->opt, 0) != INTEGRAL_SUCCESS)

@@ -429,6 +429,7 @@ walk_init(prog_walk * w, const svt_model_t M, const svt_runs_t R, int side,
     w->side = side;
     w->opt = opt;
     w->evaluate = evaluate;
+    w->tie_run = -1;
     arb_init(w->total);
 }
 
@@ -565,6 +566,7 @@ svt_program_walk_prob(svt_prob_t res, const svt_model_t M, const svt_runs_t R,
     res->note = NULL;
     walk_run(&w, M, R, side, opt, 1);
     res->segments = w.segments;
+    res->tie = w.tie;
     if (w.unsupported != NULL)
     {
         res->status = SVT_PROB_UNSUPPORTED;

@@ -63,6 +63,8 @@ typedef struct
     slong segments;
     int goal_missed;
     int budget_spent;       /* an integral stopped at its work budget */
+    int tie;                /* an output on a null set (svt_prob_struct) */
+    slong tie_run;          /* the run of the one tie seen so far, or -1 */
     const char * unsupported;
     /* identical segments (a cycle repeated m times) are integrated once:
        their description and value */
@@ -116,6 +118,15 @@ slong prog_answer_ends(int * s, fmpq * t, const prog_state * S, int b,
     int k, const fmpq_t T);
 int prog_fixed_value(fmpq_t y, const prog_walk * w, const prog_item * it,
     int k, const fmpq_t z);
+/* whether a fixed answer of the item (a released number, an exact
+   query) lies exactly on an end of one of the comparisons its branches
+   evaluate at the register value z (a tie; outside the cut points,
+   where z is a piece's midpoint, only a tie independent of z, or at a
+   register pinned at a released number): 0 none; 1 a tie where every
+   such comparison takes the value it has on one side of it (>= and <
+   above, > and <= below), so that the density there is the limit from
+   that side; 2 one that only the strictness decides */
+int prog_item_tie(const prog_walk * w, const prog_item * it, const fmpq_t z);
 /* multiplies I by the item's factor on the piece with midpoint zm;
    returns 1 when the factor is 0 there */
 int prog_item_factor(integral_t I, const prog_walk * w, const prog_item * it,

@@ -322,6 +322,11 @@ typedef struct
                            (a higher goal would not help) */
     slong segments;     /* number of integrals (after grouping) */
     const char * note;  /* why SVT_PROB_UNSUPPORTED */
+    int tie;            /* a released number (or a register holding one)
+                           sits exactly on a comparison it takes part in:
+                           the density there is decided by the
+                           comparison's strictness, on a null set of
+                           outputs (value is still that density) */
 }
 svt_prob_struct;
 

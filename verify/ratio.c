@@ -58,6 +58,7 @@ ratio_result_init(ratio_result_t r)
     r->verdict = VERDICT_INCONCLUSIVE;
     r->note = NULL;
     r->outside_claim = 0;
+    r->null_output = 0;
     r->exact = 0;
     r->digits = 0;
     r->seconds = 0;
@@ -208,6 +209,7 @@ ratio_pool_spent(ratio_result_t r)
         arb_indeterminate(r->lr[k]);
     }
     arb_indeterminate(r->loss);
+    r->null_output = 0;
     r->verdict = VERDICT_INCONCLUSIVE;
     r->note = "the work budget (--work) was spent before this ratio: not "
         "computed";
@@ -373,6 +375,17 @@ ratio_decide_within(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
         }
         digits = FLINT_MIN(2 * digits, max_digits);
     }
+    r->null_output = r->p[0]->tie || r->p[1]->tie;
+    if (r->null_output && (r->verdict == VERDICT_EXCEEDS
+            || r->verdict == VERDICT_INFINITE || r->verdict == VERDICT_WITHIN))
+    {
+        r->verdict = VERDICT_INCONCLUSIVE;
+        r->note = "the output lies on a null set: a released number equals a "
+            "value it is compared with (a tie that only the comparisons' "
+            "strictness decides, or two ties); pure DP bounds the probability "
+            "of sets of outputs, so the density ratio at this one output is "
+            "no loss (move the number off the tie)";
+    }
     r->seconds = verify_clock() - t0;
     r->work = used;
     r->timed_out = r->verdict == VERDICT_INCONCLUSIVE && past_deadline(opt);
@@ -406,5 +419,6 @@ ratio_score(const ratio_result_t r)
 int
 ratio_speaks_to_claim(const ratio_result_t r)
 {
-    return !r->timed_out && !r->outside_claim && r->verdict != VERDICT_IMPOSSIBLE;
+    return !r->timed_out && !r->outside_claim && !r->null_output
+        && r->verdict != VERDICT_IMPOSSIBLE;
 }

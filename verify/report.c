@@ -329,6 +329,7 @@ report_ratio_json(const svt_model_t M, const report_ctx * ctx,
     json_object_set_new(o, "log_ratio", lr);
     json_object_set_new(o, "claim_monotone_only", json_boolean(M->var->monotone_only));
     json_object_set_new(o, "outside_claim", json_boolean(r->outside_claim));
+    json_object_set_new(o, "null_output", json_boolean(r->null_output));
     json_object_set_new(o, "note", r->note ? json_string(r->note) : json_null());
     json_object_set_new(o, "work", json_integer((json_int_t) r->work));
     return o;

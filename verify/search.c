@@ -140,7 +140,7 @@ consider(cand * best, const svt_runs_t R, slong ci_index, ratio_result_t r,
 {
     /* a pair outside the claim (not monotone, for a claim on monotone
        queries) says nothing about the claim: never the best, never L */
-    if (r->timed_out || r->outside_claim
+    if (r->timed_out || r->outside_claim || r->null_output
             || (best->have && ratio_score(r) <= ratio_score(best->r)))
         return;
     svt_runs_set(best->R, R);

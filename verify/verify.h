@@ -131,6 +131,11 @@ typedef struct
     verdict_t verdict;
     const char * note;  /* why impossible, or a remark; may be NULL */
     int outside_claim;  /* the claim does not cover this input */
+    int null_output;    /* the output lies on a null set where a released
+                           number ties with a value it is compared with
+                           (svt_prob_struct's tie): pure DP bounds sets of
+                           outputs, so the density ratio there is no
+                           loss; never a violation, never L */
     int exact;          /* decided by the exact rational ln ratio (a tie
                            with the claim counts as within) */
     slong digits;       /* goal used for the decision */
