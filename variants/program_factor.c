@@ -283,7 +283,7 @@ int
 prog_item_tie(const prog_walk * w, const prog_item * it, const fmpq_t z)
 {
     const prog_state * S = w->P->states + it->state;
-    int j, i, k, bmax = it->branch, above = 1, below = 1, any = 0;
+    int j, i, k, bmax = it->branch, above = 1, below = 1, any = 0, cr = 0;
     fmpq_t T, y, e;
     fmpq_init(T);
     fmpq_init(y);
@@ -311,6 +311,7 @@ prog_item_tie(const prog_walk * w, const prog_item * it, const fmpq_t z)
                 if (!hit)
                     continue;
                 any = 1;
+                cr |= S->answer_noise[k] < 0;   /* an exact query */
                 above &= !abs && a->strict == (a->op == PROG_LT);
                 below &= !abs && a->strict == (a->op == PROG_GE);
             }
@@ -318,7 +319,8 @@ prog_item_tie(const prog_walk * w, const prog_item * it, const fmpq_t z)
     fmpq_clear(T);
     fmpq_clear(y);
     fmpq_clear(e);
-    return !any ? 0 : (above || below) ? 1 : 2;
+    return !any ? 0 : (above ? PROG_TIE_ABOVE : below ? PROG_TIE_BELOW
+        : PROG_TIE_STRICT) | (cr ? PROG_TIE_EXACT : 0);
 }
 
 /* F(upper) - F(lower) summed over the runs of member cells, into the

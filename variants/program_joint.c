@@ -209,7 +209,8 @@ typedef struct
     unsigned char * cells;      /* the cells of one branch (cells_mark) */
     int tie;                    /* the output on a null set
                                    (svt_prob_struct) */
-    const svt_run_struct * tie_run;     /* the run of the one tie seen */
+    int tie_seen;               /* the sides of the ties seen (1 above,
+                                   2 below, 4 neither) */
     const char * unsupported;
     slong prec;
 }
@@ -708,12 +709,12 @@ tied_registers(const joint_entry * e, const int * cr, int nc, const fmpq_t v)
     return tie;
 }
 
-/* 1 when every comparison of branches 0 .. b of S with a register in
-   tie takes at the tie the value it has on one side of it (>= and <
-   above, > and <= below): the density there is the limit from that
-   side */
+/* the side of a tie: 1 (2) when every comparison of branches 0 .. b of
+   S with a register in tie takes at the tie the value it has with
+   insample just above (below) it (>= and < above, > and <= below): the
+   density there is the limit from that side; 4 when neither */
 static int
-tie_one_sided(const prog_state * S, int b, const int * cr, unsigned tie)
+tie_side(const prog_state * S, int b, const int * cr, unsigned tie)
 {
     int j, k, above = 1, below = 1;
     for (j = 0; j <= b; j++)
@@ -725,7 +726,7 @@ tie_one_sided(const prog_state * S, int b, const int * cr, unsigned tie)
             above &= a->strict == (a->op == PROG_LT);
             below &= a->strict == (a->op == PROG_GE);
         }
-    return above || below;
+    return above ? 1 : below ? 2 : 4;
 }
 
 /* The cells of y among the compared registers cr of a state: bit i of a
@@ -1136,12 +1137,13 @@ joint_branch(joint_walk * w, const joint_entry * e, int b,
     {
         unsigned tie = released ? tied_registers(e, cr, nc, r->v) : 0;
         /* as walk_tie (program_segment.c): a tie only the strictness
-           decides, of several numbers, or a second one */
-        if (tie != 0 && (!tie_one_sided(S, b, cr, tie) || r->count > 1
-                || (w->tie_run != NULL && w->tie_run != r)))
-            w->tie = 1;
+           decides, or ties on both sides (each puts insample above or
+           below a register's value released before it: on one side
+           only, the constraints have no cycle) */
         if (tie != 0)
-            w->tie_run = r;
+            w->tie_seen |= tie_side(S, b, cr, tie);
+        if ((w->tie_seen & 4) || (w->tie_seen & 3) == 3)
+            w->tie = 1;
         restrict_to_branch(w, G, w->L, X->gv + gi, S, b, e, cr, nc, tie);
     }
     if (released)

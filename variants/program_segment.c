@@ -15,38 +15,70 @@ fmpq_cmp_ptr(const void * a, const void * b)
 
 /* a tie of item it at z (prog_item_tie) makes the output a null set
    whose density is no limit of densities near it (w->tie) when only the
-   strictness decides it, when it is several numbers at once (a run of
-   them), or when it is the second tie of the output: the sides two ties
-   need are not checked to agree */
+   strictness decides it, or when the output's ties need different
+   sides, or an exact query's tie meets another (constants on both ends
+   of a tie could close a cycle).  Ties on one side only are one limit:
+   each puts an answer above (below) a register's value set earlier, or
+   a constant, and such a system of order constraints has no cycle. */
 static void
 walk_tie(prog_walk * w, const prog_item * it, const fmpq_t z)
 {
-    int t = prog_item_tie(w, it, z);
+    int t = prog_item_tie(w, it, z), sides = PROG_TIE_ABOVE | PROG_TIE_BELOW;
     if (t == 0)
         return;
-    if (t == 2 || it->n > 1 || (w->tie_run >= 0 && w->tie_run != it->run))
+    w->tie_seen |= t;
+    if ((w->tie_seen & PROG_TIE_STRICT) || (w->tie_seen & sides) == sides
+            || ((w->tie_seen & PROG_TIE_EXACT) && w->tie_seen != t))
         w->tie = 1;
-    w->tie_run = it->run;
+}
+
+/* the pinned segment's integrand at z0, its factors built at p bits
+   (each item's charged as ceil(p / 256) eighths of an evaluation: an
+   exp at p bits), evaluated to the goal at most at p bits; 0 when a
+   factor is 0 (out the exact 0), -1 when the budget is spent */
+static int
+pinned_at(integral_result_t pt, prog_walk * w, slong from, slong to,
+    const prog_seg * g, const fmpq_t z0, slong p)
+{
+    integral_t I;
+    integral_opt_struct o;
+    slong i;
+    int zero = 0;
+    if (!prog_walk_charge(w, (to - from) * ((p + 255) / 256)))
+        return -1;
+    integral_init(I, w->P->noises[g->noise].law, w->M->prog_scale + g->noise);
+    for (i = from; i < to && !zero; i++)
+    {
+        walk_tie(w, w->items + i, z0);
+        zero = prog_item_factor(I, w, w->items + i, z0, p);
+    }
+    if (zero)
+        arb_zero(pt->value);
+    else
+    {
+        if (w->opt != NULL)
+            o = *w->opt;
+        else
+            integral_opt_init(&o);
+        o.max_prec = p;
+        integral_eval_point(pt, I, z0, &o);
+    }
+    integral_clear(I);
+    return zero ? 0 : 1;
 }
 
 /* a register released by the item that assigned it: z0 = v - (q + mean);
-   the integrand at z0, to the goal of the walk's options, by the
-   engine's ladder (which charges its evaluations; the items' factors
-   are charged here) */
+   the integrand at z0 to the goal of the walk's options, by a ladder of
+   precisions that builds the factors at each (a number's density is an
+   exp: at 8192 bits, as the parameters are, it cost 50 evaluations) */
 static void
 pinned_value(arb_t out, prog_walk * w, slong from, slong to, const prog_seg * g)
 {
     const prog_item * a = w->items + g->base_item;
     fmpq_t z0, T;
-    integral_t I;
     integral_result_t pt;
-    slong i;
-    int zero = 0;
-    if (!prog_walk_charge(w, to - from))
-    {
-        arb_indeterminate(out);
-        return;
-    }
+    slong goal, cap, p;
+    int r;
     fmpq_init(z0);
     fmpq_init(T);
     /* the base of the register is where the assigning answer is centred */
@@ -56,25 +88,26 @@ pinned_value(arb_t out, prog_walk * w, slong from, slong to, const prog_seg * g)
         prog_item_T(T, w, &probe);
     }
     fmpq_sub(z0, w->R->runs[a->run].v, T);
-    integral_init(I, w->P->noises[g->noise].law, w->M->prog_scale + g->noise);
-    for (i = from; i < to && !zero; i++)
+    integral_opt_bits(&goal, &cap, w->opt);
+    integral_result_init(pt);
+    for (p = FLINT_MIN(goal + 64, cap);; p = FLINT_MIN(2 * p, cap))
     {
-        walk_tie(w, w->items + i, z0);
-        zero = prog_item_factor(I, w, w->items + i, z0, SVT_PARAM_PREC);
+        r = pinned_at(pt, w, from, to, g, z0, p);
+        if (r <= 0 || pt->status == INTEGRAL_SUCCESS || pt->budget_spent
+                || p >= cap)
+            break;
     }
-    if (zero)
-        arb_zero(out);
+    if (r < 0)
+        arb_indeterminate(out);
     else
     {
-        integral_result_init(pt);
-        if (integral_eval_point(pt, I, z0, w->opt) != INTEGRAL_SUCCESS)
+        if (r > 0 && pt->status != INTEGRAL_SUCCESS)
             w->goal_missed = 1;
-        w->budget_spent |= pt->budget_spent;
+        w->budget_spent |= r > 0 && pt->budget_spent;
         arb_set(out, pt->value);
-        integral_result_clear(pt);
         w->segments++;      /* one of the probability's integrals */
     }
-    integral_clear(I);
+    integral_result_clear(pt);
     fmpq_clear(z0);
     fmpq_clear(T);
 }

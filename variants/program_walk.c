@@ -429,7 +429,6 @@ walk_init(prog_walk * w, const svt_model_t M, const svt_runs_t R, int side,
     w->side = side;
     w->opt = opt;
     w->evaluate = evaluate;
-    w->tie_run = -1;
     arb_init(w->total);
 }
 

@@ -64,7 +64,7 @@ typedef struct
     int goal_missed;
     int budget_spent;       /* an integral stopped at its work budget */
     int tie;                /* an output on a null set (svt_prob_struct) */
-    slong tie_run;          /* the run of the one tie seen so far, or -1 */
+    int tie_seen;           /* the ties seen so far (PROG_TIE_* or'd) */
     const char * unsupported;
     /* identical segments (a cycle repeated m times) are integrated once:
        their description and value */
@@ -122,10 +122,16 @@ int prog_fixed_value(fmpq_t y, const prog_walk * w, const prog_item * it,
    query) lies exactly on an end of one of the comparisons its branches
    evaluate at the register value z (a tie; outside the cut points,
    where z is a piece's midpoint, only a tie independent of z, or at a
-   register pinned at a released number): 0 none; 1 a tie where every
-   such comparison takes the value it has on one side of it (>= and <
-   above, > and <= below), so that the density there is the limit from
-   that side; 2 one that only the strictness decides */
+   register pinned at a released number): 0 none; PROG_TIE_ABOVE or
+   PROG_TIE_BELOW a tie where every such comparison takes the value it
+   has with the answer just above (>=, <) or just below (>, <=) the end,
+   so that the density there is the limit from that side;
+   PROG_TIE_STRICT one that only the strictness decides; or'd with
+   PROG_TIE_EXACT when the answer is an exact query (a constant) */
+#define PROG_TIE_ABOVE 1
+#define PROG_TIE_BELOW 2
+#define PROG_TIE_STRICT 4
+#define PROG_TIE_EXACT 8
 int prog_item_tie(const prog_walk * w, const prog_item * it, const fmpq_t z);
 /* multiplies I by the item's factor on the piece with midpoint zm;
    returns 1 when the factor is 0 there */
