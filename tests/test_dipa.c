@@ -651,6 +651,19 @@ Test(dipa, any_size_prover_sound_on_every_example, .timeout = 900)
 
 static const char * ops[4] = { "<", "<=", ">", ">=" };
 
+/* " if (" (" elseif (" for j > 0), na comparisons of insample with
+   random registers x0 .. x(R-1) by random operators, ") then " */
+static void
+random_guard(FILE * f, ulong * seed, int j, int na, int R)
+{
+    int k;
+    fprintf(f, " %s (", j ? "elseif" : "if");
+    for (k = 0; k < na; k++)
+        fprintf(f, "%sinsample %s x%d", k ? " && " : "",
+            ops[rnd_range(seed, 0, 3)], (int) rnd_range(seed, 0, R - 1));
+    fprintf(f, ") then ");
+}
+
 /* a random automaton the engine takes: R registers (rmin to rmax), each
    assigned first by a chain of R states, then up to 3 states with guarded
    transitions (1 or 2 comparisons, an assignment now and then -- of two
@@ -660,7 +673,7 @@ static void
 gen_automaton(FILE * f, ulong * seed, int rmin, int rmax)
 {
     static const char * ds[3] = { "1/4", "1/2", "1" };
-    int R = (int) rnd_range(seed, rmin, rmax), G = (int) rnd_range(seed, 1, 3), i, j, k;
+    int R = (int) rnd_range(seed, rmin, rmax), G = (int) rnd_range(seed, 1, 3), i, j;
     for (i = 0; i < R; i++)
         fprintf(f, "(q%d%s,%s,%d): x%d:= insample; output obot; goto q%d\n", i + 1,
             rnd_range(seed, 0, 3) == 0 ? ":non-input" : "",
@@ -675,11 +688,7 @@ gen_automaton(FILE * f, ulong * seed, int rmin, int rmax)
         {
             int na = (int) rnd_range(seed, 1, 2), o = (int) rnd_range(seed, 0, 7);
             int next = (int) rnd_range(seed, R + 1, R + G + 1);
-            fprintf(f, " %s (", j ? "elseif" : "if");
-            for (k = 0; k < na; k++)
-                fprintf(f, "%sinsample %s x%d", k ? " && " : "",
-                    ops[rnd_range(seed, 0, 3)], (int) rnd_range(seed, 0, R - 1));
-            fprintf(f, ") then ");
+            random_guard(f, seed, j, na, R);
             if (rnd_range(seed, 0, 3) == 0)
             {
                 int x = (int) rnd_range(seed, 0, R - 1);
@@ -951,7 +960,7 @@ static void
 gen_acyclic_overlapping(FILE * f, ulong * seed)
 {
     static const char * ds[3] = { "1/4", "1/2", "1" };
-    int R = (int) rnd_range(seed, 1, 3), G = (int) rnd_range(seed, 1, 4), i, j, k;
+    int R = (int) rnd_range(seed, 1, 3), G = (int) rnd_range(seed, 1, 4), i, j;
     fprintf(f, "(q1,%s,0):", ds[rnd_range(seed, 0, 2)]);
     for (i = 0; i < R; i++)
         fprintf(f, "%s x%d:= insample", i ? "," : "", i);
@@ -966,11 +975,7 @@ gen_acyclic_overlapping(FILE * f, ulong * seed)
         for (j = 0; j < nt; j++)
         {
             int o = (int) rnd_range(seed, 0, 7), na = (int) rnd_range(seed, 1, 3);
-            fprintf(f, " %s (", j ? "elseif" : "if");
-            for (k = 0; k < na; k++)
-                fprintf(f, "%sinsample %s x%d", k ? " && " : "",
-                    ops[rnd_range(seed, 0, 3)], (int) rnd_range(seed, 0, R - 1));
-            fprintf(f, ") then ");
+            random_guard(f, seed, j, na, R);
             if (rnd_range(seed, 0, 2) == 0)
                 fprintf(f, "x%d:= insample; ", (int) rnd_range(seed, 0, R - 1));
             fprintf(f, "output %s; goto q%d", o == 0 ? "insample" : o == 1
