@@ -69,6 +69,9 @@ typedef struct
     int node[PAIR_MAX_STEPS];   /* each step's node of the facts graph */
     int end_certain;            /* the last step is the ending, and the
                                    facts rule out every transition */
+    int nt;                     /* the path's steps taken as transitions
+                                   (n, or n - 1 when it ends in the
+                                   ending) */
     int * holder;               /* (PAIR_MAX_STEPS + 1) x R: the step whose
                                    value each register holds before step
                                    k (nsteps... : -1, the initial value) */
@@ -330,88 +333,85 @@ add_atom(pairs * Z, int k, const dipa_atom * a, int neg)
     return 0;
 }
 
-/* the pieces of the ending at the last step: not g_j for each possible
-   transition j, product over j of a_1 .. a_{l-1}, not a_l (choice[j]
-   = l) */
+/* the pieces of not g_i for every transition i from i to end - 1 of
+   step k's state that the facts leave possible: each not (a_1 and ...
+   and a_m) split into the disjoint a_1 .. a_{l-1} and not a_l, their
+   product; `then` on each (with Z->cons holding it), Z->cons restored */
 static void
-ending_pieces(pairs * Z, int f, int j0, int base)
+negated_guards(pairs * Z, int k, int i, int end, void (* then)(pairs *, int))
 {
-    const dipa_state * S = Z->P->A->states + Z->state[Z->n - 1];
-    int k = Z->n - 1, j, l;
+    const dipa_state * S = Z->P->A->states + Z->state[k];
+    int l, a, base = Z->ncons;
     if (Z->fail)
         return;
-    for (j = j0; j < S->ntrans
-            && Z->G->succ[Z->G->off[f] + j] == -2; j++)
-        ;
-    if (j == S->ntrans)
-    {
-        piece_bound(Z);
-        return;
-    }
-    for (l = 0; l < S->trans[j].natoms && !Z->fail; l++)
-    {
-        int a;
-        Z->ncons = base;
-        for (a = 0; a < l; a++)
-            add_atom(Z, k, S->trans[j].atoms + a, 0);
-        add_atom(Z, k, S->trans[j].atoms + l, 1);
-        if (!Z->fail)
-            ending_pieces(Z, f, j + 1, Z->ncons);
-    }
-    Z->ncons = base;
-}
-
-/* the pieces of the last step: its transition's (already in
-   Z->cons), or the ending's */
-static void
-last_pieces(pairs * Z)
-{
-    int k = Z->n - 1;
-    if (Z->trans[k] < Z->P->A->states[Z->state[k]].ntrans || Z->end_certain)
-        piece_bound(Z);
-    else
-        ending_pieces(Z, Z->node[k], 0, Z->ncons);
-}
-
-/* the pieces of the path from step k on (steps below nt are
-   transitions): each transition's own atoms and, in a state whose
-   guards are not pairwise disjoint, not g_i for each earlier transition
-   i (from i on) that the facts leave possible, since the first guard
-   that holds is taken: split as the ending is, a_1 .. a_{l-1} and not
-   a_l (an earlier guard without atoms always holds: no piece); then the
-   last step's */
-static void
-path_pieces(pairs * Z, int k, int i, int nt)
-{
-    const dipa_state * S;
-    int j, l, a, base = Z->ncons, after;
-    if (Z->fail)
-        return;
-    if (k == nt)
-    {
-        last_pieces(Z);
-        return;
-    }
-    S = Z->P->A->states + Z->state[k];
-    j = Z->trans[k];
-    for (a = 0; i == 0 && a < S->trans[j].natoms; a++)
-        if (add_atom(Z, k, S->trans[j].atoms + a, 0) != 0)
-            return;
-    while (i < j && (Z->P->disjoint[Z->state[k]]
-            || Z->G->succ[Z->G->off[Z->node[k]] + i] == -2))
+    while (i < end && Z->G->succ[Z->G->off[Z->node[k]] + i] == -2)
         i++;
-    if (i == j)
-        path_pieces(Z, k + 1, 0, nt);
-    after = Z->ncons;
-    for (l = 0; i < j && l < S->trans[i].natoms && !Z->fail; l++)
+    if (i == end)
     {
-        Z->ncons = after;
+        then(Z, k);
+        return;
+    }
+    for (l = 0; l < S->trans[i].natoms && !Z->fail; l++)
+    {
+        Z->ncons = base;
         for (a = 0; a < l; a++)
             add_atom(Z, k, S->trans[i].atoms + a, 0);
         add_atom(Z, k, S->trans[i].atoms + l, 1);
         if (!Z->fail)
-            path_pieces(Z, k, i + 1, nt);
+            negated_guards(Z, k, i + 1, end, then);
     }
+    Z->ncons = base;
+}
+
+/* the piece in Z->cons, at the path's last step k */
+static void
+last_piece(pairs * Z, int k)
+{
+    (void) k;
+    piece_bound(Z);
+}
+
+static void path_pieces(pairs * Z, int k);
+
+/* the steps after step k */
+static void
+next_step(pairs * Z, int k)
+{
+    path_pieces(Z, k + 1);
+}
+
+/* the pieces of the path from step k on (steps below Z->nt are
+   transitions): each transition's own atoms and, in a state whose
+   guards are not pairwise disjoint, not g_i for each earlier transition
+   i, since the first guard that holds is taken (an earlier guard
+   without atoms always holds: no piece); then the last step's: its
+   transition's, or the ending's, not g_i for every transition (nothing
+   more when the facts rule out every one) */
+static void
+path_pieces(pairs * Z, int k)
+{
+    const dipa_state * S;
+    int j, a, base = Z->ncons;
+    if (Z->fail)
+        return;
+    if (k == Z->nt)
+    {
+        if (Z->nt == Z->n || Z->end_certain)
+            piece_bound(Z);
+        else
+            negated_guards(Z, k, 0, Z->P->A->states[Z->state[k]].ntrans,
+                last_piece);
+        return;
+    }
+    S = Z->P->A->states + Z->state[k];
+    j = Z->trans[k];
+    for (a = 0; a < S->trans[j].natoms; a++)
+        if (add_atom(Z, k, S->trans[j].atoms + a, 0) != 0)
+            return;
+    if (Z->P->disjoint[Z->state[k]])
+        next_step(Z, k);
+    else
+        negated_guards(Z, k, 0, j, next_step);
     Z->ncons = base;
 }
 
@@ -463,8 +463,9 @@ walk(pairs * Z, int f)
         {
             Z->out->paths++;
             Z->end_certain = certain_end;
+            Z->nt = j == S->ntrans ? k : k + 1;
             Z->ncons = 0;
-            path_pieces(Z, 0, 0, j == S->ntrans ? k : k + 1);
+            path_pieces(Z, 0);
         }
         else
             walk(Z, succ);
