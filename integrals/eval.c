@@ -760,14 +760,13 @@ ladder_step(integral_result_t res, int done, slong spent, slong budget,
 
 int
 integral_eval_point(integral_result_t res, const integral_t I,
-    const fmpq_t z, const integral_opt_t opt)
+    const fmpq_t z, const integral_opt_t opt, slong prec)
 {
-    slong goal, cap, budget, prec = 0, spent = 0;
+    slong goal, cap, budget, spent = 0;
     arb_t x;
     arb_init(x);
     ladder_start(&goal, &cap, &budget, &prec, I, opt);
     res->budget_spent = 0;
-    res->exact_zero = 0;
     for (;;)
     {
         arb_set_fmpq(x, z, prec);

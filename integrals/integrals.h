@@ -227,11 +227,12 @@ void integral_integrand_at(arb_t res, const integral_t I, const arb_t z,
 
 /* The integrand at the exact point z, to opt's relative goal: the
    precision ladder of integral_eval (same goal, cap, budget and work
-   accounting, one evaluation per precision), for a register pinned at
-   a released value.  Returns res->status; res->value always encloses
-   the integrand at z (exact_zero when it is the exact 0). */
+   accounting, one evaluation per precision; prec the first precision
+   to try, 0: from the goal), for a register pinned at a released
+   value.  Returns res->status; res->value always encloses the integrand
+   at z (exact_zero when it is the exact 0). */
 int integral_eval_point(integral_result_t res, const integral_t I,
-    const fmpq_t z, const integral_opt_t opt);
+    const fmpq_t z, const integral_opt_t opt, slong prec);
 
 /* J = int_0^1 prod_g (1 - c_g s)^{n_g} ds for 0 <= c_g <= 1 (exact
    balls or balls inside [0, 1]), n_g >= 0: the integral of a polynomial,

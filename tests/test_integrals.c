@@ -1076,7 +1076,7 @@ Test(integrals, point_evaluation_to_the_goal)
     {
         slong before = used;
         opt->goal_digits = digits[i];
-        cr_assert_eq(integral_eval_point(r, I, z, opt), INTEGRAL_SUCCESS);
+        cr_assert_eq(integral_eval_point(r, I, z, opt, 0), INTEGRAL_SUCCESS);
         t_assert_overlap(r->value, want, "at %ld digits", (long) digits[i]);
         t_assert_tight(r->value, integral_goal_bits(digits[i]), "%ld digits",
             (long) digits[i]);
@@ -1086,7 +1086,7 @@ Test(integrals, point_evaluation_to_the_goal)
     }
     arb_zero(s);
     integral_set_hi(I, s);
-    cr_assert_eq(integral_eval_point(r, I, z, NULL), INTEGRAL_SUCCESS);
+    cr_assert_eq(integral_eval_point(r, I, z, NULL, 0), INTEGRAL_SUCCESS);
     cr_assert(r->exact_zero && arb_is_zero(r->value));
     integral_result_clear(r);
     integral_clear(I);

@@ -32,9 +32,21 @@ walk_tie(prog_walk * w, const prog_item * it, const fmpq_t z)
         w->tie = 1;
 }
 
+/* the ties of the segment's items [from, to) at z: once a segment, and
+   every item (a factor that is 0 does not hide a later item's tie).  z
+   is the pinned value, or a point off the cuts, where only ties that do
+   not depend on z occur */
+static void
+segment_ties(prog_walk * w, slong from, slong to, const fmpq_t z)
+{
+    slong i;
+    for (i = from; i < to; i++)
+        walk_tie(w, w->items + i, z);
+}
+
 /* the pinned segment's integrand at z0, its factors built at p bits
    (each item's charged as ceil(p / 256) eighths of an evaluation: an
-   exp at p bits), evaluated to the goal at most at p bits; 0 when a
+   exp at p bits), evaluated once at p bits; 0 when a
    factor is 0 (out the exact 0), -1 when the budget is spent */
 static int
 pinned_at(integral_result_t pt, prog_walk * w, slong from, slong to,
@@ -48,10 +60,7 @@ pinned_at(integral_result_t pt, prog_walk * w, slong from, slong to,
         return -1;
     integral_init(I, w->P->noises[g->noise].law, w->M->prog_scale + g->noise);
     for (i = from; i < to && !zero; i++)
-    {
-        walk_tie(w, w->items + i, z0);
         zero = prog_item_factor(I, w, w->items + i, z0, p);
-    }
     if (zero)
         arb_zero(pt->value);
     else
@@ -61,7 +70,7 @@ pinned_at(integral_result_t pt, prog_walk * w, slong from, slong to,
         else
             integral_opt_init(&o);
         o.max_prec = p;
-        integral_eval_point(pt, I, z0, &o);
+        integral_eval_point(pt, I, z0, &o, p);
     }
     integral_clear(I);
     return zero ? 0 : 1;
@@ -88,6 +97,7 @@ pinned_value(arb_t out, prog_walk * w, slong from, slong to, const prog_seg * g)
         prog_item_T(T, w, &probe);
     }
     fmpq_sub(z0, w->R->runs[a->run].v, T);
+    segment_ties(w, from, to, z0);
     integral_opt_bits(&goal, &cap, w->opt);
     integral_result_init(pt);
     for (p = FLINT_MIN(goal + 64, cap);; p = FLINT_MIN(2 * p, cap))
@@ -215,6 +225,8 @@ prog_segment_compute(arb_t out, prog_walk * w, slong from, slong to,
             fmpq_add(zm, cuts + piece - 1, cuts + piece);
             fmpq_div_2exp(zm, zm, 1);
         }
+        if (piece == 0)
+            segment_ties(w, from, to, zm);     /* zm is off the cuts */
         if ((lo != NULL && fmpq_cmp(zm, lo) < 0) || (hi != NULL && fmpq_cmp(zm, hi) > 0))
             continue;   /* outside the window */
         integral_init(I, w->P->noises[g->noise].law, w->M->prog_scale + g->noise);
@@ -229,10 +241,7 @@ prog_segment_compute(arb_t out, prog_walk * w, slong from, slong to,
             integral_set_hi(I, s);
         }
         for (i = from; i < to && !zero; i++)
-        {
-            walk_tie(w, w->items + i, zm);
             zero = prog_item_factor(I, w, w->items + i, zm, prec);
-        }
         if (!zero)
         {
             if (integral_eval(part, I, w->opt, 0) != INTEGRAL_SUCCESS)
