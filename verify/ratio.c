@@ -382,9 +382,9 @@ ratio_decide_within(ratio_result_t r, const svt_model_t M, const svt_runs_t R,
         r->verdict = VERDICT_INCONCLUSIVE;
         r->note = "the output lies on a null set: a released number equals a "
             "value it is compared with (a tie that only the comparisons' "
-            "strictness decides, or ties on both sides); pure DP bounds the probability "
-            "of sets of outputs, so the density ratio at this one output is "
-            "no loss (move the number off the tie)";
+            "strictness decides, or ties on both sides); pure DP bounds the "
+            "probability of sets of outputs, so the density ratio at this one "
+            "output is no loss (move the number off the tie)";
     }
     r->seconds = verify_clock() - t0;
     r->work = used;
