@@ -258,6 +258,7 @@ FUZZ_SRC = tests/fuzz_spec.c variants/spec_expr.c variants/spec_parse.c \
            variants/program_segment.c variants/program_argmax.c \
            variants/program_factor.c variants/program_nested.c variants/dipa_parse.c \
            variants/dipa_facts.c variants/dipa_graph.c variants/dipa_pairs.c variants/dipa_prove.c \
+           variants/dipa_blocks.c \
            variants/program_joint.c variants/runs.c variants/prob.c \
            variants/prob_result.c \
            $(INTEGRALS_LIB_SRC)

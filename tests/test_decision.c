@@ -380,7 +380,7 @@ Test(decision, multi_register_dipa_decided, .timeout = 600)
 }
 
 /* Every DiPA automaton of tests/dipa is decided by `prove` with the
-   default budget (k_min_max_3_tight_claim excepted: its claim lies
+   default budget (num_range_undecided_claim excepted: its claim lies
    between what is known, on purpose), and the decision is the one its
    structure implies: DiPAut's well-formed shapes proved, its leaking
    cycles and pairs, disclosing cycles and privacy-violating paths
@@ -393,6 +393,7 @@ Test(decision, every_dipa_example_decided, .timeout = 900)
     static const char * const proved[] = { "chain_double", "chain_simple",
         "chained_released", "iid_registers", "leaking_cycle_non_input",
         "numeric_sparse", "svt", "svt_input_threshold", "svt_no_termination",
+        "k_min_max_3_tight_claim",
         "two_registers_range_loop", "two_registers_well_formed",
         "two_registers_tight_claim" };
     /* every one proved unbounded (verify/prove_unbounded.h: a restart,

@@ -538,23 +538,24 @@ Test(cli, check_exit_codes, .timeout = 600)
     cr_assert_eq(run_cli("check alg1 --m-max 100 --c-list 1,2", NULL, 0), 0);
 }
 
-/* issue 22, finding 3: exit 0 only on a proof.  k_min_max_3_tight_claim
-   (DiPAut's k-min-max at k = 3, claiming 9/10) is proved only up to B =
-   1 by a shift coupling (`prove`: undecided), and neither the proof's
-   witness (5/6) nor the constructions find a violation: that is exit 3,
-   with words that say so and no "PASS"; --accept-evidence turns this
-   finite evidence (and only this) into exit 0.  two_registers_tight_claim,
-   which this test used before, is now proved (4/3 <= 7/5: the bound for
-   each pair, dipa_pairs.c), as mono-abs before it was decided by the
-   witness built from its proof (1.4999... > 1, issue 23). */
-#define UNDECIDED_DIPA "tests/dipa/k_min_max_3_tight_claim.dipa"
+/* issue 22, finding 3: exit 0 only on a proof.  num_range_undecided_claim
+   (DiPAut's num_range_2, claiming 9/8) is proved only up to B = 5/4 by a
+   shift coupling (`prove`: undecided), and neither the proof's witness
+   (1) nor the constructions find a violation: that is exit 3, with words
+   that say so and no "PASS"; --accept-evidence turns this finite
+   evidence (and only this) into exit 0.  k_min_max_3_tight_claim, which
+   this test used before, is now proved (5/6: the order-statistics rule,
+   dipa_blocks.c), as two_registers_tight_claim before it (4/3 <= 7/5:
+   the bound for each pair, dipa_pairs.c) and mono-abs (decided by the
+   witness built from its proof, 1.4999... > 1, issue 23). */
+#define UNDECIDED_DIPA "tests/dipa/num_range_undecided_claim.dipa"
 Test(cli, check_exits_0_only_on_a_proof, .timeout = 600)
 {
     char out[32768];
     cr_assert_eq(run_cli("check " UNDECIDED_DIPA " --m-max 10 --c-list 1",
         out, sizeof(out)), 3, "%s", out);
     cr_assert(strstr(out, "UNPROVED: no violation of the claim of "
-        "k_min_max_3_tight_claim in ") != NULL, "%s", out);
+        "num_range_undecided_claim in ") != NULL, "%s", out);
     cr_assert(strstr(out, "(the witnesses of the proof and the constructions "
         "above, m <= 10, c in {1})") != NULL, "%s", out);
     cr_assert(strstr(out, "not a proof") != NULL, "%s", out);
@@ -565,7 +566,7 @@ Test(cli, check_exits_0_only_on_a_proof, .timeout = 600)
     cr_assert_eq(run_cli("check " UNDECIDED_DIPA " --m-max 10 --c-list 1 "
         "--accept-evidence", out, sizeof(out)), 0, "%s", out);
     cr_assert(strstr(out, "NO VIOLATION FOUND: no violation of the claim of "
-        "k_min_max_3_tight_claim in ") != NULL, "%s", out);
+        "num_range_undecided_claim in ") != NULL, "%s", out);
     cr_assert(strstr(out, "not proved for every m") != NULL, "%s", out);
     cr_assert(strstr(out, "PASS") == NULL, "%s", out);
     /* accepting evidence never hides a violation */

@@ -155,7 +155,7 @@ cmp_u32(const void * x, const void * y)
     return a < b ? -1 : a > b;
 }
 
-static void
+void
 fadd(facts * F, uint32_t c)
 {
     int i;
@@ -181,7 +181,7 @@ fedges(uint32_t c, int * u, int * v, int * eq)
 
 /* closes F under transitivity (x_u R x_v R' x_w gives x_u < x_w, or =
    when both are =) and sorts it */
-static void
+void
 fclose_set(facts * F)
 {
     int changed = 1;
@@ -315,7 +315,7 @@ prep_scales(prep * P)
 }
 
 int
-prep_init(prep * P, const dipa_automaton_struct * A)
+prep_init(prep * P, const dipa_automaton_struct * A, int blocks)
 {
     int s, j, k, l;
     memset(P, 0, sizeof(*P));
@@ -352,6 +352,8 @@ prep_init(prep * P, const dipa_automaton_struct * A)
                     P->disjoint[s] = 0;
         }
     }
+    if (blocks)
+        blocks_find(P);
     P->site = flint_malloc((P->site_of[A->nstates] + 1) * sizeof(int));
     P->site_state = flint_malloc((P->site_of[A->nstates] + 1) * sizeof(int));
     P->site_trans = flint_malloc((P->site_of[A->nstates] + 1) * sizeof(int));
@@ -365,15 +367,22 @@ prep_init(prep * P, const dipa_automaton_struct * A)
             if (A->states[s].trans[j].nassign > 0)
             {
                 int k = A->states[s].trans[j].nassign;
-                P->site_state[P->nsites] = s;
                 P->site_trans[P->nsites] = j;
                 P->sig_off[P->nsites] = P->nsig;
-                P->sig_n[P->nsites] = k > 1 ? k + 1 : 1;
+                int blk = P->block_at != NULL && P->block_at[s] >= 0;
+                P->site_state[P->nsites] = s;
+                /* a block's first site: one shift per register (the
+                   register's at the exit); else one per guess */
+                P->sig_n[P->nsites] = blk ? k : k > 1 ? k + 1 : 1;
                 P->nsig += P->sig_n[P->nsites];
-                P->guesses |= k > 1;
+                P->guesses |= k > 1 && !blk;
                 P->site[id] = P->nsites++;
             }
         }
+    P->sig_idle = flint_calloc(P->nsig + 1, 1);
+    for (s = 0; s < P->nsites && P->block_at != NULL; s++)
+        if (P->block_at[P->site_state[s]] <= -2)
+            memset(P->sig_idle + P->sig_off[s], 1, P->sig_n[s]);
     P->site_dead = flint_calloc(P->nsites + 1, 1);
     for (s = 0; s < P->nsites; s++)
         P->site_dead[s] = site_is_dead(P, s);
@@ -397,6 +406,8 @@ prep_clear(prep * P)
     flint_free(P->sig_off);
     flint_free(P->sig_n);
     flint_free(P->site_dead);
+    blocks_clear(P);
+    flint_free(P->sig_idle);
     flint_free(P->dnum);
     flint_free(P->dpnum);
     fmpz_clear(P->L);
@@ -500,8 +511,7 @@ covered_rec(const prep * P, int s, const facts * F, int * perm, int depth,
     return 1;
 }
 
-/* can the run end in state s (no guard holds) under the facts? */
-static int
+int
 ending_possible(const prep * P, int s, const facts * F, int * regpos)
 {
     int perm[COVER_REGS], used[COVER_REGS] = { 0 };
@@ -617,6 +627,22 @@ fgraph_build(fgraph * G, const prep * P, slong * work, int track)
             (*work)++;
             if (j == S->ntrans)
                 r = ending_possible(P, s, &F, regpos) ? -1 : -2;
+            else if (P->block_at != NULL && P->block_at[s] >= 0)
+            {
+                /* a block: one step to its exit, its reads unseen */
+                int b = P->block_at[s];
+                if (track)
+                    block_exit_facts(&H, &F, P, b);
+                else
+                    H.n = 0;
+                r = P->blocks[b].exit < 0 ? -1
+                    : fnode(G, P, P->blocks[b].exit, &H, &fresh);
+                if (G->n > MAX_FNODES || G->I.used > MAX_KEY_BYTES)
+                {
+                    flint_free(regpos);
+                    return -1;
+                }
+            }
             else if (!trans_possible(S->trans + j, &F))
                 r = -2;
             else if (S->trans[j].next < 0)

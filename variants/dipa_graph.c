@@ -131,6 +131,93 @@ trans_tight_delta(const prep * P, int s, int j, const signed char * cur,
     return lo > hi ? -1 : hi > lo ? 1 : 0;
 }
 
+/* ---- the cost of a block of reads (dipa_blocks.c) ----------------------- */
+
+/* Read i of block B may win both registers k and l with probability > 0
+   (then both shifts must be one): same kind (i least, or greatest, of
+   both sets), or opposite kinds with no other candidate in common (else
+   that one would lie both above and below read i). */
+static int
+may_win_both(const dipa_block * B, int i, int k, int l)
+{
+    int j;
+    if (B->kind[k] == B->kind[l] || B->kind[k] == 0 || B->kind[l] == 0)
+        return 1;
+    for (j = 0; j < B->n; j++)
+        if (j != i && B->member[j * B->nregs + k] && B->member[j * B->nregs + l])
+            return 0;
+    return 1;
+}
+
+/* Read i's answer moves by t.  As a loser of every register it may be
+   stored in, t lies in [lo, hi] (above the shift of each minimum, below
+   that of each maximum); winning register k fixes t = c[k], which must
+   lie there too.  Its cost for the worst query difference: base (as a
+   loser) and, per register, the extra cost of winning it (gain[k], or
+   -1 when that piece cannot be kept).  Returns -1 when no t keeps even
+   the losers' piece. */
+static int
+read_costs(const prep * P, const dipa_block * B, int i, const signed char * c,
+    slong * base, slong * gain)
+{
+    int s = B->states[i], k, l;
+    slong d = P->A->states[s].noninput ? 0 : H1, lo = -4 * H1, hi = 4 * H1;
+    for (k = 0; k < B->nregs; k++)
+        if (B->member[i * B->nregs + k])
+        {
+            if (B->kind[k] <= 0)
+                lo = FLINT_MAX(lo, H1 * c[k]);
+            if (B->kind[k] >= 0)
+                hi = FLINT_MIN(hi, H1 * c[k]);
+        }
+    /* a register never reassigned (kind 0) has read 0 as its only
+       candidate: t = c[k] both ways */
+    if (lo > hi)
+        return -1;
+    *base = max_dist(-d, d, 0, 0, 1, lo, hi) * P->dnum[s];
+    for (k = 0; k < B->nregs; k++)
+    {
+        gain[k] = 0;
+        if (!B->member[i * B->nregs + k])
+            continue;
+        for (l = 0; l < B->nregs; l++)
+            if (l != k && B->member[i * B->nregs + l] && c[l] != c[k]
+                    && may_win_both(B, i, k, l))
+                gain[k] = -1;
+        if (gain[k] == 0)
+            gain[k] = max_dist(-d, d, 1, H1 * c[k], 0, 0, 0) * P->dnum[s] - *base;
+    }
+    return 0;
+}
+
+/* The largest over the pieces is at most the sum of the losers' costs
+   plus, per register, the largest extra cost of its winner (a read that
+   wins several registers pays its fixed point once, at most its loser's
+   cost plus each extra, every extra being >= 0). */
+slong
+block_cost(const prep * P, int b, const signed char * c)
+{
+    const dipa_block * B = P->blocks + b;
+    slong total = 0, base, * gain = flint_malloc(B->nregs * sizeof(slong));
+    slong * most = flint_calloc(B->nregs, sizeof(slong));
+    int i, k, ok = 1;
+    for (i = 0; i < B->n && ok; i++)
+    {
+        ok = read_costs(P, B, i, c, &base, gain) == 0;
+        total += ok ? base : 0;
+        for (k = 0; k < B->nregs && ok; k++)
+        {
+            ok = gain[k] >= 0;
+            most[k] = FLINT_MAX(most[k], gain[k]);
+        }
+    }
+    for (k = 0; k < B->nregs; k++)
+        total += most[k];
+    flint_free(gain);
+    flint_free(most);
+    return ok ? total : -1;
+}
+
 /* ---- the graph of (state, facts, shifts) under a choice of shifts ------- */
 
 
@@ -227,6 +314,29 @@ typedef struct
 }
 walk_bufs;
 
+/* the edge over a block (its first state's transition, site): every
+   register it assigns ends moved by its shift, its cost block_cost's */
+static void
+block_edge(sgraph * S, const prep * P, int site, int succ,
+    const signed char * sigma, walk_bufs * W)
+{
+    const dipa_block * B = P->blocks + P->block_at[P->site_state[site]];
+    const signed char * c = sigma + P->sig_off[site];
+    int k, to = -1, R = FLINT_MAX(P->R, 1);
+    if (succ >= 0)
+    {
+        memcpy(W->nxt, W->cur, R);
+        memcpy(W->gtag, W->ntag, 2 * R);
+        for (k = 0; k < B->nregs; k++)
+        {
+            W->nxt[B->regs[k]] = c[k];
+            W->gtag[B->regs[k]] = 0;
+        }
+        to = snode(S, succ, W->nxt, W->gtag, R, P->guesses);
+    }
+    sedge(S, to, 0, block_cost(P, P->block_at[P->site_state[site]], c));
+}
+
 /* the edges of node u (state s, fact node f) */
 static int
 sgraph_expand(sgraph * S, const prep * P, const fgraph * G,
@@ -250,6 +360,14 @@ sgraph_expand(sgraph * S, const prep * P, const fgraph * G,
         if (T != NULL && settle_guesses(W->ntag, W->tag, T, R) != 0)
             continue;
         site = T != NULL ? P->site[P->site_of[s] + j] : -1;
+        if (T != NULL && P->block_at != NULL && P->block_at[s] >= 0)
+        {
+            if ((*work += P->blocks[P->block_at[s]].n) > budget
+                    || S->n > MAX_SNODES || S->I.used > MAX_KEY_BYTES)
+                return -1;
+            block_edge(S, P, site, succ, sigma, W);
+            continue;
+        }
         if (site >= 0)
             ng = P->sig_n[site];
         for (g = 0; g < ng; g++)

@@ -54,6 +54,31 @@ facts;
 
 uint32_t fcode(int a, int b, int eq);
 int fhas(const facts * F, uint32_t c);
+void fadd(facts * F, uint32_t c);
+/* closes F under transitivity and sorts it */
+void fclose_set(facts * F);
+
+/* A block of reads whose path is hidden (dipa_blocks.c, the
+   order-statistics rule): states[0] has one transition, without a
+   guard, that assigns regs[] := insample; each later state states[i] is
+   entered only from states[i - 1], every one of its transitions outputs
+   the same symbol and goes to the same state (states[i + 1], or exit
+   after the last), and each register it assigns is a running minimum
+   (kind -1: stored exactly when insample < it) or maximum (kind +1);
+   under the facts that hold there no run ends in it.  At the exit a
+   register holds the least (or greatest) of the reads i with member[i *
+   nregs + k] (its candidates). */
+typedef struct
+{
+    int n;                      /* reads */
+    int * states;
+    int exit;                   /* -1: the run stops */
+    int nregs;
+    int * regs;                 /* as states[0] assigns them */
+    signed char * kind;         /* -1, +1, 0: never reassigned */
+    char * member;              /* n x nregs */
+}
+dipa_block;
 
 /* the automaton, prepared */
 typedef struct
@@ -81,6 +106,15 @@ typedef struct
                                    half-unit of shift ... */
     slong * dpnum;              /* ... and d' */
     fmpz_t L;                   /* the common denominator */
+    /* blocks (only when asked for): a block's first state s has
+       block_at[s] = its index b, a later state of it -2 - b (else -1;
+       NULL: none asked); its site has one shift per register, the
+       register's at the block's exit; the shifts of the sites inside a
+       block are read nowhere (sig_idle) */
+    int nblocks;
+    dipa_block * blocks;
+    int * block_at;
+    char * sig_idle;
 }
 prep;
 
@@ -92,8 +126,25 @@ prep;
 int dipa_value_walk(const prep * P, int from, int r, int * states,
     char * seen);
 
-/* -1 when the scales' denominators are too large for word arithmetic */
-int prep_init(prep * P, const dipa_automaton_struct * A);
+/* -1 when the scales' denominators are too large for word arithmetic;
+   blocks: find the blocks of reads (dipa_blocks.c) */
+int prep_init(prep * P, const dipa_automaton_struct * A, int blocks);
+
+/* can the run end in state s (no guard holds) under the facts? */
+int ending_possible(const prep * P, int s, const facts * F, int * regpos);
+
+/* the blocks of P->A into P (dipa_blocks.c) */
+void blocks_find(prep * P);
+void blocks_clear(prep * P);
+/* the facts after block b from F: those of the registers it does not
+   assign, and those its registers have on every run */
+void block_exit_facts(facts * H, const facts * F, const prep * P, int b);
+/* Cost of block b when its registers end moved by c[k] (in the order of
+   its regs[]), in the units of trans_cost: the largest over the pieces
+   (which read each register ends with) of the least cost that keeps the
+   piece, for the worst query differences; -1 when some piece cannot be
+   kept. */
+slong block_cost(const prep * P, int b, const signed char * c);
 void prep_clear(prep * P);
 
 /* the graph of (state, facts) reached from the first state */

@@ -64,6 +64,45 @@ search_loopy(search * Q)
             Q->loopy[s] |= A->states[s].trans[j].next == s;
 }
 
+/* The votes of the cycles for the shift of register r's value from
+   state `from` on (until a transition assigns r again): bit 1 for
+   insample >= r in a cycle, 4 for insample < r, 2 in a non-input state;
+   marks where it is current for site x in cur_at. */
+static int
+value_votes(search * Q, int x, int from, int r)
+{
+    const prep * P = Q->P;
+    const dipa_automaton_struct * A = P->A;
+    int n = A->nstates, votes = 0, m, i, j, a, * states = flint_malloc(n * sizeof(int));
+    char * seen = flint_malloc(n);
+    m = dipa_value_walk(P, from, r, states, seen);
+    for (i = 0; i < m; i++)
+    {
+        int u = states[i];
+        const dipa_state * D = A->states + u;
+        for (a = 0; a < P->ncomp[u]; a++)
+            if (P->comp[u][a] == r && Q->cur_at != NULL)
+                Q->cur_at[(size_t) x * n + u] = 1;
+        for (j = 0; j < D->ntrans; j++)
+        {
+            const dipa_trans * T = D->trans + j;
+            int cyc = T->next >= 0 && Q->reach[(size_t) T->next * n + u];
+            for (a = 0; a < T->natoms && cyc; a++)
+                if (T->atoms[a].reg == r)
+                    votes |= D->noninput ? 2 : T->atoms[a].ge ? 1 : 4;
+        }
+    }
+    flint_free(states);
+    flint_free(seen);
+    return votes;
+}
+
+static int
+vote_shift(int votes)
+{
+    return votes == 1 ? -1 : votes == 4 ? 1 : 0;
+}
+
 /* Where site x's value is current (until a transition assigns its
    register again), and what the cycles there ask of its shift: -1 for
    insample >= x, +1 for insample < x, 0 in a non-input state, from the
@@ -74,36 +113,37 @@ static int
 site_walk(search * Q, int x, int skip)
 {
     const prep * P = Q->P;
-    const dipa_automaton_struct * A = P->A;
-    const dipa_trans * X = A->states[P->site_state[x]].trans + P->site_trans[x];
-    int n = A->nstates, votes = 0, k, * states = flint_malloc(n * sizeof(int));
-    char * seen = flint_malloc(n);
+    const dipa_trans * X = P->A->states[P->site_state[x]].trans + P->site_trans[x];
+    int votes = 0, k;
     for (k = 0; k < X->nassign; k++)
+        if (X->assign[k] != skip)
+            votes |= value_votes(Q, x, X->next, X->assign[k]);
+    return vote_shift(votes);
+}
+
+/* the first shifts: what the cycles ask of each value; a block's
+   registers, what they ask from the block's exit on */
+static void
+first_shifts(search * Q, signed char * sigma)
+{
+    const prep * P = Q->P;
+    int x, g;
+    for (x = 0; x < P->nsites; x++)
     {
-        int r = X->assign[k], m, i, j, a;
-        if (r == skip)
-            continue;
-        m = dipa_value_walk(P, X->next, r, states, seen);
-        for (i = 0; i < m; i++)
+        const dipa_trans * T = P->A->states[P->site_state[x]].trans + P->site_trans[x];
+        int b = P->block_at != NULL ? P->block_at[P->site_state[x]] : -1;
+        if (b >= 0)
         {
-            int u = states[i];
-            const dipa_state * D = A->states + u;
-            for (a = 0; a < P->ncomp[u]; a++)
-                if (P->comp[u][a] == r && Q->cur_at != NULL)
-                    Q->cur_at[(size_t) x * n + u] = 1;
-            for (j = 0; j < D->ntrans; j++)
-            {
-                const dipa_trans * T = D->trans + j;
-                int cyc = T->next >= 0 && Q->reach[(size_t) T->next * n + u];
-                for (a = 0; a < T->natoms && cyc; a++)
-                    if (T->atoms[a].reg == r)
-                        votes |= D->noninput ? 2 : T->atoms[a].ge ? 1 : 4;
-            }
+            for (g = 0; g < P->sig_n[x]; g++)
+                sigma[P->sig_off[x] + g] = (signed char) vote_shift(value_votes(Q,
+                    x, P->blocks[b].exit, P->blocks[b].regs[g]));
+            continue;
         }
+        sigma[P->sig_off[x]] = (signed char) site_walk(Q, x, -1);
+        for (g = 0; P->sig_n[x] > 1 && g < P->sig_n[x]; g++)
+            sigma[P->sig_off[x] + g] = (signed char) site_walk(Q, x,
+                g < T->nassign ? T->assign[g] : -1);
     }
-    flint_free(states);
-    flint_free(seen);
-    return votes == 1 ? -1 : votes == 4 ? 1 : 0;
 }
 
 /* the costliest run of V (edges of S) as steps into R */
@@ -213,7 +253,7 @@ descend(search * Q, signed char * sigma, slong B, int * deleg)
     {
         int improved = 0;
         for (x = 0; x < Q->P->nsig && !Q->stopped; x++)
-            for (v = -1; v <= 1; v++)
+            for (v = -1; v <= 1 && !Q->P->sig_idle[x]; v++)
             {
                 signed char old = sigma[x];
                 slong b;
@@ -316,12 +356,14 @@ static void
 shift_steps(dipa_proof_t R, const prep * P, const signed char * sigma)
 {
     const dipa_automaton_struct * A = P->A;
-    int x, g, shown = 0, moved = 0;
+    int x, g, shown = 0, moved = 0, sites = 0;
     for (x = 0; x < P->nsig; x++)
-        moved += sigma[x] != 0;
+        moved += sigma[x] != 0 && !P->sig_idle[x];
+    for (x = 0; x < P->nsites; x++)
+        sites += !P->sig_idle[P->sig_off[x]];
     step(R, "a shift for each value a transition assigns (%d such transitions): "
         "on D' the registers hold it moved by the shift; %d moved, every other "
-        "by 0", P->nsites, moved);
+        "by 0", sites, moved);
     if (P->guesses)
         step(R, "a value assigned to several registers at once has a shift for "
             "each class of runs: the register reassigned first (or none); the "
@@ -329,7 +371,20 @@ shift_steps(dipa_proof_t R, const prep * P, const signed char * sigma)
             "them");
     for (x = 0; x < P->nsites && shown < 12; x++)
         for (g = 0; g < P->sig_n[x] && shown < 12; g++)
-            if (sigma[P->sig_off[x] + g] != 0)
+            if (P->sig_idle[P->sig_off[x] + g])
+                continue;
+            else if (sigma[P->sig_off[x] + g] != 0 && P->block_at != NULL
+                    && P->block_at[P->site_state[x]] >= 0)
+            {
+                const dipa_block * B = P->blocks + P->block_at[P->site_state[x]];
+                step(R, "the block from %s: %s (the %s of its reads) ends moved "
+                    "by %+d", A->states[B->states[0]].name,
+                    A->reg_names[B->regs[g]], B->kind[g] < 0 ? "least"
+                    : B->kind[g] > 0 ? "greatest" : "first",
+                    (int) sigma[P->sig_off[x] + g]);
+                shown++;
+            }
+            else if (sigma[P->sig_off[x] + g] != 0)
             {
                 const dipa_trans * T = A->states[P->site_state[x]].trans
                     + P->site_trans[x];
@@ -554,75 +609,64 @@ pair_proof(dipa_proof_t R, const prep * P, const fgraph * G)
     pair_result_clear(&Z);
 }
 
-int
-dipa_prove(dipa_proof_t R, const dipa_automaton_t A, slong work)
+/* the graph of (state, facts) of P into G; too many nodes: none tracked */
+static void
+facts_graph(dipa_proof_t R, const prep * P, fgraph * G, slong * work)
 {
-    prep P;
-    fgraph G;
-    search Q;
-    signed char * sigma;
-    int * deleg, nd = 0, x;
-    verdict V;
-    slong B;
-    char u[64];
-
-    R->proved = 0;
-    R->nsteps = 0;
-    R->nwit = 0;
-    memset(&Q, 0, sizeof(Q));
-    if (prep_init(&P, A) != 0)
-    {
-        R->unsupported = 1;
-        snprintf(R->reason, sizeof(R->reason), "the scales' denominators are "
-            "too large for the prover's exact word arithmetic");
-        prep_clear(&P);
-        return 0;
-    }
-    R->nsites = P.nsites;
-    Q.P = &P;
-    Q.G = &G;
-    Q.budget = work > 0 ? work : DIPA_PROVE_WORK;
-    if (fgraph_build(&G, &P, &Q.work, 1) != 0)
+    if (fgraph_build(G, P, work, 1) != 0)
     {
         /* too many orders to track: none (facts only rule things out) */
-        fgraph_clear(&G);
-        fgraph_build(&G, &P, &Q.work, 0);
+        fgraph_clear(G);
+        fgraph_build(G, P, work, 0);
         step(R, "more than %d (state, order facts) nodes: no order of the "
             "registers is tracked", MAX_FNODES);
     }
+}
+
+/* The shift coupling on P and its graph G, within budget (work already
+   spent: *work): the shifts the cycles ask, improved one at a time, then
+   the classes of the endings.  Into R. */
+static void
+shift_proof(dipa_proof_t R, const prep * P, const fgraph * G, slong budget,
+    slong work)
+{
+    const dipa_automaton_struct * A = P->A;
+    search Q;
+    signed char * sigma;
+    int * deleg, nd = 0;
+    verdict V;
+    slong B;
+    char u[64];
+    memset(&Q, 0, sizeof(Q));
+    Q.P = P;
+    Q.G = G;
+    Q.budget = budget;
+    Q.work = work;
     search_reach(&Q);
     search_loopy(&Q);
-    if ((double) P.nsites * A->nstates <= 5e7)
-        Q.cur_at = flint_calloc((size_t) P.nsites * A->nstates + 1, 1);
-    sigma = flint_calloc(P.nsig + 1, 1);
+    if ((double) P->nsites * A->nstates <= 5e7)
+        Q.cur_at = flint_calloc((size_t) P->nsites * A->nstates + 1, 1);
+    sigma = flint_calloc(P->nsig + 1, 1);
     deleg = flint_malloc(((size_t) A->nstates * (DIPA_MAX_TRANS + 1) + 1) * sizeof(int));
-    for (x = 0; x < P.nsites; x++)
-    {
-        const dipa_trans * T = A->states[P.site_state[x]].trans + P.site_trans[x];
-        int g;
-        sigma[P.sig_off[x]] = (signed char) site_walk(&Q, x, -1);
-        for (g = 0; P.sig_n[x] > 1 && g < P.sig_n[x]; g++)
-            sigma[P.sig_off[x] + g] = (signed char) site_walk(&Q, x,
-                g < T->nassign ? T->assign[g] : -1);
-    }
+    first_shifts(&Q, sigma);
     B = eval_main(&Q, sigma, &V, deleg, &nd, NULL);
     B = descend(&Q, sigma, B, deleg);
     B = eval_graph(&Q, sigma, -1, &V, deleg, &nd, &R->nodes, R);
-    shift_steps(R, &P, sigma);
+    shift_steps(R, P, sigma);
     step(R, "the graph of (state, order facts, shifts of the registers' current "
-        "values): %ld nodes (%d of (state, facts))", (long) R->nodes, G.n);
+        "values): %ld nodes (%d of (state, facts))", (long) R->nodes, G->n);
     R->work = Q.work;
     if (B == INF)
         why_not(R, &V, A, "the runs");
     else
     {
-        units_str(u, sizeof(u), B, &P);
+        units_str(u, sizeof(u), B, P);
         step(R, "every cycle costs 0; the costliest run whose last step is "
             "aligned costs %s", u);
         if (run_classes(R, &Q, sigma, deleg, nd, &B) == 0)
         {
-            units_q(R->B, B, &P);
-            units_str(u, sizeof(u), B, &P);
+            units_q(R->B, B, P);
+            units_str(u, sizeof(u), B, P);
             if (nd > 0)
                 step(R, "B = the largest over the %d classes = %s", nd + 1, u);
             else
@@ -632,13 +676,110 @@ dipa_prove(dipa_proof_t R, const dipa_automaton_t A, slong work)
     }
     R->stopped = Q.stopped;
     R->work = Q.work;
-    pair_proof(R, &P, &G);
     flint_free(sigma);
     flint_free(deleg);
     flint_free(Q.reach);
     flint_free(Q.loopy);
     flint_free(Q.cur_at);
+}
+
+/* The order-statistics rule (dipa_blocks.c): the shift coupling again,
+   with each block of reads as one step; its B replaces R's when it is
+   smaller.  R's costliest run stays the witness (a block's run is not
+   one path of the automaton); without one, none. */
+static void
+block_proof(dipa_proof_t R, const dipa_automaton_struct * A, slong budget)
+{
+    prep P;
+    fgraph G;
+    dipa_proof_struct * R2;
+    slong work = 0;
+    int k, b;
+    if (prep_init(&P, A, 1) != 0 || P.nblocks == 0)
+    {
+        prep_clear(&P);
+        return;
+    }
+    R2 = flint_calloc(1, sizeof(dipa_proof_struct));
+    dipa_proof_init(R2);
+    for (b = 0; b < P.nblocks; b++)
+        step(R2, "a block of %d reads, states %s to %s: each outputs one symbol "
+            "whatever holds, and each register it assigns ends as the least or "
+            "the greatest of its candidate reads", P.blocks[b].n,
+            A->states[P.blocks[b].states[0]].name,
+            A->states[P.blocks[b].states[P.blocks[b].n - 1]].name);
+    step(R2, "pieces: the runs split by which read each register of a block "
+        "ends with (a partition: ties have probability 0)");
+    step(R2, "on a piece, the winner's answer moves by its register's shift, "
+        "every other read's by a shift that keeps it on its side of each "
+        "winner: the piece is kept, so the map is one to one; the block "
+        "costs its costliest piece");
+    facts_graph(R2, &P, &G, &work);
+    shift_proof(R2, &P, &G, budget, work);
+    if (R2->proved && (!R->proved || fmpq_cmp(R2->B, R->B) < 0))
+    {
+        char was[96] = "";
+        if (R->proved)
+        {
+            char * q = fmpq_get_str(NULL, 10, R->B);
+            snprintf(was, sizeof(was), "one shift per value gives %s; ", q);
+            flint_free(q);
+        }
+        if (!R->proved)
+            R->nwit = 0;
+        R->nsteps = 0;
+        step(R, "%sthe order-statistics rule (variants/dipa_blocks.c) "
+            "gives less:", was);
+        for (k = 0; k < R2->nsteps; k++)
+            step(R, "%s", R2->steps[k]);
+        fmpq_set(R->B, R2->B);
+        R->proved = 1;
+        R->stopped = 0;
+        R->reason[0] = '\0';
+        R->nclasses = R2->nclasses;
+        R->nodes = R2->nodes;
+    }
+    R->work += R2->work;
+    dipa_proof_clear(R2);
+    flint_free(R2);
     fgraph_clear(&G);
     prep_clear(&P);
+}
+
+int
+dipa_prove(dipa_proof_t R, const dipa_automaton_t A, slong work)
+{
+    prep P;
+    fgraph G;
+    slong fwork = 0, budget = work > 0 ? work : DIPA_PROVE_WORK;
+
+    R->proved = 0;
+    R->nsteps = 0;
+    R->nwit = 0;
+    if (prep_init(&P, A, 0) != 0)
+    {
+        R->unsupported = 1;
+        snprintf(R->reason, sizeof(R->reason), "the scales' denominators are "
+            "too large for the prover's exact word arithmetic");
+        prep_clear(&P);
+        return 0;
+    }
+    R->nsites = P.nsites;
+    facts_graph(R, &P, &G, &fwork);
+    shift_proof(R, &P, &G, budget, fwork);
+    pair_proof(R, &P, &G);
+    fgraph_clear(&G);
+    prep_clear(&P);
+    block_proof(R, A, budget);
+    return 0;
+}
+
+int
+dipa_prove_blocks(dipa_proof_t R, const dipa_automaton_t A, slong work)
+{
+    R->proved = 0;
+    R->nsteps = 0;
+    R->nwit = 0;
+    block_proof(R, A, work > 0 ? work : DIPA_PROVE_WORK);
     return 0;
 }

@@ -120,6 +120,12 @@ void dipa_proof_clear(dipa_proof_t R);
    whether a bound was found). */
 int dipa_prove(dipa_proof_t R, const dipa_automaton_t A, slong work);
 
+/* The order-statistics rule alone (blocks of reads whose path the
+   output hides: dipa_blocks.c), as dipa_prove; R->proved = 0 when A has
+   no such block or the rule finds no bound.  For tests: dipa_prove
+   takes the smaller of this and the other couplings. */
+int dipa_prove_blocks(dipa_proof_t R, const dipa_automaton_t A, slong work);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,266 @@
+/* dipa_blocks.c -- the prover for DiPA automata of any size
+   (dipa_prove.h), the order-statistics rule: blocks of reads whose path
+   the output does not show, and whose registers end as running minima
+   and maxima of the reads (dipa_impl.h, dipa_block).  Found here; their
+   cost is block_cost (dipa_graph.c); the graph of facts steps over them
+   with the facts of block_exit_facts.
+
+   The argument (DiPAut's k-min-max is the example).  A block's output is
+   the same on every path through it, so only what its registers hold at
+   its exit matters.  Each register ends holding one of the reads (the
+   least, or the greatest, of the reads that may be stored in it): the
+   "winner".  Pieces: the runs split by the winner of each register (a
+   partition up to ties, which have probability 0 since every read is a
+   continuous noise).  On a piece, the winner's answer moves by the
+   register's chosen shift c and every other read's answer by any t that
+   keeps it on its side of each winner (t >= c for a minimum's losers, t
+   <= c for a maximum's), so the piece of D maps into the same piece of
+   D': the winners, hence the registers, move by exactly c, and the map
+   is one to one (different pieces land in different pieces).  The
+   transitions inside the block need not be kept. */
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dipa_impl.h"
+
+/* the facts that hold at read `upto` of block B (before it reads), on
+   every run: registers whose candidate reads are the same set are equal
+   (same kind, or a single read), or the minimum is below the maximum (a
+   set of two reads or more: a tie has probability 0) */
+static void
+block_facts(facts * F, const dipa_block * B, int upto)
+{
+    int k, l, i;
+    for (k = 0; k < B->nregs; k++)
+        for (l = k + 1; l < B->nregs; l++)
+        {
+            int same = 1, size = 0, lo, hi;
+            for (i = 0; i < upto; i++)
+            {
+                same &= B->member[i * B->nregs + k] == B->member[i * B->nregs + l];
+                size += B->member[i * B->nregs + k];
+            }
+            if (!same)
+                continue;
+            if (size == 1 || B->kind[k] == B->kind[l])
+                fadd(F, fcode(B->regs[k], B->regs[l], 1));
+            else
+            {
+                lo = B->kind[k] < 0 ? B->regs[k] : B->regs[l];
+                hi = B->kind[k] < 0 ? B->regs[l] : B->regs[k];
+                fadd(F, fcode(lo, hi, 0));
+            }
+        }
+    fclose_set(F);
+}
+
+void
+block_exit_facts(facts * H, const facts * F, const prep * P, int b)
+{
+    const dipa_block * B = P->blocks + b;
+    int i, k, m = 0;
+    /* the facts of registers the block does not touch stay */
+    for (i = 0; i < F->n; i++)
+    {
+        int a = F->f[i] / 2 / DIPA_MAX_REGS, c = F->f[i] / 2 % DIPA_MAX_REGS, drop = 0;
+        for (k = 0; k < B->nregs; k++)
+            drop |= B->regs[k] == a || B->regs[k] == c;
+        if (!drop)
+            H->f[m++] = F->f[i];
+    }
+    H->n = m;
+    block_facts(H, B, B->n);
+}
+
+/* index of register r in B->regs, or -1 */
+static int
+block_reg(const dipa_block * B, int r)
+{
+    int k;
+    for (k = 0; k < B->nregs; k++)
+        if (B->regs[k] == r)
+            return k;
+    return -1;
+}
+
+/* Can state s be read i of block B (entered only from prev)?  Every
+   transition outputs the same symbol and goes to the same state, assigns
+   and compares only B's registers, and for each register r the state
+   assigns: the transitions that store insample in r hold only when it
+   beats r (insample < r for a minimum, > for a maximum), the others
+   only when it does not; no ending is possible under the facts.  Sets
+   the kinds it learns and row i of member[]. */
+static int
+block_read(dipa_block * B, const prep * P, int s, int prev, int i,
+    const int * pred, int * regpos)
+{
+    const dipa_state * S = P->A->states + s;
+    const dipa_trans * T0 = S->trans;
+    int j, k, a, r;
+    facts F;
+    if (pred[s] != prev || S->ntrans == 0)
+        return 0;
+    for (j = 0; j < S->ntrans; j++)
+    {
+        const dipa_trans * T = S->trans + j;
+        if (T->next != T0->next || T->out != T0->out || T->out >= DIPA_OUT_INSAMPLE
+                || (T->out == DIPA_OUT_LABEL && strcmp(T->label, T0->label) != 0))
+            return 0;
+        for (a = 0; a < T->natoms; a++)
+            if (block_reg(B, T->atoms[a].reg) < 0)
+                return 0;
+        for (a = 0; a < T->nassign; a++)
+            if ((k = block_reg(B, T->assign[a])) < 0)
+                return 0;
+            else
+                B->member[i * B->nregs + k] = 1;
+    }
+    for (k = 0; k < B->nregs; k++)
+    {
+        if (!B->member[i * B->nregs + k])
+            continue;
+        r = B->regs[k];
+        for (j = 0; j < S->ntrans; j++)
+        {
+            const dipa_trans * T = S->trans + j;
+            int stores = 0, seen = 0;
+            for (a = 0; a < T->nassign; a++)
+                stores |= T->assign[a] == r;
+            for (a = 0; a < T->natoms; a++)
+            {
+                /* the side of insample this atom says: +1 above r */
+                int side = T->atoms[a].ge ? 1 : -1, beats;
+                if (T->atoms[a].reg != r)
+                    continue;
+                if (B->kind[k] == 0)
+                    B->kind[k] = (signed char) (stores ? side : -side);
+                beats = side == B->kind[k];
+                if (beats != stores)
+                    return 0;
+                seen = 1;
+            }
+            if (!seen)
+                return 0;
+        }
+    }
+    F.n = 0;
+    block_facts(&F, B, i);
+    return !ending_possible(P, s, &F, regpos);
+}
+
+/* the block that starts at s (one transition, no guard, assigning), when
+   one or more reads follow it */
+static int
+block_from(dipa_block * B, const prep * P, int s, const int * pred,
+    const char * used, int * regpos)
+{
+    const dipa_automaton_struct * A = P->A;
+    const dipa_trans * T = A->states[s].trans;
+    int n = A->nstates, cur, prev = s, k, l;
+    memset(B, 0, sizeof(*B));
+    if (A->states[s].ntrans != 1 || T->natoms != 0 || T->nassign == 0
+            || T->out >= DIPA_OUT_INSAMPLE)
+        return 0;
+    for (k = 0; k < T->nassign; k++)
+        for (l = k + 1; l < T->nassign; l++)
+            if (T->assign[k] == T->assign[l])
+                return 0;
+    B->nregs = T->nassign;
+    B->regs = flint_malloc(B->nregs * sizeof(int));
+    memcpy(B->regs, T->assign, B->nregs * sizeof(int));
+    B->kind = flint_calloc(B->nregs, 1);
+    B->states = flint_malloc((n + 1) * sizeof(int));
+    B->member = flint_calloc((size_t) (n + 1) * B->nregs, 1);
+    B->states[B->n++] = s;
+    for (k = 0; k < B->nregs; k++)
+        B->member[k] = 1;
+    for (cur = T->next; cur >= 0 && cur != s && !used[cur]; )
+    {
+        signed char kinds[DIPA_MAX_REGS];
+        memcpy(kinds, B->kind, B->nregs);
+        if (!block_read(B, P, cur, prev, B->n, pred, regpos))
+        {
+            /* a state that is not a read of the block learns nothing */
+            memcpy(B->kind, kinds, B->nregs);
+            memset(B->member + (size_t) B->n * B->nregs, 0, B->nregs);
+            break;
+        }
+        B->states[B->n++] = cur;
+        prev = cur;
+        cur = A->states[cur].trans[0].next;
+    }
+    B->exit = cur;
+    return B->n >= 2;
+}
+
+static void
+block_clear(dipa_block * B)
+{
+    flint_free(B->states);
+    flint_free(B->regs);
+    flint_free(B->kind);
+    flint_free(B->member);
+}
+
+/* pred[t]: the one state whose transitions enter t (-1: none, -2:
+   several, or the first state) */
+static int *
+single_preds(const dipa_automaton_struct * A)
+{
+    int * pred = flint_malloc((A->nstates + 1) * sizeof(int)), s, j;
+    for (s = 0; s < A->nstates; s++)
+        pred[s] = s == 0 ? -2 : -1;
+    for (s = 0; s < A->nstates; s++)
+        for (j = 0; j < A->states[s].ntrans; j++)
+        {
+            int t = A->states[s].trans[j].next;
+            if (t >= 0)
+                pred[t] = pred[t] == -1 || pred[t] == s ? s : -2;
+        }
+    return pred;
+}
+
+void
+blocks_find(prep * P)
+{
+    const dipa_automaton_struct * A = P->A;
+    int * pred = single_preds(A), s, i;
+    int * regpos = flint_calloc(A->nregs + 1, sizeof(int));
+    char * used = flint_calloc(A->nstates + 1, 1);
+    P->block_at = flint_malloc((A->nstates + 1) * sizeof(int));
+    for (s = 0; s < A->nstates; s++)
+        P->block_at[s] = -1;
+    for (s = 0; s < A->nstates; s++)
+    {
+        dipa_block B;
+        memset(&B, 0, sizeof(B));
+        if (used[s] || !block_from(&B, P, s, pred, used, regpos))
+        {
+            if (B.regs != NULL)
+                block_clear(&B);
+            continue;
+        }
+        for (i = 0; i < B.n; i++)
+            used[B.states[i]] = 1;
+        for (i = 1; i < B.n; i++)
+            P->block_at[B.states[i]] = -2 - P->nblocks;
+        P->blocks = flint_realloc(P->blocks, (P->nblocks + 1) * sizeof(dipa_block));
+        P->blocks[P->nblocks] = B;
+        P->block_at[s] = P->nblocks++;
+    }
+    flint_free(pred);
+    flint_free(regpos);
+    flint_free(used);
+}
+
+void
+blocks_clear(prep * P)
+{
+    int b;
+    for (b = 0; b < P->nblocks; b++)
+        block_clear(P->blocks + b);
+    flint_free(P->blocks);
+    flint_free(P->block_at);
+}
