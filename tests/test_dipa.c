@@ -170,7 +170,8 @@ Test(dipa, scaling_families_proved_with_dipauts_weight, .timeout = 300)
     }
     /* k-min-max at k = 50 is read by the engine, but its outputs past the
        reads need more than 48 queries: L is a prefix's loss 0, a ball
-       around 0, and the largest loss lies in [0, 1], not [-2.6e-77, 1];
+       around 0, and the largest loss lies in [0, 13/25], not [-2.6e-77,
+       0.52];
        prove says why, and prints the proof's run as a command that
        `verify ratio` certifies (its ln ratio near 1/2) */
     {
@@ -180,7 +181,7 @@ Test(dipa, scaling_families_proved_with_dipauts_weight, .timeout = 300)
         snprintf(cmd, sizeof(cmd), "prove %s", family_file("k-min-max", 50));
         cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
         cr_assert(strstr(out, "the largest loss over all m and inputs lies in "
-            "[0, 1]") != NULL, "%s", out);
+            "[0, 0.52") != NULL, "%s", out);
         cr_assert(strstr(out, "L below B: the proof's costliest run needs 53 "
             "queries, more than the 48 the witness certifies with 2 registers")
             != NULL, "%s", out);

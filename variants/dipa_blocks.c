@@ -56,18 +56,32 @@ block_facts(facts * F, const dipa_block * B, int upto)
     fclose_set(F);
 }
 
+/* does a transition of block B assign register r? */
+static int
+block_assigns(const dipa_block * B, const prep * P, int r)
+{
+    int i, j, a;
+    for (i = 0; i < B->n; i++)
+    {
+        const dipa_state * S = P->A->states + B->states[i];
+        for (j = 0; j < S->ntrans; j++)
+            for (a = 0; a < S->trans[j].nassign; a++)
+                if (S->trans[j].assign[a] == r)
+                    return 1;
+    }
+    return 0;
+}
+
 void
 block_exit_facts(facts * H, const facts * F, const prep * P, int b)
 {
     const dipa_block * B = P->blocks + b;
-    int i, k, m = 0;
-    /* the facts of registers the block does not touch stay */
+    int i, m = 0;
+    /* the facts of registers the block does not assign stay */
     for (i = 0; i < F->n; i++)
     {
-        int a = F->f[i] / 2 / DIPA_MAX_REGS, c = F->f[i] / 2 % DIPA_MAX_REGS, drop = 0;
-        for (k = 0; k < B->nregs; k++)
-            drop |= B->regs[k] == a || B->regs[k] == c;
-        if (!drop)
+        int a = F->f[i] / 2 / DIPA_MAX_REGS, c = F->f[i] / 2 % DIPA_MAX_REGS;
+        if (!block_assigns(B, P, a) && !block_assigns(B, P, c))
             H->f[m++] = F->f[i];
     }
     H->n = m;
@@ -87,14 +101,15 @@ block_reg(const dipa_block * B, int r)
 
 /* Can state s be read i of block B (entered only from prev)?  Every
    transition outputs the same symbol and goes to the same state, assigns
-   and compares only B's registers, and for each register r the state
+   only B's registers (or ones no guard compares anywhere), compares only
+   B's, and for each register r the state
    assigns: the transitions that store insample in r hold only when it
    beats r (insample < r for a minimum, > for a maximum), the others
    only when it does not; no ending is possible under the facts.  Sets
    the kinds it learns and row i of member[]. */
 static int
 block_read(dipa_block * B, const prep * P, int s, int prev, int i,
-    const int * pred, int * regpos)
+    const int * pred, const char * compared, int * regpos)
 {
     const dipa_state * S = P->A->states + s;
     const dipa_trans * T0 = S->trans;
@@ -111,11 +126,13 @@ block_read(dipa_block * B, const prep * P, int s, int prev, int i,
         for (a = 0; a < T->natoms; a++)
             if (block_reg(B, T->atoms[a].reg) < 0)
                 return 0;
+        /* a register no guard compares anywhere may be assigned too:
+           its value is read by nothing */
         for (a = 0; a < T->nassign; a++)
-            if ((k = block_reg(B, T->assign[a])) < 0)
-                return 0;
-            else
+            if ((k = block_reg(B, T->assign[a])) >= 0)
                 B->member[i * B->nregs + k] = 1;
+            else if (compared[T->assign[a]])
+                return 0;
     }
     for (k = 0; k < B->nregs; k++)
     {
@@ -154,7 +171,7 @@ block_read(dipa_block * B, const prep * P, int s, int prev, int i,
    one or more reads follow it */
 static int
 block_from(dipa_block * B, const prep * P, int s, const int * pred,
-    const char * used, int * regpos)
+    const char * used, const char * compared, int * regpos)
 {
     const dipa_automaton_struct * A = P->A;
     const dipa_trans * T = A->states[s].trans;
@@ -180,7 +197,7 @@ block_from(dipa_block * B, const prep * P, int s, const int * pred,
     {
         signed char kinds[DIPA_MAX_REGS];
         memcpy(kinds, B->kind, B->nregs);
-        if (!block_read(B, P, cur, prev, B->n, pred, regpos))
+        if (!block_read(B, P, cur, prev, B->n, pred, compared, regpos))
         {
             /* a state that is not a read of the block learns nothing */
             memcpy(B->kind, kinds, B->nregs);
@@ -229,6 +246,10 @@ blocks_find(prep * P)
     int * pred = single_preds(A), s, i;
     int * regpos = flint_calloc(A->nregs + 1, sizeof(int));
     char * used = flint_calloc(A->nstates + 1, 1);
+    char * compared = flint_calloc(A->nregs + 1, 1);
+    for (s = 0; s < A->nstates; s++)
+        for (i = 0; i < P->ncomp[s]; i++)
+            compared[P->comp[s][i]] = 1;
     P->block_at = flint_malloc((A->nstates + 1) * sizeof(int));
     for (s = 0; s < A->nstates; s++)
         P->block_at[s] = -1;
@@ -236,7 +257,7 @@ blocks_find(prep * P)
     {
         dipa_block B;
         memset(&B, 0, sizeof(B));
-        if (used[s] || !block_from(&B, P, s, pred, used, regpos))
+        if (used[s] || !block_from(&B, P, s, pred, used, compared, regpos))
         {
             if (B.regs != NULL)
                 block_clear(&B);
@@ -253,6 +274,7 @@ blocks_find(prep * P)
     flint_free(pred);
     flint_free(regpos);
     flint_free(used);
+    flint_free(compared);
 }
 
 void

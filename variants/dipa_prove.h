@@ -57,8 +57,17 @@
     the bound decreases, within a budget of work counted in transitions
     examined (deterministic).  A bound that is not found is not evidence
     of a leak: the shifts may depend on the whole run in ways these do
-    not (DiPAut's k-min-max: the value assigned to both min and max would
-    need the shift of whichever is reassigned first).
+    not.
+
+    Blocks of reads (the order-statistics rule, dipa_blocks.c): when a
+    chain of states outputs one symbol whatever holds and its registers
+    end as running minima or maxima of its reads (DiPAut's k-min-max),
+    the search is run again with the chain as one step whose registers
+    end moved by shifts of their own, paid by block_cost: the runs split
+    by which read each register ends with, and on each piece the reads
+    move so that the piece is kept (the branches inside the chain are
+    not).  The smaller B is kept; the costliest run of the first search
+    stays the witness.
 
     Depends on dipa.h; knows nothing of the engine.
 */
