@@ -538,6 +538,31 @@ Test(cli, check_exit_codes, .timeout = 600)
     cr_assert_eq(run_cli("check alg1 --m-max 100 --c-list 1,2", NULL, 0), 0);
 }
 
+/* check and all take --work, the budget of the proof's lower bound, as
+   prove does: on DiPAut's two_range_2, whose L comes from the search,
+   check --work 1 gives the L of prove --work 1 (0.9061), the default 10
+   that of prove (1.1727); the verdict (proved, exit 0) does not move; a
+   budget out of range is one line and exit 2 */
+Test(cli, check_takes_the_work_budget, .timeout = 600)
+{
+    char out[32768];
+    const char * f = "tests/dipa/dipaut/simple_examples/two_range_2.dipa";
+    char cmd[300];
+    snprintf(cmd, sizeof(cmd), "prove %s --work 1", f);
+    cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "lower bound L = [0.90607705924") != NULL, "%s", out);
+    snprintf(cmd, sizeof(cmd), "check %s --work 1", f);
+    cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "lower bound L: [0.9060770592") != NULL, "%s", out);
+    snprintf(cmd, sizeof(cmd), "check %s", f);
+    cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "lower bound L: [1.172691553") != NULL, "%s", out);
+    cr_assert_eq(run_cli("check alg1 --work 0", out, sizeof(out)), 2, "%s", out);
+    cr_assert(strstr(out, "--work: '0' is not allowed") != NULL, "%s", out);
+    cr_assert_eq(run_cli("all --work x", out, sizeof(out)), 2, "%s", out);
+    cr_assert(strstr(out, "--work: 'x' is not allowed") != NULL, "%s", out);
+}
+
 /* issue 22, finding 3: exit 0 only on a proof.  num_range_undecided_claim
    (DiPAut's num_range_2, claiming 9/8) is proved only up to B = 5/4 by a
    shift coupling (`prove`: undecided), and neither the proof's witness

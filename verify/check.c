@@ -23,6 +23,7 @@ check_opts_init(check_opts * o)
     fmpq_init(o->ov_store[2]);
     o->ov.eps1 = o->ov.eps2 = o->ov.eps3 = NULL;
     o->m_max = 1000;
+    o->work = 0;
     o->nc = 0;
     o->ro.digits = 30;
     o->ro.max_digits = 480;
@@ -218,7 +219,7 @@ prove_opts(search_opts * so, const check_opts * o)
     fmpq_set(so->base.delta, o->delta);
     so->base.ov = o->ov;
     so->base.ro = o->ro;
-    so->work = PROVE_DEFAULT_WORK;
+    so->work = o->work > 0 ? o->work : PROVE_DEFAULT_WORK;
     so->lower = o->lower;
 }
 

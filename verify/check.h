@@ -32,6 +32,8 @@ typedef struct
                                given) */
     int lower;              /* check: the proof's lower bound
                                (SEARCH_LOWER_*, --lower-bound) */
+    slong work;             /* check, all: the work of the proof's lower
+                               bound (--work; 0: PROVE_DEFAULT_WORK) */
 }
 check_opts;
 

@@ -93,13 +93,13 @@ static const cli_command commands[] = {
     /* check, all: --allow-non-neighbours ignored */
     { "check", 2, " VARIANT", cmd_check,
       TAKES_MODEL | B(O_CLIST) | B(O_MMAX) | B(O_T) | B(O_ALLOWNN)
-      | B(O_JUNIT) | B(O_ACCEPT) | B(O_LOWER),
+      | B(O_JUNIT) | B(O_ACCEPT) | B(O_LOWER) | B(O_WORK),
       { { O_M, "check (use --m-max)" }, { O_QD, "check/all" },
         { O_QD2, "check/all" }, { O_OUTPUT, "check/all" },
         { O_MAXOUT, "check/all" }, { O_FILE, "check/all" }, { -1, NULL } } },
     { "all", 1, "", cmd_all,
       TAKES_MODEL | B(O_CLIST) | B(O_MMAX) | B(O_T) | B(O_ALLOWNN)
-      | B(O_JUNIT) | B(O_ACCEPT),
+      | B(O_JUNIT) | B(O_ACCEPT) | B(O_WORK),
       { { O_M, "all (use --m-max)" }, { O_QD, "check/all" },
         { O_QD2, "check/all" }, { O_OUTPUT, "check/all" },
         { O_MAXOUT, "check/all" }, { O_FILE, "check/all" }, { -1, NULL } } },

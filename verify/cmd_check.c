@@ -23,6 +23,8 @@ check_options(check_opts * o, const cli_t cl, const svt_variant_struct * var)
     o->cat = cl->catalog;
     o->accept_evidence = cl->value[O_ACCEPT] != NULL;
     o->grid = cl->value[O_MMAX] != NULL;
+    o->work = (slong) cli_count(cl, O_WORK, PROVE_DEFAULT_WORK, 1, 1000000,
+        "an integer number of work units from 1 to 10^6");
     if (var == NULL)
         return;
     cli_require_cutoff(cl, var, o);
