@@ -380,7 +380,7 @@ Test(decision, multi_register_dipa_decided, .timeout = 600)
 }
 
 /* Every DiPA automaton of tests/dipa is decided by `prove` with the
-   default budget (num_range_undecided_claim excepted: its claim lies
+   default budget (k_min_max_45_undecided_claim excepted: its claim lies
    between what is known, on purpose), and the decision is the one its
    structure implies: DiPAut's well-formed shapes proved, its leaking
    cycles and pairs, disclosing cycles and privacy-violating paths

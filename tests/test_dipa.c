@@ -1181,6 +1181,40 @@ Test(dipa, order_statistics_sound_on_generated_blocks, .timeout = 3600)
     cr_assert_geq(blocks, n / 4, "the rule is exercised (%d of %d)", blocks, n);
 }
 
+/* A forcing loop that holds a register on each side (num_range's l <=
+   y < r): its shifts are paid in full only when some visits push l into
+   its lower tail (queries low, moved down) and others r into its upper
+   tail (high, moved up).  The witness then runs the loop in two halves
+   (witness.c split_loops), and L meets B: DiPAut's num_range_2 5/4 and
+   two_range_2 2 (both were L = 1 and 1.17 with one choice per loop; by
+   hand, `ratio` at six low and six high visits gives 1.249998 on
+   num_range_2) */
+Test(dipa, loops_in_two_halves_meet_b, .timeout = 600)
+{
+    static const char * f[2] = {
+        "tests/dipa/dipaut/simple_examples/num_range_2.dipa",
+        "tests/dipa/dipaut/simple_examples/two_range_2.dipa" };
+    static const char * b[2] = { "5/4", "2" };
+    int i;
+    for (i = 0; i < 2; i++)
+    {
+        char cmd[400], bx[64];
+        double L;
+        json_t * j;
+        cr_assert_str_eq(prove_file(f[i], "", bx, sizeof(bx), &L), "proved",
+            "%s", f[i]);
+        cr_assert_str_eq(bx, b[i], "%s: B = %s", f[i], bx);
+        cr_assert(L > (i ? 2.0 : 1.25) - 1e-6, "%s: L = %.17g", f[i], L);
+        snprintf(cmd, sizeof(cmd), "prove %s --json", f[i]);
+        run_cli(cmd, out, sizeof(out));
+        j = last_json();
+        cr_assert(j != NULL, "%s", out);
+        cr_assert(strstr(json_string_value(json_object_get(j,
+            "lower_bound_at")), "in each of two halves") != NULL, "%s", out);
+        json_decref(j);
+    }
+}
+
 /* The bound for each pair where the shift coupling was above it: B as
    worked by hand (chain_simple: on output bot, bot, top the shifts need
    t1 <= t2 >= t3; at delta = (+1, -1, +1) the least cost is 1, t = 1

@@ -539,10 +539,11 @@ Test(cli, check_exit_codes, .timeout = 600)
 }
 
 /* check and all take --work, the budget of the proof's lower bound, as
-   prove does: on DiPAut's two_range_2, whose L comes from the search,
-   check --work 1 gives the L of prove --work 1 (0.9061), the default 10
-   that of prove (1.1727); the verdict (proved, exit 0) does not move; a
-   budget out of range is one line and exit 2 */
+   prove does: on DiPAut's two_range_2, check --work 1 gives the L of
+   prove --work 1 (0.9061: the witness stops early), the default 10 that
+   of prove (2 = B: the witness whose loops run in two halves); the
+   verdict (proved, exit 0) does not move; a budget out of range is one
+   line and exit 2 */
 Test(cli, check_takes_the_work_budget, .timeout = 600)
 {
     char out[32768];
@@ -556,31 +557,33 @@ Test(cli, check_takes_the_work_budget, .timeout = 600)
     cr_assert(strstr(out, "lower bound L: [0.9060770592") != NULL, "%s", out);
     snprintf(cmd, sizeof(cmd), "check %s", f);
     cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
-    cr_assert(strstr(out, "lower bound L: [1.172691553") != NULL, "%s", out);
+    cr_assert(strstr(out, "lower bound L: [1.999999999") != NULL, "%s", out);
     cr_assert_eq(run_cli("check alg1 --work 0", out, sizeof(out)), 2, "%s", out);
     cr_assert(strstr(out, "--work: '0' is not allowed") != NULL, "%s", out);
     cr_assert_eq(run_cli("all --work x", out, sizeof(out)), 2, "%s", out);
     cr_assert(strstr(out, "--work: 'x' is not allowed") != NULL, "%s", out);
 }
 
-/* issue 22, finding 3: exit 0 only on a proof.  num_range_undecided_claim
-   (DiPAut's num_range_2, claiming 9/8) is proved only up to B = 5/4 by a
-   shift coupling (`prove`: undecided), and neither the proof's witness
-   (1) nor the constructions find a violation: that is exit 3, with words
-   that say so and no "PASS"; --accept-evidence turns this finite
-   evidence (and only this) into exit 0.  k_min_max_3_tight_claim, which
-   this test used before, is now proved (5/6: the order-statistics rule,
-   dipa_blocks.c), as two_registers_tight_claim before it (4/3 <= 7/5:
-   the bound for each pair, dipa_pairs.c) and mono-abs (decided by the
-   witness built from its proof, 1.4999... > 1, issue 23). */
-#define UNDECIDED_DIPA "tests/dipa/num_range_undecided_claim.dipa"
+/* issue 22, finding 3: exit 0 only on a proof.  k_min_max_45_undecided_claim
+   (DiPAut's k-min-max at k = 45, claiming 1/2) is proved only up to B =
+   47/90 (`prove`: undecided), and neither the proof's witness (0.4884: its
+   run fills the 48 queries of the exact joint integral) nor the
+   constructions find a violation: that is exit 3, with words that say so
+   and no "PASS"; --accept-evidence turns this finite evidence (and only
+   this) into exit 0.  Those this test used before are decided now:
+   num_range_2 claiming 9/8 is violated (L = 5/4, the witness's loops in
+   two halves), k_min_max_3_tight_claim proved (5/6: the order-statistics
+   rule, dipa_blocks.c), two_registers_tight_claim proved (4/3 <= 7/5: the
+   bound for each pair, dipa_pairs.c), and mono-abs decided by the
+   witness built from its proof (1.4999... > 1, issue 23). */
+#define UNDECIDED_DIPA "tests/dipa/k_min_max_45_undecided_claim.dipa"
 Test(cli, check_exits_0_only_on_a_proof, .timeout = 600)
 {
     char out[32768];
     cr_assert_eq(run_cli("check " UNDECIDED_DIPA " --m-max 10 --c-list 1",
         out, sizeof(out)), 3, "%s", out);
     cr_assert(strstr(out, "UNPROVED: no violation of the claim of "
-        "num_range_undecided_claim in ") != NULL, "%s", out);
+        "k_min_max_45_undecided_claim in ") != NULL, "%s", out);
     cr_assert(strstr(out, "(the witnesses of the proof and the constructions "
         "above, m <= 10, c in {1})") != NULL, "%s", out);
     cr_assert(strstr(out, "not a proof") != NULL, "%s", out);
@@ -591,7 +594,7 @@ Test(cli, check_exits_0_only_on_a_proof, .timeout = 600)
     cr_assert_eq(run_cli("check " UNDECIDED_DIPA " --m-max 10 --c-list 1 "
         "--accept-evidence", out, sizeof(out)), 0, "%s", out);
     cr_assert(strstr(out, "NO VIOLATION FOUND: no violation of the claim of "
-        "num_range_undecided_claim in ") != NULL, "%s", out);
+        "k_min_max_45_undecided_claim in ") != NULL, "%s", out);
     cr_assert(strstr(out, "not proved for every m") != NULL, "%s", out);
     cr_assert(strstr(out, "PASS") == NULL, "%s", out);
     /* accepting evidence never hides a violation */

@@ -36,7 +36,7 @@ typedef struct
     int have_L, L_infinite;
     arb_t L;                /* the best certified lower bound (a ball) */
     svt_runs_t LR;          /* its input */
-    char L_desc[300];
+    char L_desc[400];
     int searched;           /* the search ran (the proof's witness did not
                                meet B) */
     slong work;             /* the lower bound's work, the witness's and the

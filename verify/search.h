@@ -83,7 +83,7 @@ typedef struct
     int have;
     svt_runs_t R;           /* the best input */
     ratio_result_t r;       /* its certified ratio */
-    char desc[256];
+    char desc[384];
     const char * growth;    /* of its family in m */
     double slope;
     ulong block;

@@ -625,6 +625,71 @@ sides_first(wctx * X, knobs * K, const arb_t target)
     grow_unit(X, K, m, &best, target);
 }
 
+/* P with each forcing loop in two halves, each repeated m times with
+   choices of its own (NULL when P has no loop or no room): a loop that
+   holds registers on both sides (l <= y < r) is paid in full only when
+   some visits push l into its tail (the query low, moved down) and
+   others r (high, moved up).  The halves start at the two sides. */
+static align_plan *
+split_loops(const align_plan * P)
+{
+    align_plan * S;
+    slong i, loops = 0;
+    int h, k;
+    for (i = 0; i < P->n; i++)
+        loops += P->step[i].loop != 0;
+    if (loops == 0 || P->n + loops > ALIGN_PLAN_CAP)
+        return NULL;
+    S = align_plan_new();
+    S->truncated = P->truncated;
+    S->forcing_cut = P->forcing_cut;
+    S->stops = P->stops;
+    S->queries = P->queries;
+    S->cycle = P->cycle;
+    for (i = 0; i < P->n; i++)
+        for (h = 0; h < (P->step[i].loop ? 2 : 1); h++)
+        {
+            align_wstep * w = S->step + S->n++;
+            fmpq saved[ALIGN_EDGES];
+            memcpy(saved, w->edge, sizeof(saved));
+            memcpy(w, P->step + i, sizeof(*w));
+            memcpy(w->edge, saved, sizeof(saved));
+            for (k = 0; k < ALIGN_EDGES; k++)
+                fmpq_set(w->edge + k, P->step[i].edge + k);
+            if (w->loop)
+            {
+                w->tail = h ? 1 : -1;
+                w->d = h ? w->dhi : w->dlo;
+                snprintf(w->what + strlen(w->what), sizeof(w->what)
+                    - strlen(w->what), h ? " (b)" : " (a)");
+            }
+        }
+    return S;
+}
+
+/* The best plan P (knobs Kb) was not made tight: its loops in two halves
+   (split_loops), their sides first, then the choices and the tails as
+   for a plan.  Returns 1 when this gave the witness. */
+static int
+witness_split(wctx * X, const align_plan * P, const arb_t target)
+{
+    align_plan * S = split_loops(P);
+    knobs * K;
+    double before = lower_end(X->out->r);
+    if (S == NULL)
+        return 0;
+    K = flint_malloc(sizeof(knobs));
+    knobs_start(K, S);
+    sides_first(X, K, target);
+    if (!meets(lower_end(X->out->r), target))
+        settle_knobs(X, K);
+    if (!meets(lower_end(X->out->r), target))
+        tail_knobs(X, K, target, X->joint ? JOINT_M : GREEDY_M);
+    flint_free(K);
+    align_plan_free(S);
+    return lower_end(X->out->r) > before;
+}
+
 /* the paid steps of a plan, in words ("state s, branch 1 (x 5)") */
 static void
 plan_words(char * buf, size_t len, const align_plan * W)
@@ -657,7 +722,7 @@ witness_from_proof(witness_t W, const svt_model_t M, const align_result_t A,
     const ratio_opt * ro, const arb_t target, slong work_limit)
 {
     wctx X;
-    int p, pb = -1;
+    int p, pb = -1, split = 0;
     knobs * K = flint_malloc(sizeof(knobs)), * Kb = flint_malloc(sizeof(knobs));
 
     wctx_init(&X, W, M, ro, work_limit);
@@ -682,9 +747,12 @@ witness_from_proof(witness_t W, const svt_model_t M, const align_result_t A,
         if (W->have && meets(lower_end(W->r), target))
             break;
     }
-    /* the best plan's queries into the tails, with ratios of their own */
+    /* the best plan's queries into the tails, with ratios of their own;
+       then its loops in two halves */
     if (pb >= 0 && !meets(lower_end(W->r), target))
         tail_knobs(&X, Kb, target, X.joint ? JOINT_M : GREEDY_M);
+    if (pb >= 0 && target != NULL && !meets(lower_end(W->r), target))
+        split = witness_split(&X, A->plan[pb], target);
     if (W->have)
     {
         char run[160];
@@ -697,7 +765,8 @@ witness_from_proof(witness_t W, const svt_model_t M, const align_result_t A,
             run);
         if (loops > 0)
             snprintf(W->desc + strlen(W->desc), sizeof(W->desc) - strlen(W->desc),
-                ", its forcing loops m = %lu times", W->m);
+                ", its forcing loops m = %lu times%s", W->m, split
+                ? " in each of two halves (below, above)" : "");
         if (W->tail != 0)
             snprintf(W->desc + strlen(W->desc), sizeof(W->desc) - strlen(W->desc),
                 ", its queries moved into the noise's tails (by multiples of "

@@ -52,7 +52,7 @@ typedef struct
     ulong m;                /* the loops' repetitions in R */
     slong tail;             /* R's queries moved into the tails by
                                multiples of tail Delta (0: not moved) */
-    char desc[256];
+    char desc[384];
     char untight[320];      /* L below B: the step not realised ("" else) */
     svt_runs_t longer;      /* the first input of the proof's run that
                                was not certified for its length (more
