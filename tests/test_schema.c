@@ -31,7 +31,7 @@ static const char * validator =
 static long
 validate_mode(const char * args, const char * mode, const char * verdict)
 {
-    char cmd[2048], out[4096], path[128];
+    char cmd[2048], out[4096], path[128], py[128];
     const char * bin = getenv("VERIFY_BIN");
     FILE * p;
     long n = -1;
@@ -42,19 +42,24 @@ validate_mode(const char * args, const char * mode, const char * verdict)
     snprintf(cmd, sizeof(cmd), "%s %s --json > %s", bin ? bin
         : "./build/bin/verify", args, path);
     cr_assert(system(cmd) != -1);
+    /* the validator's own file per process: tests run in parallel, and
+       one rewriting a shared file while another reads it made the
+       reader see an empty script (no output: "printed no JSON") */
+    snprintf(py, sizeof(py), "build/schema-validate-%d.py", (int) getpid());
     {
-        FILE * v = fopen("build/schema-validate.py", "w");
+        FILE * v = fopen(py, "w");
         cr_assert(v != NULL);
         fputs(validator, v);
         fclose(v);
     }
-    snprintf(cmd, sizeof(cmd), "/usr/bin/python3 build/schema-validate.py "
-        SCHEMA " %s 2>&1", path);
+    snprintf(cmd, sizeof(cmd), "/usr/bin/python3 %s " SCHEMA " %s 2>&1", py,
+        path);
     p = popen(cmd, "r");
     cr_assert(p != NULL);
     out[fread(out, 1, sizeof(out) - 1, p)] = '\0';
     cr_assert_eq(pclose(p), 0, "'%s': not valid against the schema: %s",
         args, out);
+    unlink(py);
     n = atol(out);
     cr_assert_geq(n, 1, "'%s' printed no JSON", args);
     /* the last object's core, read back */
