@@ -590,6 +590,12 @@ Test(cli, check_exits_0_only_on_a_proof, .timeout = 600)
     cr_assert(strstr(out, "PASS") == NULL, "%s", out);
     cr_assert(strstr(out, "PROVED for every m") == NULL, "%s", out);
     cr_assert(strstr(out, "holds") == NULL, "%s", out);
+    /* prove says why L stops short: the witness's run fills the queries
+       of the exact joint integral */
+    cr_assert_eq(run_cli("prove " UNDECIDED_DIPA, out, sizeof(out)), 3, "%s", out);
+    cr_assert(strstr(out, "(its loops stop at m = 2: a run of 50 queries "
+        "passes the 48 the witness certifies with 2 registers)") != NULL,
+        "%s", out);
     /* the finite evidence, accepted by name */
     cr_assert_eq(run_cli("check " UNDECIDED_DIPA " --m-max 10 --c-list 1 "
         "--accept-evidence", out, sizeof(out)), 0, "%s", out);

@@ -773,10 +773,19 @@ witness_from_proof(witness_t W, const svt_model_t M, const align_result_t A,
                 "%ld Delta)", (long) W->tail);
         if (target != NULL && !meets(lower_end(W->r), target)
                 && lower_end(W->r) != HUGE_VAL)
+        {
             snprintf(W->untight, sizeof(W->untight), "the run %.100s was not "
                 "made tight to B%s", run, P->truncated ? " (its first "
                 "steps only)" : P->forcing_cut ? " (each forcing cycle "
                 "once: twice would pass the queries the witness takes)" : "");
+            /* a longer form was refused: say where the loops stopped */
+            if (!P->truncated && !P->forcing_cut && W->longer->len > 0)
+                snprintf(W->untight + strlen(W->untight), sizeof(W->untight)
+                    - strlen(W->untight), " (its loops stop at m = %lu: a run "
+                    "of %lu queries passes the %lu the witness certifies with "
+                    "%d registers)", W->m, svt_runs_length(W->longer),
+                    svt_model_max_queries(M), M->prog->nregs);
+        }
 
     }
     else if (W->longer->len > 0)
