@@ -26,17 +26,27 @@
 #include "dipa_impl.h"
 
 /* the facts that hold at read `upto` of block B (before it reads), on
-   every run: registers whose candidate reads are the same set are equal
-   (same kind, or a single read), or the minimum is below the maximum (a
-   set of two reads or more: a tie has probability 0) */
-static void
-block_facts(facts * F, const dipa_block * B, int upto)
+   every run, among its registers marked in `among` (NULL: all, when
+   there are at most BLOCK_FACT_REGS): registers whose candidate reads are
+   the same set are equal (same kind, or a single read), or the minimum is
+   below the maximum (a set of two reads or more: a tie has probability
+   0).  Returns the steps it took (as fclose_set). */
+#define BLOCK_FACT_REGS 64
+
+static slong
+block_facts(facts * F, const dipa_block * B, int upto, const char * among)
 {
     int k, l, i;
+    slong steps = 0;
+    if (among == NULL && B->nregs > BLOCK_FACT_REGS)
+        return 0;               /* no facts: sound, less precise */
     for (k = 0; k < B->nregs; k++)
         for (l = k + 1; l < B->nregs; l++)
         {
             int same = 1, size = 0, lo, hi;
+            if (among != NULL && (!among[k] || !among[l]))
+                continue;
+            steps += upto;
             for (i = 0; i < upto; i++)
             {
                 same &= B->member[i * B->nregs + k] == B->member[i * B->nregs + l];
@@ -53,7 +63,7 @@ block_facts(facts * F, const dipa_block * B, int upto)
                 fadd(F, fcode(lo, hi, 0));
             }
         }
-    fclose_set(F);
+    return steps + fclose_set(F);
 }
 
 /* does a transition of block B assign register r? */
@@ -72,7 +82,7 @@ block_assigns(const dipa_block * B, const prep * P, int r)
     return 0;
 }
 
-void
+slong
 block_exit_facts(facts * H, const facts * F, const prep * P, int b)
 {
     const dipa_block * B = P->blocks + b;
@@ -85,7 +95,7 @@ block_exit_facts(facts * H, const facts * F, const prep * P, int b)
             H->f[m++] = F->f[i];
     }
     H->n = m;
-    block_facts(H, B, B->n);
+    return block_facts(H, B, B->n, NULL);
 }
 
 /* index of register r in B->regs, or -1 */
@@ -162,9 +172,19 @@ block_read(dipa_block * B, const prep * P, int s, int prev, int i,
                 return 0;
         }
     }
-    F.n = 0;
-    block_facts(&F, B, i);
-    return !ending_possible(P, s, &F, regpos);
+    /* the facts among the registers this state compares */
+    {
+        int ok;
+        char * in = flint_calloc(B->nregs, 1);
+        for (a = 0; a < P->ncomp[s]; a++)
+            if ((k = block_reg(B, P->comp[s][a])) >= 0)
+                in[k] = 1;
+        F.n = 0;
+        block_facts(&F, B, i, in);
+        ok = !ending_possible(P, s, &F, regpos);
+        flint_free(in);
+        return ok;
+    }
 }
 
 /* the block that starts at s (one transition, no guard, assigning), when

@@ -180,15 +180,17 @@ fedges(uint32_t c, int * u, int * v, int * eq)
 }
 
 /* closes F under transitivity (x_u R x_v R' x_w gives x_u < x_w, or =
-   when both are =) and sorts it */
-void
+   when both are =) and sorts it; returns the pairs of facts examined */
+slong
 fclose_set(facts * F)
 {
     int changed = 1;
+    slong steps = 0;
     while (changed)
     {
         int n = F->n, i, j, k, l;
         changed = 0;
+        steps += (slong) n * n;
         for (i = 0; i < n; i++)
             for (j = 0; j < n; j++)
             {
@@ -205,6 +207,7 @@ fclose_set(facts * F)
             }
     }
     qsort(F->f, F->n, sizeof(uint32_t), cmp_u32);
+    return steps;
 }
 
 /* ---- the automaton, prepared -------------------------------------------- */
@@ -522,20 +525,22 @@ ending_possible(const prep * P, int s, const facts * F, int * regpos)
     return !covered_rec(P, s, F, perm, 0, used, regpos);
 }
 
-/* the facts after transition T from F */
-static void
+/* the facts after transition T from F; returns the steps it took (pairs
+   of facts examined, facts added) */
+static slong
 facts_after(facts * G, const facts * F, const dipa_trans * T)
 {
     int i, j, k;
+    slong steps = (slong) T->natoms * T->natoms;
     *G = *F;
     for (i = 0; i < T->natoms; i++)
         for (j = 0; j < T->natoms; j++)
             if (T->atoms[i].ge && !T->atoms[j].ge
                     && T->atoms[i].reg != T->atoms[j].reg)
                 fadd(G, fcode(T->atoms[i].reg, T->atoms[j].reg, 0));
-    fclose_set(G);
+    steps += fclose_set(G);
     if (T->nassign == 0)
-        return;
+        return steps;
     /* the assigned registers lose their old facts ... */
     for (i = 0, k = 0; i < G->n; i++)
     {
@@ -560,10 +565,12 @@ facts_after(facts * G, const facts * F, const dipa_trans * T)
                 continue;
             fadd(G, T->atoms[i].ge ? fcode(x, r, 0) : fcode(r, x, 0));
         }
-        for (other = j + 1; other < T->nassign; other++)
-            fadd(G, fcode(r, T->assign[other], 1));
+        /* one value: a chain of equalities (the closure adds the rest) */
+        if (j + 1 < T->nassign)
+            fadd(G, fcode(r, T->assign[j + 1], 1));
     }
-    fclose_set(G);
+    steps += (slong) T->nassign * (T->natoms + G->n + 1);
+    return steps + fclose_set(G);
 }
 
 /* ---- the graph of (state, facts) ---------------------------------------- */
@@ -612,6 +619,7 @@ fgraph_build(fgraph * G, const prep * P, slong * work, int track)
     facts F, H;
     int * regpos = flint_calloc(A->nregs + 1, sizeof(int));
     int head, fresh, j;
+    slong closing = 0;          /* steps closing the facts */
     memset(G, 0, sizeof(*G));
     interner_init(&G->I);
     F.n = 0;
@@ -632,12 +640,13 @@ fgraph_build(fgraph * G, const prep * P, slong * work, int track)
                 /* a block: one step to its exit, its reads unseen */
                 int b = P->block_at[s];
                 if (track)
-                    block_exit_facts(&H, &F, P, b);
+                    closing += block_exit_facts(&H, &F, P, b);
                 else
                     H.n = 0;
                 r = P->blocks[b].exit < 0 ? -1
                     : fnode(G, P, P->blocks[b].exit, &H, &fresh);
-                if (G->n > MAX_FNODES || G->I.used > MAX_KEY_BYTES)
+                if (G->n > MAX_FNODES || G->I.used > MAX_KEY_BYTES
+                        || closing > MAX_CLOSING)
                 {
                     flint_free(regpos);
                     return -1;
@@ -650,11 +659,12 @@ fgraph_build(fgraph * G, const prep * P, slong * work, int track)
             else
             {
                 if (track)
-                    facts_after(&H, &F, S->trans + j);
+                    closing += facts_after(&H, &F, S->trans + j);
                 else
                     H.n = 0;
                 r = fnode(G, P, S->trans[j].next, &H, &fresh);
-                if (G->n > MAX_FNODES || G->I.used > MAX_KEY_BYTES)
+                if (G->n > MAX_FNODES || G->I.used > MAX_KEY_BYTES
+                        || closing > MAX_CLOSING)
                 {
                     flint_free(regpos);
                     return -1;

@@ -362,7 +362,9 @@ sgraph_expand(sgraph * S, const prep * P, const fgraph * G,
         site = T != NULL ? P->site[P->site_of[s] + j] : -1;
         if (T != NULL && P->block_at != NULL && P->block_at[s] >= 0)
         {
-            if ((*work += P->blocks[P->block_at[s]].n) > budget
+            const dipa_block * B = P->blocks + P->block_at[s];
+            /* block_cost looks at each read and pair of registers */
+            if ((*work += (slong) B->n * B->nregs * B->nregs) > budget
                     || S->n > MAX_SNODES || S->I.used > MAX_KEY_BYTES)
                 return -1;
             block_edge(S, P, site, succ, sigma, W);

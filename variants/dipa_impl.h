@@ -16,6 +16,11 @@
 #define MAX_KEY_BYTES (1 << 27) /* the bytes of either graph's keys (so
                                    that memory stays bounded whatever the
                                    number of registers) */
+#define MAX_CLOSING 40000000    /* steps closing the facts of the graph of
+                                   (state, facts) (pairs of facts examined:
+                                   a few tenths of a second), past which no
+                                   order is tracked (hundreds of registers
+                                   assigned at once) */
 #define COVER_REGS 7            /* a state's ending is decided from the
                                    facts when it compares at most this many
                                    registers (else it is taken possible) */
@@ -55,8 +60,9 @@ facts;
 uint32_t fcode(int a, int b, int eq);
 int fhas(const facts * F, uint32_t c);
 void fadd(facts * F, uint32_t c);
-/* closes F under transitivity and sorts it */
-void fclose_set(facts * F);
+/* closes F under transitivity and sorts it; returns the pairs of facts
+   examined */
+slong fclose_set(facts * F);
 
 /* A block of reads whose path is hidden (dipa_blocks.c, the
    order-statistics rule): states[0] has one transition, without a
@@ -137,8 +143,9 @@ int ending_possible(const prep * P, int s, const facts * F, int * regpos);
 void blocks_find(prep * P);
 void blocks_clear(prep * P);
 /* the facts after block b from F: those of the registers it does not
-   assign, and those its registers have on every run */
-void block_exit_facts(facts * H, const facts * F, const prep * P, int b);
+   assign, and those its registers have on every run; returns the steps
+   it took (as fclose_set) */
+slong block_exit_facts(facts * H, const facts * F, const prep * P, int b);
 /* Cost of block b when its registers end moved by c[k] (in the order of
    its regs[]), in the units of trans_cost: the largest over the pieces
    (which read each register ends with) of the least cost that keeps the
@@ -160,8 +167,9 @@ typedef struct
 }
 fgraph;
 
-/* -1 when there are more than MAX_FNODES; track = 0: no facts are
-   derived (one node per state; sound, only less precise) */
+/* -1 when there are more than MAX_FNODES, or closing the facts takes
+   more than MAX_CLOSING steps; track = 0: no facts are derived (one node
+   per state; sound, only less precise) */
 int fgraph_build(fgraph * G, const prep * P, slong * work, int track);
 void fgraph_clear(fgraph * G);
 

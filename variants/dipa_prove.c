@@ -618,8 +618,9 @@ facts_graph(dipa_proof_t R, const prep * P, fgraph * G, slong * work)
         /* too many orders to track: none (facts only rule things out) */
         fgraph_clear(G);
         fgraph_build(G, P, work, 0);
-        step(R, "more than %d (state, order facts) nodes: no order of the "
-            "registers is tracked", MAX_FNODES);
+        step(R, "more than %d (state, order facts) nodes, or more than %d "
+            "steps closing their facts: no order of the registers is tracked",
+            MAX_FNODES, MAX_CLOSING);
     }
 }
 
