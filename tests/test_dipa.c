@@ -1222,28 +1222,32 @@ Test(dipa, loops_in_two_halves_meet_b, .timeout = 600)
    prove ran for minutes.  Now closing the facts is counted
    (MAX_CLOSING), past which no order is tracked (sound, less precise),
    and the blocks of reads are charged a read times a pair of registers
-   each: prove stops on its budget in seconds and says so, the same
-   answer twice. */
-Test(dipa, hundreds_of_registers_assigned_at_once_stop_on_the_budget,
-    .timeout = 300)
+   each; the first shifts of a value in 1000 registers take each
+   register's votes once (they were walked once per guess and register,
+   10^9 steps).  prove stops on its budget in seconds and says so, the
+   same answer twice. */
+/* q0 assigns x0 ... x(n-1) at once, each later state keeps one of them as
+   a running minimum, the last compares x0: prove stops on its budget,
+   says so, and gives the same answer twice */
+static void
+assigned_at_once(int n)
 {
     FILE * f;
     int i, rc;
-    char first[2][200];
-    const char * path = "build/test-dipa/assigned_at_once_400.dipa";
-    test_dir();
+    char first[2][200], path[100];
+    snprintf(path, sizeof(path), "build/test-dipa/assigned_at_once_%d.dipa", n);
     f = fopen(path, "w");
     cr_assert(f != NULL);
     fprintf(f, "(q0,1,0):");
-    for (i = 0; i < 400; i++)
+    for (i = 0; i < n; i++)
         fprintf(f, "%s x%d:= insample", i ? "," : "", i);
     fprintf(f, "; output oread; goto q1\n");
-    for (i = 1; i < 400; i++)
+    for (i = 1; i < n; i++)
         fprintf(f, "(q%d,1,0): if (insample < x%d) then x%d:= insample; output "
             "oread; goto q%d elseif (insample >= x%d) then output oread; goto "
             "q%d\n", i, i, i, i + 1, i, i + 1);
-    fprintf(f, "(q400,1,0): if (insample < x0) then output obot; goto q401 "
-        "elseif (insample >= x0) then output otop; goto q401\n");
+    fprintf(f, "(q%d,1,0): if (insample < x0) then output obot; goto q%d "
+        "elseif (insample >= x0) then output otop; goto q%d\n", n, n + 1, n + 1);
     fclose(f);
     for (i = 0; i < 2; i++)
     {
@@ -1258,6 +1262,14 @@ Test(dipa, hundreds_of_registers_assigned_at_once_stop_on_the_budget,
         snprintf(first[i], sizeof(first[i]), "%.*s", (int) strcspn(at, "\n"), at);
     }
     cr_assert_str_eq(first[0], first[1]);
+}
+
+Test(dipa, hundreds_of_registers_assigned_at_once_stop_on_the_budget,
+    .timeout = 300)
+{
+    test_dir();
+    assigned_at_once(400);
+    assigned_at_once(1000);
 }
 
 /* The bound for each pair where the shift coupling was above it: B as

@@ -25,27 +25,24 @@
 #include <string.h>
 #include "dipa_impl.h"
 
-/* the facts that hold at read `upto` of block B (before it reads), on
-   every run, among its registers marked in `among` (NULL: all, when
-   there are at most BLOCK_FACT_REGS): registers whose candidate reads are
-   the same set are equal (same kind, or a single read), or the minimum is
-   below the maximum (a set of two reads or more: a tie has probability
-   0).  Returns the steps it took (as fclose_set). */
-#define BLOCK_FACT_REGS 64
+#define BLOCK_FACT_REGS 64     /* the exit's facts among at most this many
+                                   registers */
 
+/* the facts that hold at read `upto` of block B (before it reads), on
+   every run, among its registers idx[0 .. n-1] (indices into B->regs):
+   registers whose candidate reads are the same set are equal (same kind,
+   or a single read), or the minimum is below the maximum (a set of two
+   reads or more: a tie has probability 0).  Returns the steps it took
+   (as fclose_set). */
 static slong
-block_facts(facts * F, const dipa_block * B, int upto, const char * among)
+block_facts(facts * F, const dipa_block * B, int upto, const int * idx, int n)
 {
-    int k, l, i;
+    int a, c, i;
     slong steps = 0;
-    if (among == NULL && B->nregs > BLOCK_FACT_REGS)
-        return 0;               /* no facts: sound, less precise */
-    for (k = 0; k < B->nregs; k++)
-        for (l = k + 1; l < B->nregs; l++)
+    for (a = 0; a < n; a++)
+        for (c = a + 1; c < n; c++)
         {
-            int same = 1, size = 0, lo, hi;
-            if (among != NULL && (!among[k] || !among[l]))
-                continue;
+            int k = idx[a], l = idx[c], same = 1, size = 0, lo, hi;
             steps += upto;
             for (i = 0; i < upto; i++)
             {
@@ -95,7 +92,16 @@ block_exit_facts(facts * H, const facts * F, const prep * P, int b)
             H->f[m++] = F->f[i];
     }
     H->n = m;
-    return block_facts(H, B, B->n, NULL);
+    /* among all its registers, when there are few (else none: sound,
+       less precise) */
+    if (B->nregs <= BLOCK_FACT_REGS)
+    {
+        int idx[BLOCK_FACT_REGS];
+        for (i = 0; i < B->nregs; i++)
+            idx[i] = i;
+        return block_facts(H, B, B->n, idx, B->nregs);
+    }
+    return fclose_set(H);
 }
 
 /* index of register r in B->regs, or -1 */
@@ -172,18 +178,17 @@ block_read(dipa_block * B, const prep * P, int s, int prev, int i,
                 return 0;
         }
     }
-    /* the facts among the registers this state compares */
+    /* the facts among the registers this state compares (every one of
+       them is B's, above; past COVER_REGS the ending is taken possible) */
+    if (P->ncomp[s] > COVER_REGS)
+        return 0;
     {
-        int ok;
-        char * in = flint_calloc(B->nregs, 1);
+        int idx[COVER_REGS];
         for (a = 0; a < P->ncomp[s]; a++)
-            if ((k = block_reg(B, P->comp[s][a])) >= 0)
-                in[k] = 1;
+            idx[a] = block_reg(B, P->comp[s][a]);
         F.n = 0;
-        block_facts(&F, B, i, in);
-        ok = !ending_possible(P, s, &F, regpos);
-        flint_free(in);
-        return ok;
+        block_facts(&F, B, i, idx, P->ncomp[s]);
+        return !ending_possible(P, s, &F, regpos);
     }
 }
 

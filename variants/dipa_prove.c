@@ -139,10 +139,29 @@ first_shifts(search * Q, signed char * sigma)
                     x, P->blocks[b].exit, P->blocks[b].regs[g]));
             continue;
         }
-        sigma[P->sig_off[x]] = (signed char) site_walk(Q, x, -1);
-        for (g = 0; P->sig_n[x] > 1 && g < P->sig_n[x]; g++)
-            sigma[P->sig_off[x] + g] = (signed char) site_walk(Q, x,
-                g < T->nassign ? T->assign[g] : -1);
+        if (P->sig_n[x] == 1)
+        {
+            sigma[P->sig_off[x]] = (signed char) site_walk(Q, x, -1);
+            continue;
+        }
+        /* one value in several registers: each register's votes once,
+           then each guess's (every register but the one reassigned
+           first) from the votes before and after it */
+        {
+            int k = T->nassign, a, * pre = flint_calloc(k + 2, sizeof(int));
+            int * suf = flint_calloc(k + 2, sizeof(int));
+            for (a = 0; a < k; a++)
+                pre[a + 1] = suf[a] = value_votes(Q, x, T->next, T->assign[a]);
+            for (a = 1; a <= k; a++)
+                pre[a] |= pre[a - 1];
+            for (a = k - 1; a >= 0; a--)
+                suf[a] |= suf[a + 1];
+            for (g = 0; g < P->sig_n[x]; g++)
+                sigma[P->sig_off[x] + g] = (signed char) vote_shift(g < k
+                    ? pre[g] | suf[g + 1] : pre[k]);
+            flint_free(pre);
+            flint_free(suf);
+        }
     }
 }
 
