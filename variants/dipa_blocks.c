@@ -63,22 +63,6 @@ block_facts(facts * F, const dipa_block * B, int upto, const int * idx, int n)
     return steps + fclose_set(F);
 }
 
-/* does a transition of block B assign register r? */
-static int
-block_assigns(const dipa_block * B, const prep * P, int r)
-{
-    int i, j, a;
-    for (i = 0; i < B->n; i++)
-    {
-        const dipa_state * S = P->A->states + B->states[i];
-        for (j = 0; j < S->ntrans; j++)
-            for (a = 0; a < S->trans[j].nassign; a++)
-                if (S->trans[j].assign[a] == r)
-                    return 1;
-    }
-    return 0;
-}
-
 slong
 block_exit_facts(facts * H, const facts * F, const prep * P, int b)
 {
@@ -88,7 +72,7 @@ block_exit_facts(facts * H, const facts * F, const prep * P, int b)
     for (i = 0; i < F->n; i++)
     {
         int a = F->f[i] / 2 / DIPA_MAX_REGS, c = F->f[i] / 2 % DIPA_MAX_REGS;
-        if (!block_assigns(B, P, a) && !block_assigns(B, P, c))
+        if (!B->assigned[a] && !B->assigned[c])
             H->f[m++] = F->f[i];
     }
     H->n = m;
@@ -234,6 +218,16 @@ block_from(dipa_block * B, const prep * P, int s, const int * pred,
         cur = A->states[cur].trans[0].next;
     }
     B->exit = cur;
+    /* the registers its transitions assign (dead ones included) */
+    B->assigned = flint_calloc(A->nregs + 1, 1);
+    for (k = 0; k < B->n; k++)
+    {
+        const dipa_state * S = A->states + B->states[k];
+        int j, a;
+        for (j = 0; j < S->ntrans; j++)
+            for (a = 0; a < S->trans[j].nassign; a++)
+                B->assigned[S->trans[j].assign[a]] = 1;
+    }
     return B->n >= 2;
 }
 
@@ -244,6 +238,7 @@ block_clear(dipa_block * B)
     flint_free(B->regs);
     flint_free(B->kind);
     flint_free(B->member);
+    flint_free(B->assigned);
 }
 
 /* pred[t]: the one state whose transitions enter t (-1: none, -2:

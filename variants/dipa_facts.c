@@ -370,10 +370,10 @@ prep_init(prep * P, const dipa_automaton_struct * A, int blocks)
             if (A->states[s].trans[j].nassign > 0)
             {
                 int k = A->states[s].trans[j].nassign;
-                P->site_trans[P->nsites] = j;
-                P->sig_off[P->nsites] = P->nsig;
                 int blk = P->block_at != NULL && P->block_at[s] >= 0;
                 P->site_state[P->nsites] = s;
+                P->site_trans[P->nsites] = j;
+                P->sig_off[P->nsites] = P->nsig;
                 /* a block's first site: one shift per register (the
                    register's at the exit); else one per guess */
                 P->sig_n[P->nsites] = blk ? k : k > 1 ? k + 1 : 1;

@@ -83,6 +83,8 @@ typedef struct
     int * regs;                 /* as states[0] assigns them */
     signed char * kind;         /* -1, +1, 0: never reassigned */
     char * member;              /* n x nregs */
+    char * assigned;            /* per register of the automaton: some
+                                   transition of the block assigns it */
 }
 dipa_block;
 

@@ -103,26 +103,12 @@ vote_shift(int votes)
     return votes == 1 ? -1 : votes == 4 ? 1 : 0;
 }
 
-/* Where site x's value is current (until a transition assigns its
-   register again), and what the cycles there ask of its shift: -1 for
-   insample >= x, +1 for insample < x, 0 in a non-input state, from the
-   registers it is assigned to but skip (the one a guess reassigns
-   first).  Returns the preferred shift (0 when the cycles disagree or
-   ask nothing). */
-static int
-site_walk(search * Q, int x, int skip)
-{
-    const prep * P = Q->P;
-    const dipa_trans * X = P->A->states[P->site_state[x]].trans + P->site_trans[x];
-    int votes = 0, k;
-    for (k = 0; k < X->nassign; k++)
-        if (X->assign[k] != skip)
-            votes |= value_votes(Q, x, X->next, X->assign[k]);
-    return vote_shift(votes);
-}
-
-/* the first shifts: what the cycles ask of each value; a block's
-   registers, what they ask from the block's exit on */
+/* The first shifts: what the cycles ask of each value where it is
+   current (until a transition assigns its register again): -1 for
+   insample >= x, +1 for insample < x, 0 in a non-input state or when
+   they disagree.  A value in several registers: per guess, the votes of
+   every register but the one reassigned first; a block's registers:
+   what they ask from the block's exit on.  Marks cur_at. */
 static void
 first_shifts(search * Q, signed char * sigma)
 {
@@ -139,14 +125,8 @@ first_shifts(search * Q, signed char * sigma)
                     x, P->blocks[b].exit, P->blocks[b].regs[g]));
             continue;
         }
-        if (P->sig_n[x] == 1)
-        {
-            sigma[P->sig_off[x]] = (signed char) site_walk(Q, x, -1);
-            continue;
-        }
-        /* one value in several registers: each register's votes once,
-           then each guess's (every register but the one reassigned
-           first) from the votes before and after it */
+        /* each register's votes once; a guess's from the votes before
+           and after the register it leaves out (pre[k]: all of them) */
         {
             int k = T->nassign, a, * pre = flint_calloc(k + 2, sizeof(int));
             int * suf = flint_calloc(k + 2, sizeof(int));
@@ -157,8 +137,8 @@ first_shifts(search * Q, signed char * sigma)
             for (a = k - 1; a >= 0; a--)
                 suf[a] |= suf[a + 1];
             for (g = 0; g < P->sig_n[x]; g++)
-                sigma[P->sig_off[x] + g] = (signed char) vote_shift(g < k
-                    ? pre[g] | suf[g + 1] : pre[k]);
+                sigma[P->sig_off[x] + g] = (signed char) vote_shift(P->sig_n[x]
+                    > 1 && g < k ? pre[g] | suf[g + 1] : pre[k]);
             flint_free(pre);
             flint_free(suf);
         }

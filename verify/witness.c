@@ -651,6 +651,7 @@ split_loops(const align_plan * P)
         {
             align_wstep * w = S->step + S->n++;
             fmpq saved[ALIGN_EDGES];
+            /* the step's fields copied, its rationals its own */
             memcpy(saved, w->edge, sizeof(saved));
             memcpy(w, P->step + i, sizeof(*w));
             memcpy(w->edge, saved, sizeof(saved));
@@ -667,7 +668,7 @@ split_loops(const align_plan * P)
     return S;
 }
 
-/* The best plan P (knobs Kb) was not made tight: its loops in two halves
+/* The best plan P was not made tight: its loops in two halves
    (split_loops), their sides first, then the choices and the tails as
    for a plan.  Returns 1 when this gave the witness. */
 static int
