@@ -7,7 +7,8 @@
 #                AddressSanitizer + UndefinedBehaviorSanitizer
 #   make bench   timings (never part of the tests)
 #   make install PREFIX=/usr/local   verify, svt-report, verify(1),
-#                svt-report(1), the specs, PROGRAMS.md and the JSON schema;
+#                svt-report(1), the specs, PROGRAMS.md, the JSON schema and
+#                doc/ (in share/doc/svt-verify);
 #                make uninstall removes them
 #   make clean
 
@@ -307,17 +308,20 @@ PREFIX  ?= /usr/local
 BINDIR   = $(DESTDIR)$(PREFIX)/bin
 MANDIR   = $(DESTDIR)$(PREFIX)/share/man/man1
 DATADIR  = $(DESTDIR)$(PREFIX)/share/svt-verify
+DOCDIR   = $(DESTDIR)$(PREFIX)/share/doc/svt-verify
+DOC_FILES = $(wildcard doc/*.md) variants/PROGRAMS.md
 install: $(B)/bin/verify $(B)/bin/svt-report
-	install -d $(BINDIR) $(MANDIR) $(DATADIR)/specs $(DATADIR)/specs/approx
+	install -d $(BINDIR) $(MANDIR) $(DATADIR)/specs $(DATADIR)/specs/approx $(DOCDIR)
 	install -m 755 $(B)/bin/verify $(B)/bin/svt-report $(BINDIR)/
 	install -m 644 man/verify.1 man/svt-report.1 $(MANDIR)/
 	install -m 644 $(SPEC_FILES) $(DATADIR)/specs/
 	install -m 644 $(APPROX_SPEC_FILES) $(DATADIR)/specs/approx/
 	install -m 644 verify/verify-output.schema.json variants/PROGRAMS.md $(DATADIR)/
+	install -m 644 $(DOC_FILES) $(DOCDIR)/
 
 uninstall:
 	rm -f $(BINDIR)/verify $(BINDIR)/svt-report $(MANDIR)/verify.1 $(MANDIR)/svt-report.1
-	rm -rf $(DATADIR)
+	rm -rf $(DATADIR) $(DOCDIR)
 
 clean:
 	rm -rf $(B)
