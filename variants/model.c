@@ -59,20 +59,73 @@ svt_model_clear(svt_model_t M)
         _arb_vec_clear(M->prog_scale, M->prog_nscale);
 }
 
-/* evaluates a scale; it must be positive */
-static int
-scale_of(arb_t res, const spec_expr * e, arb_srcptr vals, const int * def,
-    const char * what, char * err, size_t errlen)
+/* "FILE:LINE:COL: " of the value of key (where it is written), "FILE: "
+   when the file does not say where, "" without a file */
+static const char *
+where_key(char * buf, size_t len, const svt_variant_struct * var,
+    const char * key)
 {
-    char msg[256];
+    int line, col;
+    svt_variant_key_pos(var, key, &line, &col);
+    if (var->file == NULL)
+        buf[0] = '\0';
+    else if (line > 0 && col > 0)
+        snprintf(buf, len, "%.400s:%d:%d: ", var->file, line, col);
+    else
+        snprintf(buf, len, "%.400s: ", var->file);
+    return buf;
+}
+
+/* "at eps = E, c = C, Delta = D" (the model's parameters) */
+static const char *
+at_params(char * buf, size_t len, const svt_model_t M)
+{
+    char * e = fmpq_get_str(NULL, 10, M->eps_q), * d = fmpq_get_str(NULL, 10,
+        M->delta_q);
+    snprintf(buf, len, "at eps = %.60s, c = %ld, Delta = %.60s", e,
+        (long) M->c, d);
+    flint_free(e);
+    flint_free(d);
+    return buf;
+}
+
+/* the error of a value that is not allowed: "WHERE KEY: found VALUE at
+   eps = .., c = .., Delta = .., expected ALLOWED" */
+static void
+value_error(char * err, size_t errlen, const char * where, const char * key,
+    const arb_t x, const svt_model_t M, const char * allowed)
+{
+    char v[128], at[200];
+    spec_value_str(v, sizeof(v), x);
+    snprintf(err, errlen, "%s%s: found %s %s, expected %s", where, key, v,
+        at_params(at, sizeof(at), M), allowed);
+}
+
+/* the error of a value that cannot be computed (a division by 0...) */
+static void
+eval_error(char * err, size_t errlen, const char * where, const char * key,
+    const char * msg, const svt_model_t M)
+{
+    char at[200];
+    snprintf(err, errlen, "%s%s: %s %s", where, key, msg,
+        at_params(at, sizeof(at), M));
+}
+
+/* evaluates the scale of key; it must be positive */
+static int
+scale_of(arb_t res, const svt_model_t M, const spec_expr * e, arb_srcptr vals,
+    const int * def, const char * what, char * err, size_t errlen)
+{
+    char msg[256], where[512];
+    where_key(where, sizeof(where), M->var, what);
     if (spec_expr_eval(res, e, vals, def, SVT_PARAM_PREC, msg, sizeof(msg)) != 0)
     {
-        snprintf(err, errlen, "%s: %s", what, msg);
+        eval_error(err, errlen, where, what, msg, M);
         return -1;
     }
     if (!arb_is_positive(res))
     {
-        snprintf(err, errlen, "%s: the scale must be > 0", what);
+        value_error(err, errlen, where, what, res, M, "a noise scale > 0");
         return -1;
     }
     return 0;
@@ -84,13 +137,14 @@ claimed_delta_set(svt_model_t M, const svt_variant_struct * var,
     arb_srcptr vals, const int * def, char * err, size_t errlen)
 {
     const slong prec = SVT_PARAM_PREC;
-    char msg[512];
+    char msg[512], where[512];
     arb_t u;
     int ok;
+    where_key(where, sizeof(where), var, "claimed_delta");
     if (spec_expr_eval(M->claimed_delta, var->claimed_delta, vals, def, prec,
             msg, sizeof(msg)) != 0)
     {
-        snprintf(err, errlen, "claimed_delta: %s", msg);
+        eval_error(err, errlen, where, "claimed_delta", msg, M);
         return -1;
     }
     arb_init(u);
@@ -99,7 +153,8 @@ claimed_delta_set(svt_model_t M, const svt_variant_struct * var,
     arb_clear(u);
     if (!ok)
     {
-        snprintf(err, errlen, "claimed_delta: delta must be >= 0 and < 1");
+        value_error(err, errlen, where, "claimed_delta", M->claimed_delta, M,
+            "a delta >= 0 and < 1");
         return -1;
     }
     return 0;
@@ -117,14 +172,15 @@ svt_model_set(svt_model_t M, const svt_variant_struct * var,
     int def[SPEC_NVARS] = { 1, 1, 1, 0, 0, 0 };
     static const char * names[3] = { "eps1", "eps2", "eps3" };
     static const int order[3] = { 2, 0, 1 };
-    char msg[256];
-    int k, r = -1;
+    char msg[256], where[512];
+    int k, r = -1, any_given;
 
     if (ov == NULL)
         ov = &none;
     given[0] = ov->eps1;
     given[1] = ov->eps2;
     given[2] = ov->eps3;
+    any_given = given[0] != NULL || given[1] != NULL || given[2] != NULL;
     if (fmpq_sgn(eps) <= 0)
     {
         snprintf(err, errlen, "eps must be > 0");
@@ -175,7 +231,8 @@ svt_model_set(svt_model_t M, const svt_variant_struct * var,
             if (spec_expr_eval(dst, var->eps_expr[i], vals, def, prec, msg,
                     sizeof(msg)) != 0)
             {
-                snprintf(err, errlen, "%s: %s", names[i], msg);
+                eval_error(err, errlen, where_key(where, sizeof(where), var,
+                    names[i]), names[i], msg, M);
                 goto done;
             }
         }
@@ -185,8 +242,15 @@ svt_model_set(svt_model_t M, const svt_variant_struct * var,
             continue;   /* a program that does not split the budget */
         if (i < 2 ? !arb_is_positive(dst) : !arb_is_nonnegative(dst))
         {
-            snprintf(err, errlen, "%s must be %s (with eps, c and the given "
-                "budgets)", names[i], i < 2 ? "> 0" : ">= 0");
+            char what[160];
+            snprintf(what, sizeof(what), "a budget %s%s", i < 2 ? "> 0"
+                : ">= 0", any_given ? " (with the budgets given on the "
+                "command line)" : "");
+            if (given[i] != NULL)
+                snprintf(where, sizeof(where), "--%s: ", names[i]);
+            else
+                where_key(where, sizeof(where), var, names[i]);
+            value_error(err, errlen, where, names[i], dst, M, what);
             goto done;
         }
         arb_set(vals + SPEC_VAR_EPS1 + i, dst);
@@ -207,13 +271,14 @@ svt_model_set(svt_model_t M, const svt_variant_struct * var,
     if (M->output == SVT_OUT_FRESH && arb_is_zero(M->eps3))
         M->output = SVT_OUT_TOP;
 
-    if (scale_of(M->rho_scale, var->rho, vals, def, "threshold_noise", err, errlen)
-        || (M->has_nu && scale_of(M->nu_scale, var->nu, vals, def, "query_noise",
-                err, errlen))
-        || (M->reset && scale_of(M->rho_reset_scale, var->rho_reset, vals, def,
-                "reset", err, errlen))
-        || (M->output == SVT_OUT_FRESH && scale_of(M->out_scale, var->out, vals,
-                def, "output", err, errlen)))
+    if (scale_of(M->rho_scale, M, var->rho, vals, def, "threshold_noise", err,
+            errlen)
+        || (M->has_nu && scale_of(M->nu_scale, M, var->nu, vals, def,
+                "query_noise", err, errlen))
+        || (M->reset && scale_of(M->rho_reset_scale, M, var->rho_reset, vals,
+                def, "reset", err, errlen))
+        || (M->output == SVT_OUT_FRESH && scale_of(M->out_scale, M, var->out,
+                vals, def, "output", err, errlen)))
         goto done;
     /* from here on the template is its program */
     M->prog = var->compiled[M->output == var->output ? 0 : 1];
@@ -226,15 +291,17 @@ claim:
     M->has_claim = var->claimed != NULL;
     if (M->has_claim)
     {
+        where_key(where, sizeof(where), var, "claimed");
         if (spec_expr_eval(M->claimed, var->claimed, vals, def, prec, msg,
                 sizeof(msg)) != 0)
         {
-            snprintf(err, errlen, "claimed: %s", msg);
+            eval_error(err, errlen, where, "claimed", msg, M);
             goto done;
         }
         if (!arb_is_positive(M->claimed))
         {
-            snprintf(err, errlen, "claimed: the budget must be > 0");
+            value_error(err, errlen, where, "claimed", M->claimed, M,
+                "a claimed budget > 0 (or claimed = none)");
             goto done;
         }
     }
@@ -269,14 +336,17 @@ svt_model_expr_fmpq(fmpq_t res, const svt_model_t M, const spec_expr * e)
 
 /* the model                                                           */
 
-/* "FILE:LINE:COL: " of noise i of M->prog, or "" when not known */
+/* "FILE:LINE:COL: " of noise i of M->prog, "FILE: " when not known */
 static const char *
 where_noise(char * buf, size_t len, const svt_model_t M, int i)
 {
     const prog_noise * n = M->prog->noises + i;
-    if (n->line <= 0 || M->var->file == NULL)
-        return "";
-    snprintf(buf, len, "%.400s:%d:%d: ", M->var->file, n->line, n->col);
+    if (M->var->file == NULL)
+        buf[0] = '\0';
+    else if (n->line <= 0 || n->col <= 0)
+        snprintf(buf, len, "%.400s: ", M->var->file);
+    else
+        snprintf(buf, len, "%.400s:%d:%d: ", M->var->file, n->line, n->col);
     return buf;
 }
 
@@ -294,18 +364,17 @@ svt_program_scales_set(svt_model_t M, arb_srcptr vals, const int * def,
     M->prog_scale = _arb_vec_init(P->nnoises);
     for (i = 0; i < P->nnoises; i++)
     {
+        where_noise(where, sizeof(where), M, i);
         if (spec_expr_eval(M->prog_scale + i, P->noises[i].scale, vals, def,
                 SVT_PARAM_PREC, msg, sizeof(msg)) != 0)
         {
-            snprintf(err, errlen, "%snoise scale: %s", where_noise(where,
-                sizeof(where), M, i), msg);
+            eval_error(err, errlen, where, "noise scale", msg, M);
             return -1;
         }
         if (!arb_is_positive(M->prog_scale + i))
         {
-            snprintf(err, errlen, "%snoise scale: the scale must be > 0 (it "
-                "is not, at these eps, c and Delta)", where_noise(where,
-                sizeof(where), M, i));
+            value_error(err, errlen, where, "noise scale", M->prog_scale + i,
+                M, "a noise scale > 0");
             return -1;
         }
     }
@@ -313,14 +382,28 @@ svt_program_scales_set(svt_model_t M, arb_srcptr vals, const int * def,
     if (P->has_counter)
     {
         arb_t x;
+        int bad;
+        if (M->var->file == NULL)
+            where[0] = '\0';
+        else if (P->limit_line > 0 && P->limit_col > 0)
+            snprintf(where, sizeof(where), "%.400s:%d:%d: ", M->var->file,
+                P->limit_line, P->limit_col);
+        else
+            snprintf(where, sizeof(where), "%.400s: ", M->var->file);
         arb_init(x);
-        if (spec_expr_eval(x, P->limit, vals, def, SVT_PARAM_PREC, msg,
-                sizeof(msg)) != 0 || !arb_is_int(x) || !arb_is_positive(x)
+        bad = spec_expr_eval(x, P->limit, vals, def, SVT_PARAM_PREC, msg,
+            sizeof(msg)) != 0;
+        if (bad)
+            eval_error(err, errlen, where, "counter", msg, M);
+        else if (!arb_is_int(x) || !arb_is_positive(x)
                 || arf_cmpabs_2exp_si(arb_midref(x), 30) > 0)
         {
-            snprintf(err, errlen, "counter: the limit must be an integer from 1 "
-                "to 2^30 (found %s)", msg[0] && !arb_is_finite(x) ? msg
-                : "another value");
+            bad = 1;
+            value_error(err, errlen, where, "counter", x, M, "a limit that "
+                "is an integer from 1 to 2^30");
+        }
+        if (bad)
+        {
             arb_clear(x);
             return -1;
         }

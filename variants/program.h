@@ -220,6 +220,7 @@ typedef struct svt_program_struct
     int register_noise;         /* index into noises */
     int has_counter;
     spec_expr * limit;          /* the counter's limit (an integer) */
+    int limit_line, limit_col;  /* where it is written (0: not written) */
     int nstates;
     prog_state * states;        /* nstates of them (svt_program_add_state) */
     int states_alloc;

@@ -857,6 +857,8 @@ counter_line(svt_program * P, cursor * c, const char * at)
     P->limit = spec_expr_parse(c->p, msg, sizeof(msg), &ecol);
     if (P->limit == NULL)
         return fail(c, at + (ecol > 0 ? ecol - 1 : 0), "%s", msg);
+    P->limit_line = (int) c->lineno;
+    P->limit_col = col_of(c, at);
     P->has_counter = 1;
     return 0;
 }

@@ -119,6 +119,17 @@ int spec_expr_linform(spec_linform_t res, const spec_expr * e, int recip,
 /* 1 if the expression uses variable v */
 int spec_expr_uses(const spec_expr * e, int v);
 
+/* For messages.  spec_value_str: the value of a parameter as found (an
+   integer exactly, else 15 digits; a ball around 0 with its radius).
+   spec_char_name: the character at s by its code point and, for one a
+   reader cannot see, its name ("U+FEFF byte-order mark", "U+00A0
+   no-break space"; a byte that is not UTF-8 by its value); returns the
+   bytes it takes (>= 1).  spec_find_invisible: the first byte of s[0..n)
+   that is not printable ASCII (tab and carriage return aside), or NULL. */
+void spec_value_str(char * buf, size_t len, const arb_t x);
+int spec_char_name(char * buf, size_t len, const char * s);
+const char * spec_find_invisible(const char * s, size_t n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -681,3 +681,139 @@ spec_expr_linform(spec_linform_t res, const spec_expr * e, int recip,
     fmpq_clear(cb);
     return r;
 }
+
+/* ---- naming what was found, for messages ------------------------- */
+
+void
+spec_value_str(char * buf, size_t len, const arb_t x)
+{
+    char * s;
+    if (!arb_is_finite(x))
+    {
+        snprintf(buf, len, "a value that is not finite");
+        return;
+    }
+    if (arb_is_exact(x) && arf_is_int(arb_midref(x))
+            && arf_cmpabs_2exp_si(arb_midref(x), 200) < 0)
+    {
+        fmpz_t n;
+        fmpz_init(n);
+        arf_get_fmpz(n, arb_midref(x), ARF_RND_DOWN);
+        s = fmpz_get_str(NULL, 10, n);
+        snprintf(buf, len, "%s", s);
+        flint_free(s);
+        fmpz_clear(n);
+        return;
+    }
+    if (arb_contains_zero(x) && !arb_is_zero(x))
+    {
+        s = arb_get_str(x, 5, 0);
+        snprintf(buf, len, "%s (not certainly nonzero)", s);
+        flint_free(s);
+        return;
+    }
+    s = arb_get_str(x, 15, ARB_STR_NO_RADIUS);
+    {
+        /* trailing zeros of the digits (before an exponent) dropped */
+        char * dot = strchr(s, '.'), * e = strchr(s, 'e');
+        if (dot != NULL)
+        {
+            char * end = e != NULL ? e : s + strlen(s), * z = end;
+            while (z > dot + 1 && z[-1] == '0')
+                z--;
+            if (z == dot + 1)
+                z = dot;
+            memmove(z, end, strlen(end) + 1);
+        }
+    }
+    snprintf(buf, len, "%s", s);
+    flint_free(s);
+}
+
+/* a few characters a reader cannot see, by name */
+static const char *
+char_name(unsigned long u)
+{
+    switch (u)
+    {
+        case 0x09: return "tab";
+        case 0x0D: return "carriage return";
+        case 0x7F: return "delete character";
+        case 0xA0: return "no-break space";
+        case 0xAD: return "soft hyphen";
+        case 0x200B: return "zero-width space";
+        case 0x200C: return "zero-width non-joiner";
+        case 0x200D: return "zero-width joiner";
+        case 0x2060: return "word joiner";
+        case 0x2028: return "line separator";
+        case 0x2029: return "paragraph separator";
+        case 0x202F: return "narrow no-break space";
+        case 0xFEFF: return "byte-order mark";
+        case 0xFFFD: return "replacement character";
+        default: break;
+    }
+    if (u < 0x20 || (u >= 0x80 && u < 0xA0))
+        return "control character";
+    if (u >= 0x2000 && u <= 0x200A)
+        return "space";
+    if (u == 0x2212)
+        return "minus sign (write the ASCII '-')";
+    if (u >= 0x2010 && u <= 0x2015)
+        return "dash (write the ASCII '-')";
+    if (u == 0x2018 || u == 0x2019 || u == 0x201C || u == 0x201D)
+        return "curly quote";
+    return NULL;
+}
+
+int
+spec_char_name(char * buf, size_t len, const char * s)
+{
+    const unsigned char * p = (const unsigned char *) s;
+    unsigned long u;
+    int n, k;
+    const char * name;
+    if (p[0] < 0x80)
+    {
+        u = p[0];
+        n = 1;
+    }
+    else
+    {
+        n = p[0] >= 0xF0 && p[0] < 0xF5 ? 4 : p[0] >= 0xE0 ? 3
+            : p[0] >= 0xC2 && p[0] < 0xE0 ? 2 : 0;
+        u = n == 4 ? p[0] & 0x07 : n == 3 ? p[0] & 0x0F : p[0] & 0x1F;
+        for (k = 1; k < n; k++)
+        {
+            if ((p[k] & 0xC0) != 0x80)
+                break;
+            u = (u << 6) | (p[k] & 0x3F);
+        }
+        if (n == 0 || k < n || (n == 3 && u < 0x800) || (n == 4
+                && (u < 0x10000 || u > 0x10FFFF)) || (u >= 0xD800 && u < 0xE000))
+        {
+            snprintf(buf, len, "the byte 0x%02X (not UTF-8 text)", p[0]);
+            return 1;
+        }
+    }
+    name = char_name(u);
+    if (name != NULL)
+        snprintf(buf, len, "U+%04lX %s", u, name);
+    else if (u >= 0x80)
+        snprintf(buf, len, "U+%04lX '%.*s' (not ASCII)", u, n, s);
+    else
+        snprintf(buf, len, "'%c'", (int) u);
+    return n;
+}
+
+const char *
+spec_find_invisible(const char * s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n && s[i] != '\0'; i++)
+    {
+        unsigned char b = (unsigned char) s[i];
+        if (b >= 0x80 || (b < 0x20 && b != '\t' && b != '\r') || b == 0x7F)
+            return s + i;
+    }
+    return NULL;
+}

@@ -149,7 +149,9 @@ const char *
 svt_dipa_claim(char * expr, size_t len, const char * text, const fmpq_t dsum)
 {
     const char * cl = strstr(text, "# claimed =");
-    if (cl != NULL && (cl == text || cl[-1] == '\n'))
+    while (cl != NULL && cl != text && cl[-1] != '\n')
+        cl = strstr(cl + 1, "# claimed =");
+    if (cl != NULL)
     {
         const char * e = cl + 11, * eol = strchr(e, '\n');
         size_t n = eol ? (size_t) (eol - e) : strlen(e);
@@ -202,10 +204,27 @@ svt_variant_parse_dipa(svt_variant_struct * v, const char * text,
     }
     pp = svt_dipa_claim(expr, sizeof(expr), text, v->dipa->dsum);
     v->paper_property = dupstr(pp, strlen(pp));
+    {
+        /* where the '# claimed =' line is (its expression's column) */
+        const char * cl = strstr(text, "# claimed =");
+        while (cl != NULL && cl != text && cl[-1] != '\n')
+            cl = strstr(cl + 1, "# claimed =");
+        if (cl != NULL)
+        {
+            const char * t;
+            int line = 1;
+            for (t = text; t < cl; t++)
+                line += *t == '\n';
+            v->key_line[K_CLAIMED] = line;
+            v->key_col[K_CLAIMED] = 12;
+        }
+    }
     v->claimed = spec_expr_parse(expr, msg, sizeof(msg), &ecol);
     if (v->claimed == NULL)
     {
-        snprintf(err, errlen, "%s:1:%d: # claimed: %s", file, 11 + ecol, msg);
+        snprintf(err, errlen, "%s:%d:%d: # claimed: %s", file,
+            v->key_line[K_CLAIMED] > 0 ? v->key_line[K_CLAIMED] : 1,
+            11 + ecol, msg);
         svt_variant_clear(v);
         return -1;
     }
@@ -475,6 +494,45 @@ key_value_line(svt_variant_struct * v, ctx * c, int * seen, char * line,
     return set_key(v, c, k, val, vcol);
 }
 
+/* the first character of line that is not allowed there, or NULL:
+   printable ASCII, and in the value of a free text key (title, source,
+   paper_property) any UTF-8 character but a control character */
+static const char *
+first_invisible(const char * line)
+{
+    static const char * free_keys[3] = { "title", "source", "paper_property" };
+    const char * k = line, * eq = strchr(line, '='), * p;
+    int i, text = 0;
+    while (isspace((unsigned char) *k))
+        k++;
+    for (i = 0; i < 3 && eq != NULL; i++)
+    {
+        size_t n = strlen(free_keys[i]);
+        const char * t = k + n;
+        if (strncmp(k, free_keys[i], n) != 0)
+            continue;
+        while (t < eq && (*t == ' ' || *t == '\t'))
+            t++;
+        text |= t == eq;
+    }
+    if (!text)
+        return spec_find_invisible(line, strlen(line));
+    p = spec_find_invisible(line, (size_t) (eq - line));
+    if (p != NULL)
+        return p;
+    for (p = eq; *p != '\0'; )
+    {
+        char name[96];
+        int n = spec_char_name(name, sizeof(name), p);
+        if (((unsigned char) *p < 0x20 && *p != '\t' && *p != '\r')
+                || *p == 0x7F || strncmp(name, "the byte", 8) == 0
+                || strstr(name, "control character") != NULL)
+            return p;
+        p += n;
+    }
+    return NULL;
+}
+
 /* the next line of the text into line (comment removed, end trimmed);
    returns its length, or -1 with an error */
 static long
@@ -490,13 +548,24 @@ read_line(char * line, const char ** p, ctx * c)
     memcpy(line, *p, len);
     line[len] = '\0';
     *p = eol ? eol + 1 : *p + len;
-    for (i = 0; i < len; i++)
-        if ((unsigned char) line[i] < 32 && line[i] != '\t' && line[i] != '\r')
-            return error_at(c, (int) i + 1, "found a control character, expected "
-                "printable text%s%s", "", "");
     hash = strchr(line, '#');
     if (hash)
         *hash = '\0';
+    {
+        /* outside comments and free text (title, source, paper_property):
+           printable ASCII; what is not is named by its code point */
+        const char * bad = first_invisible(line);
+        if (bad != NULL)
+        {
+            char name[96];
+            spec_char_name(name, sizeof(name), bad);
+            return error_at(c, (int) (bad - line) + 1, "found %s, expected "
+                "printable ASCII text%s", name, bad == line && c->line == 1
+                && strncmp(name, "U+FEFF", 6) == 0 ? " (save the file "
+                "without a byte-order mark)" : " (other characters may "
+                "appear in comments and in title, source and paper_property)");
+        }
+    }
     for (i = strlen(line); i > 0 && isspace((unsigned char) line[i - 1]); i--)
         line[i - 1] = '\0';
     return (long) strlen(line);
@@ -626,7 +695,8 @@ svt_read_spec_text(const char * path, char * err, size_t errlen)
     f = fopen(path, "rb");
     if (f == NULL)
     {
-        snprintf(err, errlen, "%s:0:0: cannot open the file", path);
+        snprintf(err, errlen, "%s: cannot open the file: %s", path,
+            strerror(errno));
         return NULL;
     }
     buf = flint_malloc(1 << 20);
@@ -635,7 +705,8 @@ svt_read_spec_text(const char * path, char * err, size_t errlen)
     {
         fclose(f);
         flint_free(buf);
-        snprintf(err, errlen, "%s:0:0: larger than 1 MiB", path);
+        snprintf(err, errlen, "%s: larger than 1 MiB (expected a spec file "
+            "of at most 1 MiB)", path);
         return NULL;
     }
     fclose(f);

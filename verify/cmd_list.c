@@ -74,14 +74,24 @@ lint_error(char * err, size_t len, const svt_variant_struct * v,
     char key[32];
     int line = 0, col = 0;
     size_t n = strcspn(msg, ":");
+    if (strncmp(msg, path, strlen(path)) == 0 && msg[strlen(path)] == ':')
+    {
+        /* the model's message names its place and parameters */
+        snprintf(err, len, "%s", msg);
+        return;
+    }
     if (n < sizeof(key))
     {
         memcpy(key, msg, n);
         key[n] = '\0';
         svt_variant_key_pos(v, key, &line, &col);
     }
-    snprintf(err, len, "%s:%d:%d: with eps = %s, c = %ld, Delta = 1: %s", path,
-        line, col, eps, (long) c, msg);
+    if (line > 0 && col > 0)
+        snprintf(err, len, "%s:%d:%d: with eps = %s, c = %ld, Delta = 1: %s",
+            path, line, col, eps, (long) c, msg);
+    else
+        snprintf(err, len, "%s: with eps = %s, c = %ld, Delta = 1: %s", path,
+            eps, (long) c, msg);
 }
 
 /* dies unless the spec v read from path instantiates at c = 1, 2, 20
