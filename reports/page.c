@@ -1,6 +1,7 @@
 /* page.c -- writing the report's pages (see page.h). */
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include "page.h"
@@ -10,6 +11,47 @@ page_die(const char * msg)
 {
     fprintf(stderr, "svt-report: %s\n", msg);
     exit(2);
+}
+
+/* 0 when path is a directory (made here or there before) */
+static int
+make_one(const char * path)
+{
+    struct stat st;
+    if (mkdir(path, 0755) == 0)
+        return 0;
+    if (errno == EEXIST && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return 0;
+    if (errno == EEXIST)
+        errno = ENOTDIR;
+    return -1;
+}
+
+void
+page_mkdirs(const char * dir)
+{
+    char path[1024], msg[1200];
+    size_t i, n = strlen(dir);
+    if (n == 0 || n >= sizeof(path))
+        page_die("--out: expected a directory name of 1 to 1023 characters");
+    memcpy(path, dir, n + 1);
+    /* each parent, then dir itself, like mkdir -p */
+    for (i = 1; i <= n; i++)
+        if (path[i] == '/' || path[i] == '\0')
+        {
+            char keep = path[i];
+            if (path[i - 1] == '/')
+                continue;
+            path[i] = '\0';
+            if (make_one(path) != 0)
+            {
+                snprintf(msg, sizeof(msg), "cannot make the directory %s: %s",
+                    path, errno == ENOTDIR ? "a file that is not a directory "
+                    "has that name" : strerror(errno));
+                page_die(msg);
+            }
+            path[i] = keep;
+        }
 }
 
 FILE *

@@ -8,6 +8,9 @@
 
 /* prints "svt-report: msg" and exits 2 */
 void page_die(const char * msg);
+/* makes dir and every folder above it that is missing, like mkdir -p;
+   dies naming the first folder it could not make */
+void page_mkdirs(const char * dir);
 /* dir/name opened for writing, as dir/name.tmp (dies on error); a page
    appears under its name only at page_close, so that a run that is
    killed leaves the previous report intact */

@@ -2154,9 +2154,8 @@ main(int argc, char ** argv)
     }
     if (system("gnuplot --version > /dev/null 2>&1") != 0)
         page_die("gnuplot not found (install it with make deps)");
-    mkdir(C.dir, 0755);
     snprintf(name, sizeof(name), "%s/plots", C.dir);
-    mkdir(name, 0755);
+    page_mkdirs(name);
     svt_catalog_init(C.cat);
     n = svt_catalog_count(C.cat);
     V = flint_malloc(n * sizeof(vresult));

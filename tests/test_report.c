@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "svt.h"
 #include "verify.h"
 #include "testlib.h"
@@ -948,4 +949,162 @@ Test(report, rows_and_lecturer_pages, .timeout = 2700)
     check_rows(dir);
     check_lecturer_pages(dir);
     check_killed_run_keeps_report(dir, 100);
+}
+
+/* the binary of REPORT_BIN (else ./build/bin/svt-report) as an absolute
+   path, so that it runs from any folder (free it) */
+static char *
+report_bin_abs(void)
+{
+    const char * bin = getenv("REPORT_BIN");
+    char cwd[1024], * abs = malloc(2200);
+    struct stat st;
+    if (bin == NULL)
+        bin = "./build/bin/svt-report";
+    cr_assert(abs != NULL && getcwd(cwd, sizeof(cwd)) != NULL);
+    if (bin[0] == '/')
+        snprintf(abs, 2200, "%s", bin);
+    else
+        snprintf(abs, 2200, "%s/%s", cwd, bin);
+    cr_assert(stat(abs, &st) == 0, "REPORT_BIN %s not found", abs);
+    return abs;
+}
+
+/* a new empty folder under /tmp (free it; remove it with rm_tree) */
+static char *
+fresh_dir(void)
+{
+    char * d = strdup("/tmp/svt-report-test-XXXXXX");
+    cr_assert(d != NULL && mkdtemp(d) != NULL, "mkdtemp");
+    return d;
+}
+
+static void
+rm_tree(char * d)
+{
+    char cmd[300];
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", d);
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    free(d);
+}
+
+/* runs `cd dir && BIN args`, stdout and stderr into out; its exit code */
+static int
+run_report_in(const char * dir, const char * bin, const char * args,
+    char ** out)
+{
+    char cmd[2048];
+    int st;
+    snprintf(cmd, sizeof(cmd), "cd '%s' && '%s' %s > _out.txt 2>&1", dir,
+        bin, args);
+    st = system(cmd);
+    snprintf(cmd, sizeof(cmd), "cat '%s/_out.txt'", dir);
+    *out = slurp_cmd(cmd);
+    cr_assert(WIFEXITED(st), "'%s' did not exit", args);
+    return WEXITSTATUS(st);
+}
+
+/* the last "exit status N" in the roff text [p, e) (its lines joined):
+   N, or -1 when it documents none */
+static int
+documented_status(const char * p, const char * e)
+{
+    char * t = strndup(p, e - p), * q;
+    int n = -1;
+    cr_assert(t != NULL);
+    for (q = t; *q; q++)
+        if (*q == '\n')
+            *q = ' ';
+    for (q = strstr(t, "exit status "); q != NULL; q = strstr(q + 1, "exit status "))
+        n = atoi(q + 12);
+    free(t);
+    return n;
+}
+
+/* man/svt-report.1's EXAMPLES, each command run as an installed user
+   would, in a new empty folder, with the exit status its paragraph
+   documents (the last "exit status N" before the command); an example
+   that succeeds has written its index where its --out says (default
+   reports/output); one that fails says why, naming no temporary file */
+Test(report, man_examples_run_from_an_empty_folder, .timeout = 900)
+{
+    char * man = slurp_cmd("cat man/svt-report.1");
+    char * bin = report_bin_abs();
+    const char * ex = strstr(man, ".SH EXAMPLES"), * end, * text, * nf;
+    int ran = 0;
+    cr_assert(ex != NULL, "svt-report.1 has no EXAMPLES");
+    end = strstr(ex, "\n.SH SEE ALSO");
+    cr_assert(end != NULL);
+    for (text = ex; (nf = strstr(text, "\n.nf\n")) != NULL && nf < end; )
+    {
+        const char * p = nf + 5, * fi = strstr(p, "\n.fi\n");
+        int documented = documented_status(text, nf);
+        cr_assert(fi != NULL && fi < end, "an .nf without its .fi");
+        for (; p < fi; p = strchr(p, '\n') + 1)
+        {
+            char args[512], path[700], outdir[256], * dir, * out;
+            const char * e = strchr(p, '\n'), * o;
+            size_t i, k;
+            int rc;
+            struct stat st;
+            /* a command: roff's \- is -, and svt-report is the binary */
+            for (i = k = 0; p + i < e && k + 1 < sizeof(args); i++)
+                if (!(p[i] == '\\' && p[i + 1] == '-'))
+                    args[k++] = p[i];
+            args[k] = '\0';
+            cr_assert(strncmp(args, "svt-report ", 11) == 0, "an example that "
+                "is not svt-report: %s", args);
+            cr_assert(documented >= 0, "%s: no exit status documented before "
+                "it", args);
+            dir = fresh_dir();
+            rc = run_report_in(dir, bin, args + 11, &out);
+            fprintf(stderr, "report: man svt-report example '%s' in an empty "
+                "folder: exit %d (documented %d)\n", args, rc, documented);
+            cr_assert_eq(rc, documented, "'%s' in an empty folder exits %d, its "
+                "man page says %d:\n%s", args, rc, documented, out);
+            if (rc == 0)
+            {
+                o = strstr(args, "--out ");
+                if (o != NULL)
+                    sscanf(o + 6, "%255s", outdir);
+                else
+                    snprintf(outdir, sizeof(outdir), "reports/output");
+                snprintf(path, sizeof(path), "%s/%s/index.html", dir, outdir);
+                cr_assert(stat(path, &st) == 0 && st.st_size > 1000, "'%s': "
+                    "no %s", args, path);
+            }
+            else
+                cr_assert(strstr(out, "svt-report: ") != NULL
+                    && strstr(out, ".tmp") == NULL, "'%s': %s", args, out);
+            free(out);
+            rm_tree(dir);
+            ran++;
+        }
+        text = fi + 4;
+    }
+    cr_assert_geq(ran, 2, "the EXAMPLES of svt-report.1");
+    free(bin);
+    free(man);
+}
+
+/* --out makes every missing folder (mkdir -p); a folder that cannot be
+   made is named, before any measurement: here a file stands where a
+   folder of --out must be */
+Test(report, out_folder_that_cannot_be_made_is_named, .timeout = 120)
+{
+    char * bin = report_bin_abs(), * dir = fresh_dir(), * out, path[400];
+    FILE * f;
+    int rc;
+    snprintf(path, sizeof(path), "%s/notes", dir);
+    f = fopen(path, "w");
+    cr_assert(f != NULL);
+    fclose(f);
+    rc = run_report_in(dir, bin, "--out notes/week3/svt --m-max 1", &out);
+    cr_assert_eq(rc, 2, "exit %d: %s", rc, out);
+    cr_assert(strstr(out, "svt-report: cannot make the directory notes: ") != NULL,
+        "%s", out);
+    cr_assert(strstr(out, ".tmp") == NULL && strstr(out, "week3") == NULL, "%s", out);
+    free(out);
+    rm_tree(dir);
+    free(bin);
 }
