@@ -3,6 +3,7 @@
    of the source documents, pinned. */
 
 #include <string.h>
+#include <gsl/gsl_rng.h>
 #include "check.h"
 #include "testlib.h"
 
@@ -254,4 +255,129 @@ Test(specs, expressions_in_rationals)
     _fmpq_vec_clear(vals, SPEC_NVARS);
     fmpq_clear(r);
     fmpq_clear(want);
+}
+
+/* A guard offset is read exactly at any size, like every constant of a
+   file.  Register z ~ Lap(1), answer y = q + Lap(2) (eps = 1, T = 0).
+   With X - Y the difference of Laplace laws of scales a = 1 (z) and
+   b = 2 (the answer's noise), Pr[X - Y > d] = (a^2 e^{-d/a} - b^2
+   e^{-d/b}) / (2 (a^2 - b^2)) for d >= 0 (1/2 at d = 0).  The range
+   z - 10^50 <= y < z holds when y < z up to a tail below e^{-10^49}:
+   Pr[bot] is 1/2 at q = 0 and Pr[z - (y - 1) > 1] = (4 e^{-1/2} - e^{-1})/6
+   at q = 1; the guard y >= z + 10^50 almost never holds: Pr[bot] = 1 up
+   to that tail.  The simulator reads the same offsets. */
+static void
+huge_offset_case(const char * guard, const char * out_true,
+    const char * out_false, int which)
+{
+    char text[1024], err[512];
+    svt_variant_struct v;
+    svt_model_t M;
+    svt_runs_t R;
+    fmpq_t one, zero, q1;
+    integral_opt_t opt;
+    arb_t want, t;
+    int side;
+    snprintf(text, sizeof(text), "name = huge\nclaimed = eps\n"
+        "register z = laplace(1/eps)\nstate run:\n"
+        "  answer y = q + laplace(2/eps)\n  if %s then output %s\n"
+        "  else output %s\n", guard, out_true, out_false);
+    cr_assert(svt_variant_parse(&v, text, "huge.svt", err, sizeof(err)) == 0,
+        "%s", err);
+    fmpq_init(one);
+    fmpq_init(zero);
+    fmpq_init(q1);
+    fmpq_one(one);
+    fmpq_one(q1);
+    if (which == 0)
+    {
+        /* the lower end is -10^50 exactly */
+        fmpz_t p;
+        fmpz_init(p);
+        fmpz_set_ui(p, 10);
+        fmpz_pow_ui(p, p, 50);
+        fmpz_neg(p, p);
+        cr_assert(fmpz_equal(fmpq_numref(v.prog->states[0].branches[0]
+            .atoms[0].off), p) && fmpz_is_one(fmpq_denref(v.prog->states[0]
+            .branches[0].atoms[0].off)), "%s: the offset is not -10^50", guard);
+        fmpz_clear(p);
+    }
+    svt_model_init(M);
+    cr_assert(svt_model_set(M, &v, one, 1, one, NULL, err, sizeof(err)) == 0,
+        "%s", err);
+    svt_runs_init(R);
+    svt_runs_push(R, zero, q1, zero, SVT_BOT, zero, 1);
+    integral_opt_init(opt);
+    opt->goal_digits = 30;
+    arb_init(want);
+    arb_init(t);
+    for (side = 0; side < 2; side++)
+    {
+        svt_prob_t P;
+        if (which == 0 && side == 0)
+            arb_set_d(want, 0.5);
+        else if (which == 0)
+        {
+            /* (4 e^{-1/2} - e^{-1}) / 6 */
+            arb_set_si(t, -1);
+            arb_div_ui(t, t, 2, 256);
+            arb_exp(want, t, 256);
+            arb_mul_ui(want, want, 4, 256);
+            arb_set_si(t, -1);
+            arb_exp(t, t, 256);
+            arb_sub(want, want, t, 256);
+            arb_div_ui(want, want, 6, 256);
+        }
+        else
+            arb_one(want);   /* which 1, 2 */
+        svt_prob_init(P);
+        if (svt_prob(P, M, R, side, opt) != SVT_PROB_OK && which == 2)
+        {
+            /* past the engine's reach: it says so, and its ball, if
+               any, still holds the truth */
+            cr_assert(!arb_is_finite(P->value) || arb_overlaps(P->value,
+                want), "%s, side %d", guard, side);
+            svt_prob_clear(P);
+            continue;
+        }
+        cr_assert_eq(P->status, SVT_PROB_OK, "%s, side %d", guard, side);
+        t_assert_overlap(P->value, want, "%s, side %d", guard, side);
+        t_assert_tight(P->value, 90, "%s, side %d", guard, side);
+        svt_prob_clear(P);
+    }
+    {
+        /* the simulator: the same event, 20000 runs, within 5 sigma */
+        gsl_rng * rng = gsl_rng_alloc(gsl_rng_mt19937);
+        double q = 0, T = 0, v0, p = 0, hits = 0, sd;
+        svt_answer_kind a;
+        int i, n = 20000;
+        gsl_rng_set(rng, 47);
+        for (i = 0; i < n; i++)
+            if (svt_simulate(&a, &v0, M, &q, &T, 1, rng) == 1 && a == SVT_BOT)
+                hits++;
+        gsl_rng_free(rng);
+        p = which == 0 ? 0.5 : 1.0;
+        sd = sqrt(0.25 / n);
+        cr_assert(fabs(hits / n - p) <= 5 * sd, "%s: the simulator gives "
+            "Pr[bot] = %g, expected %g (seed 47)", guard, hits / n, p);
+    }
+    arb_clear(want);
+    arb_clear(t);
+    svt_runs_clear(R);
+    svt_model_clear(M);
+    svt_variant_clear(&v);
+    fmpq_clear(one);
+    fmpq_clear(zero);
+    fmpq_clear(q1);
+}
+
+Test(specs, huge_guard_offsets_are_read_exactly)
+{
+    huge_offset_case("z - 1e50 <= y < z", "bot", "top", 0);
+    huge_offset_case("z - 100000000000000000000000000000000000000000000000000 "
+        "<= y < z + 0", "bot", "top", 0);
+    huge_offset_case("y >= z + 1e50", "top", "bot", 1);
+    huge_offset_case("y >= z + 1e300", "top", "bot", 1);
+    /* 10^600: the engine reaches its work budget (no wrong number) */
+    huge_offset_case("y >= z + 1e300/1e-300", "top", "bot", 2);
 }

@@ -163,22 +163,34 @@ at_end(cursor * c)
     return *c->p == '\0';
 }
 
-/* a rational constant: decimal or a/b */
+/* the largest decimal exponent of a constant in a program (as in
+   expressions): constants are read exactly, as rationals, at any size
+   up to 10^300 */
+#define PROG_MAX_EXP 300
+
+/* a rational constant: decimal or a/b, what (e.g. "an offset") the
+   kind of number read, for messages */
 static int
-rational(cursor * c, fmpq_t x)
+rational(cursor * c, fmpq_t x, const char * what)
 {
     long n;
+    char buf[40], msg[300];
     skip(c);
-    n = spec_read_decimal(x, c->p, 30);
+    n = spec_read_decimal(x, c->p, PROG_MAX_EXP);
     if (n <= 0)
-        return fail(c, c->p, "found %s, expected a number (decimal or a/b)",
-            *c->p ? "a malformed number" : "the end of the line");
+    {
+        snprintf(msg, sizeof(msg), "found %s, expected %s: a number "
+            "(decimal such as 2, 0.5 or 1e-3, or a/b)%s",
+            *c->p ? found(c, buf, sizeof(buf)) : "the end of the line", what,
+            n < 0 ? ", with an exponent within 300 and one dot" : "");
+        return fail(c, c->p, "%s", msg);
+    }
     c->p += n;
     if (*c->p == '/')
     {
         fmpq_t d;
         fmpq_init(d);
-        n = spec_read_decimal(d, c->p + 1, 30);
+        n = spec_read_decimal(d, c->p + 1, PROG_MAX_EXP);
         if (n <= 0 || fmpq_is_zero(d))
         {
             fmpq_clear(d);
@@ -322,10 +334,10 @@ register_plus(svt_program * P, fmpq_t off, cursor * c)
     }
     fmpq_zero(off);
     if (accept(c, "+"))
-        return rational(c, off);
+        return rational(c, off, "an offset");
     if (accept(c, "-"))
     {
-        if (rational(c, off))
+        if (rational(c, off, "an offset"))
             return -1;
         fmpq_neg(off, off);
     }
@@ -551,12 +563,40 @@ action(svt_program * P, prog_branch * B, cursor * c, int * seen_out)
         fmpq_init(x);
         skip(c);
         at = c->p;
-        if (rational(c, x))
+        if (*c->p == '-' || *c->p == '+')
+        {
+            /* a sign: the cost is read whole, for the message */
+            const char * p = c->p + 1;
+            long n;
+            char msg[300], buf[40];
+            while (*p == ' ' || *p == '\t')
+                p++;
+            n = spec_read_decimal(x, p, PROG_MAX_EXP);
+            if (n > 0)
+                snprintf(buf, sizeof(buf), "the cost %c%.*s", *c->p,
+                    (int) FLINT_MIN(n, 30), p);
+            else
+                found(c, buf, sizeof(buf));
+            snprintf(msg, sizeof(msg), "found %s, expected a cost (costs are "
+                "integers from 0 to 10^6%s)", buf,
+                *c->p == '-' && n > 0 && !fmpq_is_zero(x) ? "; a refund, a "
+                "negative cost, is not supported" : "; write the number "
+                "without a sign");
+            r = fail(c, at, "%s", msg);
+        }
+        else if (rational(c, x, "a cost"))
             r = -1;
-        else if (!fmpz_is_one(fmpq_denref(x)) || fmpz_sgn(fmpq_numref(x)) < 0
+        else if (!fmpz_is_one(fmpq_denref(x))
                 || fmpz_cmp_si(fmpq_numref(x), 1000000) > 0)
-            r = fail(c, at, "found %s, expected an integer cost from 0 to 10^6",
-                "a number that is not one");
+        {
+            char msg[300], * v = fmpq_get_str(NULL, 10, x);
+            snprintf(msg, sizeof(msg), "found the cost %.40s%s, expected a "
+                "cost (costs are integers from 0 to 10^6: the counter counts "
+                "whole steps up to its limit)", v, fmpz_is_one(fmpq_denref(x))
+                ? ", more than 10^6" : ", not an integer");
+            flint_free(v);
+            r = fail(c, at, "%s", msg);
+        }
         else
             B->cost = fmpz_get_si(fmpq_numref(x));
         fmpq_clear(x);
