@@ -101,7 +101,7 @@ same_when_loaded(const char * args, const char * const * keys)
 
 static const char * const search_keys[] = { "verdict", "loss", "ratios",
     "work", "best", "stopped", NULL };
-static const char * const prove_keys[] = { "verdict", "loss", "decision",
+static const char * const prove_keys[] = { "verdict", "loss", "bound_state",
     "lower_bound", "lower_bound_at", "work", "stopped", NULL };
 
 Test(determinism, search_same_when_loaded, .timeout = 900)

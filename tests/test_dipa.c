@@ -78,7 +78,7 @@ prove_file(const char * file, const char * extra, char * bexact, size_t blen,
     j = last_json();
     cr_assert(j != NULL, "%s: %s", cmd, out);
     snprintf(status, sizeof(status), "%s",
-        json_string_value(json_object_get(j, "status")));
+        json_string_value(json_object_get(j, "verdict")));
     snprintf(bexact, blen, "%s", json_is_string(json_object_get(j,
         "upper_bound_exact")) ? json_string_value(json_object_get(j,
         "upper_bound_exact")) : "");
@@ -2080,7 +2080,8 @@ Test(dipa, unbounded_proofs_past_a_far_claim_and_chained_blocks, .timeout = 600)
     cr_assert_eq(rc, 1, "%s", out);
     j = last_json();
     cr_assert(j != NULL, "%s", out);
-    cr_assert_str_eq(json_string_value(json_object_get(j, "decision")), "unbounded");
+    cr_assert_str_eq(json_string_value(json_object_get(j, "bound_state")), "none");
+    cr_assert_str_eq(json_string_value(json_object_get(j, "verdict")), "unbounded");
     cr_assert_gt(atof(json_string_value(json_array_get(json_object_get(j,
         "loss"), 0))), 1000.0, "%s", out);
     json_decref(j);
@@ -2148,8 +2149,8 @@ Test(dipa, proof_of_no_bound_decides_a_far_claim, .timeout = 600)
         "--junit build/test-dipa/far.xml", out, sizeof(out)), 1, "%s", out);
     j = last_json();
     cr_assert(j != NULL, "%s", out);
-    cr_assert_str_eq(json_string_value(json_object_get(j, "status")), "unbounded");
-    cr_assert_str_eq(json_string_value(json_object_get(j, "verdict")), "exceeds");
+    cr_assert_str_eq(json_string_value(json_object_get(j, "verdict")), "unbounded");
+    cr_assert_str_eq(json_string_value(json_object_get(j, "bound_state")), "none");
     cr_assert(strstr(json_string_value(json_object_get(j, "violated_by_proof")),
         want) != NULL, "%s", out);
     cr_assert(strstr(json_string_value(json_object_get(j, "recheck")),
@@ -2364,6 +2365,8 @@ runs_options(char * cmd, size_t len, const json_t * in, int extra)
         }
         if (extra && k < 3)
             n += (size_t) snprintf(cmd + n, len - n, ",0");
+        if (extra && k == 3)    /* the run stops with that query left */
+            n += (size_t) snprintf(cmd + n, len - n, ",stop");
     }
 }
 

@@ -237,7 +237,9 @@ Test(prove, cli_decisions_and_exit_codes, .timeout = 1200)
        kappa^m proof: "growing", never "unbounded", and its claim is
        violated all the same */
     cr_assert_eq(run_cli("prove svt-star --json", out, sizeof(out)), 1, "%s", out);
-    cr_assert(strstr(out, "\"decision\":\"growing\"") != NULL
+    cr_assert((strstr(out, "\"lower_bound_growth\":\"growing\"") != NULL
+        && strstr(out, "\"verdict\":\"violated\"") != NULL
+        && strstr(out, "\"bound_state\":\"unknown\"") != NULL)
         || strstr(out, "PROOF") != NULL, "%s", out);
     cr_assert_eq(run_cli("prove svt-star", out, sizeof(out)), 1, "%s", out);
     cr_assert((strstr(out, "grows with m") != NULL && strstr(out, "UNBOUNDED") == NULL)
@@ -250,8 +252,10 @@ Test(prove, cli_decisions_and_exit_codes, .timeout = 1200)
     cr_assert_eq(run_cli("prove alg1 --seconds 600 --m-max 100 --json", out, sizeof(out)), 0, "%s", out);
     j = json_loads(out, 0, &e);
     cr_assert(j != NULL, "%s", out);
-    cr_assert_str_eq(json_string_value(json_object_get(j, "decision")), "proved");
-    cr_assert(json_is_true(json_object_get(j, "claim_holds")));
+    cr_assert_str_eq(json_string_value(json_object_get(j, "verdict")), "proved");
+    cr_assert_str_eq(json_string_value(json_object_get(j, "bound_state")), "finite");
+    cr_assert_str_eq(json_string_value(json_object_get(j, "B")), "1");
+    cr_assert(json_is_true(json_object_get(j, "B_exact")));
     cr_assert_str_eq(json_string_value(json_array_get(json_object_get(j,
         "upper_bound"), 0)), "1");
     cr_assert(json_is_array(json_object_get(j, "lower_bound")));

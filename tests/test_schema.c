@@ -76,7 +76,7 @@ validate_mode(const char * args, const char * mode, const char * verdict)
     if (verdict != NULL)
         cr_assert_str_eq(json_string_value(json_object_get(j, "verdict")),
             verdict, "%s: %s", args, last);
-    cr_assert_eq(json_integer_value(json_object_get(j, "schema_version")), 1);
+    cr_assert_eq(json_integer_value(json_object_get(j, "schema_version")), 2);
     json_decref(j);
     return n;
 }
@@ -119,23 +119,23 @@ Test(schema, sweep_check_all, .timeout = 600)
 {
     cr_assert_geq(validate_mode("sweep alg1 bottoms --m-max 100", "sweep",
         "within"), 2);
-    cr_assert_geq(validate_mode("check alg3 --m-max 10", "check", "exceeds"), 2);
-    validate_mode("check alg1 --m-max 10 --c-list 1", "check", "within");
+    cr_assert_geq(validate_mode("check alg3 --m-max 10", "check", "unbounded"), 2);
+    validate_mode("check alg1 --m-max 10 --c-list 1", "check", "proved");
     cr_assert_geq(validate_mode("all --m-max 3", "all", NULL), 20);
 }
 
 Test(schema, search_prove_lint, .timeout = 600)
 {
-    validate_mode("search alg6 --work 3", "search", "exceeds");
+    validate_mode("search alg6 --work 3", "search", "unbounded");
     validate_mode("search alg1 --work 2 --dp-delta 0.1", "search-delta", NULL);
-    validate_mode("prove alg1", "prove", "within");
-    validate_mode("prove alg4 --c 2", "prove", "exceeds");
+    validate_mode("prove alg1", "prove", "proved");
+    validate_mode("prove alg4 --c 2", "prove", "violated");
     validate_mode("lint variants/specs/alg1.svt", "lint", NULL);
     /* DiPA automata beyond the engine: the proof of any size (issue 26) */
     cr_assert_eq(system("mkdir -p build && python3 tests/dipa_families.py "
         "m-range 4 > build/schema-m-range_4.dipa"), 0);
-    validate_mode("prove build/schema-m-range_4.dipa", "prove", "within");
-    validate_mode("check build/schema-m-range_4.dipa", "check", "within");
+    validate_mode("prove build/schema-m-range_4.dipa", "prove", "proved");
+    validate_mode("check build/schema-m-range_4.dipa", "check", "proved");
     validate_mode("lint build/schema-m-range_4.dipa", "lint", NULL);
 }
 
@@ -145,19 +145,19 @@ Test(schema, search_prove_lint, .timeout = 600)
    beyond the engine (32 registers: prove, check) */
 Test(schema, dipa_condition, .timeout = 300)
 {
-    validate_mode("prove tests/dipa/leaking_pair_loop.dipa", "prove", "exceeds");
+    validate_mode("prove tests/dipa/leaking_pair_loop.dipa", "prove", "unbounded");
     validate_mode("check tests/dipa/leaking_cycle_chained.dipa", "check",
-        "exceeds");
+        "unbounded");
     /* violated by a proof of no bound alone (violated_by_proof) */
     cr_assert_eq(system("mkdir -p build && (echo '# claimed = 40'; cat "
         "tests/dipa/num_range.dipa) > build/schema-num-range-far.dipa"), 0);
-    validate_mode("check build/schema-num-range-far.dipa", "check", "exceeds");
+    validate_mode("check build/schema-num-range-far.dipa", "check", "unbounded");
     validate_mode("prove tests/dipa/cond/leaking_pair_four_registers.dipa",
-        "prove", "exceeds");
+        "prove", "violated");
     validate_mode("prove tests/dipa/cond/leaking_pair_32_registers.dipa",
-        "prove", "inconclusive");
+        "prove", "undecided");
     validate_mode("check tests/dipa/cond/leaking_pair_32_registers.dipa",
-        "check", "inconclusive");
+        "check", "undecided");
 }
 
 Test(schema, delta_renyi, .timeout = 300)

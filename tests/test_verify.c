@@ -406,12 +406,19 @@ Test(verify, custom_runs_merge_and_errors)
     cr_assert(custom_build(R, "0,1", "1,0", "0", "bot,top,top", 1, err,
         sizeof(err)) != 0);
     cr_assert(strstr(err, "--output") != NULL, "%s", err);
-    /* fewer outputs than queries: the run stopped after the last one */
+    /* fewer outputs than queries: the run stopped after the last one,
+       which the vector must say (a missing entry is a typo) */
+    svt_runs_clear(R);
+    svt_runs_init(R);
+    cr_assert(custom_build(R, "0,1,1", "1,0,0", "0", "bot,stop", 1, err,
+        sizeof(err)) == 0, "%s", err);
+    cr_assert(R->stops && svt_runs_length(R) == 1);
     svt_runs_clear(R);
     svt_runs_init(R);
     cr_assert(custom_build(R, "0,1,1", "1,0,0", "0", "bot", 1, err,
-        sizeof(err)) == 0, "%s", err);
-    cr_assert(R->stops && svt_runs_length(R) == 1);
+        sizeof(err)) != 0);
+    cr_assert(strstr(err, "--output: found 1 entry for 3 queries") != NULL,
+        "%s", err);
     svt_runs_clear(R);
     svt_runs_init(R);
     cr_assert(custom_build(R, "0,x", "1,0", "0", "bot,top", 1, err, sizeof(err)) != 0);
@@ -609,9 +616,9 @@ Test(cli, check_exits_0_only_on_a_proof, .timeout = 600)
     /* the JSON summary says the same */
     cr_assert_eq(run_cli("check " UNDECIDED_DIPA " --m-max 5 --c-list 1 "
         "--json", out, sizeof(out)), 3, "%s", out);
-    cr_assert(strstr(out, "\"result\":\"no-violation-found\"") != NULL, "%s", out);
-    cr_assert(strstr(out, "\"proved_for_every_m\":false") != NULL, "%s", out);
-    cr_assert(strstr(out, "\"status\":\"undecided\"") != NULL, "%s", out);
+    cr_assert(strstr(out, "\"verdict\":\"undecided\"") != NULL, "%s", out);
+    cr_assert(strstr(out, "\"evidence_accepted\":false") != NULL, "%s", out);
+    cr_assert(strstr(out, "\"B\":\"47/90\"") != NULL, "%s", out);
     /* mono-abs: the leak the constructions miss is found by the witness
        of the proof, and certified as the hand-made pair certifies it */
     cr_assert_eq(run_cli("check tests/specs/mono-abs.svt --c-list 1", out,
@@ -639,9 +646,25 @@ Test(cli, check_words_say_what_was_checked, .timeout = 300)
     cr_assert(strstr(out, "--accept-evidence") != NULL, "%s", out);
 }
 
+/* the time="..." of the case named name in xml, and a pointer just
+   past its opening tag (where its outcome follows) */
+static double
+junit_case_time(const char * xml, const char * name, const char ** after)
+{
+    char key[128];
+    const char * p;
+    snprintf(key, sizeof(key), "name=\"%s\" time=\"", name);
+    p = strstr(xml, key);
+    cr_assert(p != NULL, "no case '%s': %s", name, xml);
+    p += strlen(key);
+    *after = strchr(p, '"') + 1;
+    return atof(p);
+}
+
 /* JUnit follows the exit code: "proof for every m" passes only when
    proved; an unproved claim with no violation is an error (undecided);
-   with --accept-evidence it is skipped; a violation fails it */
+   with --accept-evidence it is skipped; a violation fails it.  Every
+   case carries the time it took (the proof's: more than 0) */
 Test(cli, junit_proof_case_only_passes_on_a_proof, .timeout = 600)
 {
     char out[16384], xml[65536];
@@ -649,20 +672,19 @@ Test(cli, junit_proof_case_only_passes_on_a_proof, .timeout = 600)
     FILE * f;
     size_t n;
     const char * cases[4][3] = {
-        { "check alg1 --m-max 5 --c-list 1", "0", "<testcase classname=\"alg1\" "
-            "name=\"proof for every m\" time=\"0.000\"/>" },
-        { "check " UNDECIDED_DIPA " --m-max 5 --c-list 1", "3",
-            "name=\"proof for every m\" time=\"0.000\">\n      <error " },
+        { "check alg1 --m-max 5 --c-list 1", "0", "/>" },
+        { "check " UNDECIDED_DIPA " --m-max 5 --c-list 1", "3", ">\n      <error " },
         { "check " UNDECIDED_DIPA " --m-max 5 --c-list 1 --accept-evidence",
-            "0", "name=\"proof for every m\" time=\"0.000\">\n      <skipped " },
-        { "check alg3 --m-max 5 --c-list 1", "1",
-            "name=\"proof for every m\" time=\"0.000\">\n      <failure " },
+            "0", ">\n      <skipped " },
+        { "check alg3 --m-max 5 --c-list 1", "1", ">\n      <failure " },
     };
     int i;
     snprintf(path, sizeof(path), "/tmp/svt-test-junit-%d.xml", (int) getpid());
     for (i = 0; i < 4; i++)
     {
         char cmd[512];
+        const char * after;
+        double t;
         snprintf(cmd, sizeof(cmd), "%s --junit %s", cases[i][0], path);
         cr_assert_eq(run_cli(cmd, out, sizeof(out)), atoi(cases[i][1]), "%s: %s",
             cmd, out);
@@ -671,9 +693,201 @@ Test(cli, junit_proof_case_only_passes_on_a_proof, .timeout = 600)
         n = fread(xml, 1, sizeof(xml) - 1, f);
         xml[n] = '\0';
         fclose(f);
-        cr_assert(strstr(xml, cases[i][2]) != NULL, "%s: %s", cmd, xml);
+        t = junit_case_time(xml, "proof for every m", &after);
+        cr_assert(strncmp(after, cases[i][2], strlen(cases[i][2])) == 0,
+            "%s: %s", cmd, xml);
+        cr_assert_gt(t, 0, "%s: the proof's case has no time: %s", cmd, xml);
+        t = junit_case_time(xml, "proof and witness c=1", &after);
+        cr_assert_gt(t, 0, "%s: %s", cmd, xml);
     }
     unlink(path);
+}
+
+/* xml's entities &lt; &gt; &amp; &quot; &apos; decoded in place */
+static void
+xml_unescape(char * s)
+{
+    static const char * ent[5][2] = { { "&lt;", "<" }, { "&gt;", ">" },
+        { "&quot;", "\"" }, { "&apos;", "'" }, { "&amp;", "&" } };
+    char * r = s, * w = s;
+    while (*r)
+    {
+        int k, done = 0;
+        for (k = 0; k < 5 && !done; k++)
+            if (strncmp(r, ent[k][0], strlen(ent[k][0])) == 0)
+            {
+                *w++ = ent[k][1][0];
+                r += strlen(ent[k][0]);
+                done = 1;
+            }
+        if (!done)
+            *w++ = *r++;
+    }
+    *w = '\0';
+}
+
+/* Every JUnit failure of a check carries the `verify ratio ...` command
+   that re-checks it as written, at each cutoff (not prose for all but
+   the first): each command, run, exits 1 (exceeds).  An undecided case
+   says L and B. */
+Test(cli, junit_failures_carry_recheck_commands, .timeout = 600)
+{
+    static char out[65536], xml[1 << 17];
+    char path[64], cmd[1200];
+    const char * p;
+    int failures = 0;
+    snprintf(path, sizeof(path), "/tmp/svt-test-junit-re-%d.xml", (int) getpid());
+    snprintf(cmd, sizeof(cmd), "check alg3 --junit %s", path);
+    cr_assert_eq(run_cli(cmd, out, sizeof(out)), 1, "%s", out);
+    cr_assert_eq(t_read_file(path, xml, sizeof(xml)), 0);
+    for (p = strstr(xml, "<failure message=\""); p != NULL;
+            p = strstr(p + 1, "<failure message=\""))
+    {
+        char msg[4096], * r, * q;
+        const char * e = strchr(p + 18, '"');
+        snprintf(msg, sizeof(msg), "%.*s", (int) (e - p - 18), p + 18);
+        xml_unescape(msg);
+        if (strstr(msg, "the claim is violated") == msg)
+            continue;   /* "proof for every m": it points at the cases */
+        r = strstr(msg, "re-check: verify ratio ");
+        cr_assert(r != NULL, "a failure without its command: %s", msg);
+        q = r + strlen("re-check: verify ");
+        cr_assert_eq(run_cli(q, out, sizeof(out)), 1, "%s: %s", q, out);
+        cr_assert(strstr(out, "exceeds") != NULL, "%s: %s", q, out);
+        failures++;
+    }
+    cr_assert_eq(failures, 4, "one failure per cutoff 1, 2, 5, 20: %s", xml);
+    /* undecided: L and B in the message */
+    snprintf(cmd, sizeof(cmd), "check " UNDECIDED_DIPA " --m-max 5 --junit %s", path);
+    cr_assert_eq(run_cli(cmd, out, sizeof(out)), 3, "%s", out);
+    cr_assert_eq(t_read_file(path, xml, sizeof(xml)), 0);
+    xml_unescape(xml);
+    cr_assert(strstr(xml, "UNDECIDED at c = 1: L = [0.48838862") != NULL, "%s", xml);
+    cr_assert(strstr(xml, "<= the largest loss <= B = 47/90") != NULL, "%s", xml);
+    unlink(path);
+}
+
+/* the last JSON object of out */
+static json_t *
+last_object(char * out)
+{
+    json_error_t e;
+    json_t * j = json_loads(t_last_line(out), 0, &e);
+    cr_assert(j != NULL, "%s", out);
+    return j;
+}
+
+/* check --json: one verdict (the claim's), the bound's state apart, B
+   exact, L certified, one entry per cutoff, the witness's own ratio and
+   a command per violated cutoff that gives that ratio again */
+Test(cli, check_json_carries_B_L_and_cutoffs, .timeout = 600)
+{
+    static char out[1 << 17], out2[65536];
+    json_t * j, * cuts;
+    size_t i;
+    static const char * gone[] = { "status", "result", "decision",
+        "claim_holds", "proved_for_every_m" };
+    cr_assert_eq(run_cli("check alg1 --json", out, sizeof(out)), 0, "%s", out);
+    j = last_object(out);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "verdict")), "proved");
+    cr_assert_str_eq(json_string_value(json_object_get(j, "bound_state")), "finite");
+    cr_assert_str_eq(json_string_value(json_object_get(j, "B")), "1");
+    cr_assert(json_is_true(json_object_get(j, "B_exact")));
+    /* Alg. 1's L meets its B = eps = 1 from below */
+    cr_assert_gt(atof(json_string_value(json_array_get(json_object_get(j, "L"),
+        1))), 0.99, "%s", out);
+    cuts = json_object_get(j, "cutoffs");
+    cr_assert_eq(json_array_size(cuts), 4, "%s", out);
+    for (i = 0; i < 4; i++)
+    {
+        json_t * c = json_array_get(cuts, i);
+        cr_assert_eq(json_integer_value(json_object_get(c, "c")),
+            i == 0 ? 1 : i == 1 ? 2 : i == 2 ? 5 : 20);
+        cr_assert_str_eq(json_string_value(json_object_get(c, "verdict")), "proved");
+        cr_assert_str_eq(json_string_value(json_object_get(c, "B")), "1");
+    }
+    for (i = 0; i < sizeof(gone) / sizeof(gone[0]); i++)
+        cr_assert(json_object_get(j, gone[i]) == NULL, "%s: %s", gone[i], out);
+    json_decref(j);
+    /* Alg. 3: violated and unbounded at every cutoff */
+    cr_assert_eq(run_cli("check alg3 --json", out, sizeof(out)), 1, "%s", out);
+    j = last_object(out);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "verdict")), "unbounded");
+    cr_assert_str_eq(json_string_value(json_object_get(j, "bound_state")), "none");
+    cr_assert(json_is_null(json_object_get(j, "B")), "%s", out);
+    cuts = json_object_get(j, "cutoffs");
+    cr_assert_eq(json_array_size(cuts), 4, "%s", out);
+    for (i = 0; i < 4; i++)
+    {
+        json_t * c = json_array_get(cuts, i), * w = json_object_get(c,
+            "witness_ln_ratio"), * k;
+        const char * re = json_string_value(json_object_get(c, "recheck"));
+        double lo = atof(json_string_value(json_array_get(w, 0)));
+        double hi = atof(json_string_value(json_array_get(w, 1)));
+        cr_assert_str_eq(json_string_value(json_object_get(c, "verdict")), "unbounded");
+        cr_assert_gt(lo, 1.0, "the witness exceeds the claim 1: %s", out);
+        cr_assert(re != NULL && strncmp(re, "verify ratio ", 13) == 0, "%s", out);
+        /* the command gives the witness's ratio again */
+        {
+            char cmd[1200];
+            snprintf(cmd, sizeof(cmd), "%s --json", re + 7);
+            cr_assert_eq(run_cli(cmd, out2, sizeof(out2)), 1, "%s: %s", cmd, out2);
+        }
+        k = last_object(out2);
+        cr_assert(atof(json_string_value(json_array_get(json_object_get(k, "loss"),
+            0))) <= hi && atof(json_string_value(json_array_get(json_object_get(k,
+            "loss"), 1))) >= lo, "%s: %s", re, out2);
+        json_decref(k);
+    }
+    cr_assert_str_eq(json_string_value(json_object_get(j, "recheck")),
+        json_string_value(json_object_get(json_array_get(cuts, 0), "recheck")));
+    json_decref(j);
+    /* prove: the same fields; Alg. 4's bound is finite, its claim violated */
+    cr_assert_eq(run_cli("prove alg4 --json", out, sizeof(out)), 1, "%s", out);
+    j = last_object(out);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "verdict")), "violated");
+    cr_assert_str_eq(json_string_value(json_object_get(j, "bound_state")), "finite");
+    cr_assert_str_eq(json_string_value(json_object_get(j, "B")), "7/4");
+    for (i = 0; i < sizeof(gone) / sizeof(gone[0]); i++)
+        cr_assert(json_object_get(j, gone[i]) == NULL, "%s: %s", gone[i], out);
+    json_decref(j);
+}
+
+/* search --json: stage lines (mode search-stage, result false), then one
+   result object (mode search, result true), the last line */
+Test(cli, search_json_ends_with_one_result, .timeout = 300)
+{
+    static char out[1 << 18];
+    char * line, * save = NULL;
+    int results = 0, stages = 0, last_is_result = 0;
+    cr_assert_eq(run_cli("search alg6 --work 2 --json", out, sizeof(out)), 1, "%s", out);
+    for (line = strtok_r(out, "\n", &save); line != NULL;
+            line = strtok_r(NULL, "\n", &save))
+    {
+        json_error_t e;
+        json_t * j = json_loads(line, 0, &e);
+        const char * mode;
+        cr_assert(j != NULL, "%s", line);
+        mode = json_string_value(json_object_get(j, "mode"));
+        last_is_result = strcmp(mode, "search") == 0;
+        if (last_is_result)
+        {
+            results++;
+            cr_assert(json_is_true(json_object_get(j, "result")), "%s", line);
+            cr_assert_str_eq(json_string_value(json_object_get(j, "verdict")),
+                "unbounded", "%s", line);
+        }
+        else
+        {
+            cr_assert_str_eq(mode, "search-stage", "%s", line);
+            cr_assert(json_is_false(json_object_get(j, "result")), "%s", line);
+            stages++;
+        }
+        json_decref(j);
+    }
+    cr_assert_eq(results, 1);
+    cr_assert(last_is_result);
+    cr_assert_geq(stages, 1);
 }
 
 /* Report Noisy Max with exponential noise attains its claim exactly: the

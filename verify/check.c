@@ -234,9 +234,11 @@ check_prove(check_run * K, slong ic)
     slong c = K->clist[ic];
     if (check_model(M, K, c) != 0)
         return -1;
+    double t0 = integral_clock();
     prove_opts(&so, o);
     prove_result_init(P);
     prove_run(P, K->var, &so, c);
+    K->cut[ic].seconds = integral_clock() - t0;
     decision_add_prove(K->D + ic, P, M, c);
     if (ic == 0)
         prove_claim_line(K->proof_line, sizeof(K->proof_line), P->A, M);
@@ -428,16 +430,73 @@ check_witness(svt_runs_t R, ratio_result_t r, char ** cmd, const check_run * K,
     svt_model_clear(M);
 }
 
-/* the conclusion as one JSON line (at the first cutoff's model) */
+/* the cutoff whose numbers stand for the whole check: the one the
+   status comes from, or when every cutoff is proved the one with the
+   largest bound */
+static slong
+check_shown_cutoff(const check_run * K, svt_status s, slong at)
+{
+    slong ic, best = at;
+    if (s != STATUS_PROVED)
+        return at;
+    for (ic = 0; ic < K->nc; ic++)
+        if (K->D[ic].proved && arb_gt(K->D[ic].B, K->D[best].B))
+            best = ic;
+    return best;
+}
+
+/* the conclusion as one JSON line, at the model of the cutoff it shows
+   (params.c) */
 static void
 check_json(const check_run * K, svt_status s, slong at, const svt_runs_t W,
     const char * cmd, int accepted, int rc)
 {
     svt_model_t M;
-    if (check_model(M, K, K->clist[0]) != 0)
+    slong shown = check_shown_cutoff(K, s, at);
+    if (check_model(M, K, K->clist[shown]) != 0)
         return;
-    check_json_conclusion(K, M, s, at, W, cmd, accepted, rc);
+    check_json_conclusion(K, M, s, shown, W, cmd, accepted, rc);
     svt_model_clear(M);
+}
+
+/* the smallest witness of each violated cutoff, with its ratio and the
+   command that re-checks it (K->cut); the one at cutoff index at into W,
+   wr and *cmd (a copy: the caller frees it) */
+static void
+check_witnesses(check_run * K, slong at, svt_runs_t W, ratio_result_t wr,
+    char ** cmd)
+{
+    slong ic;
+    *cmd = NULL;
+    for (ic = 0; ic < K->nc; ic++)
+    {
+        cutoff_struct * cu = K->cut + ic;
+        svt_runs_t R;
+        ratio_result_t r;
+        if (!decision_violated(K->D[ic].status))
+            continue;
+        svt_runs_init(R);
+        ratio_result_init(r);
+        check_witness(R, r, &cu->recheck, K, ic);
+        if (!K->D[ic].violated_by_proof && svt_runs_length(R) > 0)
+        {
+            cu->have_witness = 1;
+            cu->witness_inf = r->verdict == VERDICT_INFINITE;
+            arb_set(cu->witness_loss, r->loss);
+        }
+        if (ic == at)
+        {
+            svt_runs_set(W, R);
+            ratio_result_swap(wr, r);
+            if (cu->recheck != NULL)
+            {
+                *cmd = flint_malloc(strlen(cu->recheck) + 1);
+                strcpy(*cmd, cu->recheck);
+            }
+        }
+        svt_runs_clear(R);
+        ratio_result_clear(r);
+    }
 }
 
 int
@@ -460,7 +519,10 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
     svt_runs_init(W);
     ratio_result_init(wr);
     for (ic = 0; ic < K.nc; ic++)
+    {
         decision_init(K.D + ic);
+        arb_init(K.cut[ic].witness_loss);
+    }
     if (!o->json)
         check_text_title(o->out, var);
     /* the proof and its witness at each cutoff, then the constructions
@@ -478,8 +540,7 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
         accepted = s == STATUS_UNDECIDED && !K.inconclusive
             && !K.above_eps_delta && var->claimed != NULL
             && o->accept_evidence;
-        if (decision_violated(s))
-            check_witness(W, wr, &cmd, &K, at);
+        check_witnesses(&K, at, W, wr, &cmd);
         rc = accepted ? CHECK_PASS : decision_exit(s);
         check_junit_cutoffs(&K, s, at, cmd, accepted);
         if (o->json)
@@ -489,7 +550,11 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
     }
     flint_free(cmd);
     for (ic = 0; ic < K.nc; ic++)
+    {
         decision_clear(K.D + ic);
+        arb_clear(K.cut[ic].witness_loss);
+        flint_free(K.cut[ic].recheck);
+    }
     svt_runs_clear(W);
     ratio_result_clear(wr);
     lossmax_clear(K.total);
@@ -509,9 +574,12 @@ all_decide(const check_opts * o, const svt_variant_struct * var,
     prove_result_t P;
     int accepted, violated;
     char where[200];
+    double t0 = integral_clock(), secs;
+    char why[1400];
     prove_opts(&so, o);
     prove_result_init(P);
     prove_run(P, var, &so, M->c);
+    secs = integral_clock() - t0;
     decision_add_prove(D, P, M, c);
     snprintf(where, sizeof(where), "construction %s, m = %lu", best_where
         ? best_where : "", best_m);
@@ -520,7 +588,10 @@ all_decide(const check_opts * o, const svt_variant_struct * var,
     decision_finish(D, M);
     violated = decision_violated(D->status);
     accepted = D->status == STATUS_UNDECIDED && o->accept_evidence;
-    check_junit_proof(o->junit, var, D->status == STATUS_PROVED, violated, accepted);
+    check_L_B_words(why, sizeof(why), D, o->out_digits);
+    snprintf(why + strlen(why), sizeof(why) - strlen(why), "; %.900s", D->reason);
+    check_junit_proof(o->junit, var, D->status == STATUS_PROVED, violated, accepted,
+        D->status == STATUS_UNDECIDED ? why : NULL, secs);
     if (o->json)
         all_json_decision(o, var, M, D, P, violated);
     else

@@ -25,6 +25,21 @@ cell_struct;
 
 #define CHECK_MAX_C 16
 
+/* what a check keeps of one cutoff beside its decision: the time its
+   proof took, and for a violation the smallest witness's certified ln
+   ratio and the command that re-checks it */
+typedef struct
+{
+    double seconds;         /* the proof and its lower bound */
+    int have_witness;       /* a certified ratio above the claim */
+    int witness_inf;        /* ... infinite (an exact zero) */
+    arb_t witness_loss;     /* ... its ln ratio */
+    char * recheck;         /* `verify ratio ...` of the witness as written
+                               (or `verify prove ...` when a proof of no
+                               bound alone decides); NULL when none */
+}
+cutoff_struct;
+
 /* one run of `verify check`: the cutoffs, each one's decision, and the
    evidence of the constructions' grid */
 typedef struct
@@ -34,6 +49,7 @@ typedef struct
     slong clist[CHECK_MAX_C];
     slong nc;
     decision_struct D[CHECK_MAX_C];
+    cutoff_struct cut[CHECK_MAX_C];
     char proof_line[512];   /* the proof at the first cutoff */
     int dipa_no_bound;      /* a DiPA automaton with no bound proved at the
                                first cutoff: its DiPA condition is shown */
@@ -127,9 +143,15 @@ void check_junit_cell(junit_struct * J, const svt_variant_struct * var,
     const check_opts * o);
 /* "proof for every m" of a variant: a pass only when proved, a failure
    on a violation, skipped with no claim or when evidence was accepted,
-   an error otherwise */
+   an error otherwise (why: L, B and where, or NULL); seconds: the time
+   of the proof */
 void check_junit_proof(junit_struct * J, const svt_variant_struct * var,
-    int proved, int violated, int evidence_accepted);
+    int proved, int violated, int evidence_accepted, const char * why,
+    double seconds);
+/* "L = [lo, hi] <= the largest loss <= B = b" of a decision (none for
+   either when there is none) */
+void check_L_B_words(char * buf, size_t len, const decision_struct * D,
+    slong digits);
 /* the proof and witness at each cutoff of a check, then its "proof for
    every m" */
 void check_junit_cutoffs(const check_run * K, svt_status s, slong at,

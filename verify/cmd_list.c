@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "render.h"
 #include "prove.h"
+#include "report.h"
 
 /* `verify list --json`: {"variants": [...], "constructions": [...]} */
 static int
@@ -30,7 +31,7 @@ list_json(cli_struct * cl)
             "name", c->name, "shape", c->shape, "source", c->source,
             "explain", c->explain, "numeric", c->numeric != 0));
     }
-    json_object_set_new(j, "schema_version", json_integer(1));
+    json_object_set_new(j, "schema_version", json_integer(REPORT_SCHEMA_VERSION));
     json_object_set_new(j, "mode", json_string("list"));
     json_object_set_new(j, "variants", vs);
     json_object_set_new(j, "constructions", cs);

@@ -49,11 +49,16 @@ decision_add_prove(decision_t D, const prove_result_t P, const svt_model_t M,
         D->proved = 1;
         D->B_le_claim = M->has_claim && align_compare_claim(P->A, M) <= 0;
         arb_set(D->B, P->A->bound);
+        align_bound_form(D->B_exact, sizeof(D->B_exact), P->A);
     }
     else if (P->A->proved)
     {
         /* several cutoffs: the claim must hold at each */
         D->B_le_claim &= M->has_claim && align_compare_claim(P->A, M) <= 0;
+        char f[200];
+        align_bound_form(f, sizeof(f), P->A);
+        if (strcmp(f, D->B_exact) != 0)
+            D->B_exact[0] = '\0';
         arb_union(D->B, D->B, P->A->bound, 128);
     }
     if (P->have_L)
@@ -156,6 +161,12 @@ decision_name(svt_status s)
     static const char * w[] = { "proved", "violated", "unbounded", "undecided",
         "no-claim" };
     return w[s];
+}
+
+const char *
+decision_bound_state(const decision_struct * D)
+{
+    return D->proved ? "finite" : D->unbounded ? "none" : "unknown";
 }
 
 int

@@ -42,6 +42,9 @@ typedef struct
     int proved;             /* a bound B for every m */
     int B_le_claim;         /* ... and B <= the claim, exactly or certainly */
     arb_t B;
+    char B_exact[200];      /* B as an exact expression (align_bound_form),
+                               "" when the proof's bound is not exact or
+                               the cutoffs' bounds differ */
     int have_L, L_inf;      /* the largest certified ratio seen */
     arb_t L;
     svt_runs_t LR;          /* its input ... */
@@ -89,6 +92,11 @@ void decision_add_loss(decision_t D, int inf, const arb_t x, slong c,
     const char * where);
 /* sets D->status from everything added (M: the claim) */
 svt_status decision_finish(decision_t D, const svt_model_t M);
+
+/* the bound's own state, beside the verdict on the claim: "finite" (a
+   bound B for every m, proved), "none" (no finite bound, proved) or
+   "unknown" */
+const char * decision_bound_state(const decision_struct * D);
 
 /* 1 when s says the claim is violated: VIOLATED or UNBOUNDED (exit 1) */
 int decision_violated(svt_status s);

@@ -6,6 +6,7 @@
 #include "junit.h"
 #include "check_run.h"
 #include "report.h"
+#include "integrals.h"
 
 void
 junit_init(junit_t J)
@@ -14,6 +15,7 @@ junit_init(junit_t J)
     J->path = NULL;
     J->cases = NULL;
     J->len = J->alloc = 0;
+    J->t0 = 0;
 }
 
 void
@@ -55,6 +57,7 @@ junit_open(junit_t J, const char * path, char * err, size_t errlen)
         return -1;
     }
     J->path = dup(path);
+    J->t0 = integral_clock();
     return 0;
 }
 
@@ -135,10 +138,8 @@ junit_write(junit_t J, const char * suite)
     if (J->f == NULL)
         return 0;
     for (i = 0; i < J->len; i++)
-    {
         n[J->cases[i].outcome]++;
-        t += J->cases[i].seconds;
-    }
+    t = integral_clock() - J->t0;
     fprintf(J->f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         "<testsuites name=\"svt-verify\" tests=\"%ld\" failures=\"%ld\" "
         "errors=\"%ld\" skipped=\"%ld\" time=\"%.3f\">\n",
@@ -229,20 +230,23 @@ check_junit_cell(junit_struct * J, const svt_variant_struct * var,
 /* the JUnit case "proof for every m" of a variant: a pass only when the
    claim is proved; a failure when a certified ratio violates it; with no
    claim, or when finite evidence was accepted (--accept-evidence),
-   skipped; otherwise an error: undecided */
+   skipped; otherwise an error: undecided (why: what leaves it undecided,
+   with L and B; NULL for the general words) */
 void
 check_junit_proof(junit_struct * J, const svt_variant_struct * var, int proved,
-    int violation, int evidence_accepted)
+    int violation, int evidence_accepted, const char * why, double seconds)
 {
     int outcome;
     const char * msg;
+    char buf[2048];
     if (J == NULL)
         return;
     if (violation)
     {
         outcome = JUNIT_FAILURE;
         msg = "the claim is violated: a certified ratio exceeds it, or a "
-            "proof that the loss has no finite bound (see the failing cases)";
+            "proof that the loss has no finite bound (the failing cases "
+            "above carry the command that re-checks each)";
     }
     else if (proved)
     {
@@ -263,42 +267,87 @@ check_junit_proof(junit_struct * J, const svt_variant_struct * var, int proved,
     else
     {
         outcome = JUNIT_ERROR;
-        msg = "undecided: not proved for every m (no shift coupling proves "
-            "the claim: see verify prove), and no certified violation";
+        snprintf(buf, sizeof(buf), "undecided: not proved for every m, and no "
+            "certified violation%s%.1900s", why ? ": " : " (see verify prove)",
+            why ? why : "");
+        msg = buf;
     }
-    junit_add(J, var->name, "proof for every m", outcome, msg, 0);
+    junit_add(J, var->name, "proof for every m", outcome, msg, seconds);
 }
 
-/* JUnit: the proof and the witness at each cutoff, one case each */
+/* "L = [lo, hi] <= the largest loss <= B = b" (B = none when no bound
+   is proved, L = none when no certified ratio was computed) */
+void
+check_L_B_words(char * buf, size_t len, const decision_struct * D, slong digits)
+{
+    char * l = D->have_L && !D->L_inf ? decimal_interval(D->L, digits) : NULL;
+    char * b = D->proved && !D->B_exact[0] ? decimal_bound(D->B, digits, 1) : NULL;
+    snprintf(buf, len, "L = %s <= the largest loss <= B = %s",
+        D->have_L ? (D->L_inf ? "inf" : l) : "none (no certified ratio)",
+        D->proved ? (D->B_exact[0] ? D->B_exact : b) : "none (no bound proved)");
+    flint_free(l);
+    flint_free(b);
+}
+
+/* the message of a cutoff's case: what decides it, its numbers and the
+   command that re-checks it */
+static void
+junit_cutoff_message(char * msg, size_t len, const check_run * K, slong ic)
+{
+    const decision_struct * D = K->D + ic;
+    const cutoff_struct * cu = K->cut + ic;
+    slong dg = K->o->out_digits;
+    char lb[512];
+    check_L_B_words(lb, sizeof(lb), D, dg);
+    if (D->violated_by_proof)
+        snprintf(msg, len, "%s at c = %ld: the loss has no finite bound, "
+            "proved; %.700s; %s; re-check: %.600s", decision_word(D->status),
+            (long) K->clist[ic], D->by_proof, lb,
+            cu->recheck ? cu->recheck : "verify prove");
+    else if (decision_violated(D->status))
+    {
+        char * w = cu->have_witness && !cu->witness_inf
+            ? decimal_interval(cu->witness_loss, dg) : NULL;
+        snprintf(msg, len, "%s at c = %ld: certified ln ratio %s exceeds the "
+            "claim; %s; re-check: %.900s", decision_word(D->status),
+            (long) K->clist[ic], cu->have_witness ? (w ? w : "inf")
+            : "(none shrunk)", lb, cu->recheck ? cu->recheck
+            : "(no command: see verify check)");
+        flint_free(w);
+    }
+    else
+        snprintf(msg, len, "%s at c = %ld: %s; %.1200s", decision_word(D->status),
+            (long) K->clist[ic], lb, D->reason);
+}
+
+/* JUnit: the proof and the witness at each cutoff, one case each, then
+   "proof for every m" */
 void
 check_junit_cutoffs(const check_run * K, svt_status s, slong at, const char * cmd,
     int accepted)
 {
     slong ic;
     int violated = decision_violated(s);
-    for (ic = 0; ic < K->nc && K->o->junit != NULL; ic++)
+    char why[1024];
+    double total = 0;
+    (void) cmd;
+    if (K->o->junit == NULL)
+        return;
+    for (ic = 0; ic < K->nc; ic++)
     {
         const decision_struct * D = K->D + ic;
-        char name[64], msg[2048];
-        int v = decision_violated(D->status);
+        char name[64], msg[2400];
+        int ok = D->status == STATUS_PROVED || D->status == STATUS_NO_CLAIM;
         snprintf(name, sizeof(name), "proof and witness c=%ld", (long) K->clist[ic]);
-        if (D->violated_by_proof)
-        {
-            char * pc = report_recheck_prove(K->var, K->clist[ic], K->o->eps,
-                K->o->delta, &K->o->ov);
-            snprintf(msg, sizeof(msg), "%s: the loss has no finite bound, "
-                "proved; %.900s; re-check: %.900s", decision_word(D->status),
-                D->by_proof, pc);
-            flint_free(pc);
-        }
-        else
-            snprintf(msg, sizeof(msg), "%s: %s%s%.1500s", decision_word(D->status),
-                v ? "a certified ratio exceeds the claim; re-check: " : D->reason,
-                "", v && ic == at && cmd ? cmd : v ? D->L_where : "");
-        junit_add(K->o->junit, K->var->name, name, D->status == STATUS_PROVED
-            || D->status == STATUS_NO_CLAIM ? JUNIT_PASS : v ? JUNIT_FAILURE
-            : accepted ? JUNIT_SKIPPED : JUNIT_ERROR, D->status == STATUS_PROVED
-            || D->status == STATUS_NO_CLAIM ? NULL : msg, 0);
+        junit_cutoff_message(msg, sizeof(msg), K, ic);
+        junit_add(K->o->junit, K->var->name, name, ok ? JUNIT_PASS
+            : decision_violated(D->status) ? JUNIT_FAILURE : accepted
+            ? JUNIT_SKIPPED : JUNIT_ERROR, ok ? NULL : msg, K->cut[ic].seconds);
+        total += K->cut[ic].seconds;
     }
-    check_junit_proof(K->o->junit, K->var, s == STATUS_PROVED, violated, accepted);
+    check_L_B_words(why, sizeof(why), K->D + at, K->o->out_digits);
+    snprintf(why + strlen(why), sizeof(why) - strlen(why), " at c = %ld",
+        (long) K->clist[at]);
+    check_junit_proof(K->o->junit, K->var, s == STATUS_PROVED, violated, accepted,
+        s == STATUS_UNDECIDED ? why : NULL, total);
 }

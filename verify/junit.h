@@ -28,6 +28,9 @@ typedef struct
     char * path;
     junit_case_struct * cases;
     slong len, alloc;
+    double t0;              /* when it was opened: the suite's time is the
+                               wall time from there (a summary case repeats
+                               the time of the cases it sums up) */
 }
 junit_struct;
 
@@ -41,7 +44,8 @@ int junit_open(junit_t J, const char * path, char * err, size_t errlen);
 /* Adds a case (message may be NULL for a pass). */
 void junit_add(junit_t J, const char * classname, const char * name,
     int outcome, const char * message, double seconds);
-/* Writes the suite and closes the file; 0, or -1 when the write failed. */
+/* Writes the suite (its time: the wall time since junit_open) and closes
+   the file; 0, or -1 when the write failed. */
 int junit_write(junit_t J, const char * suite);
 
 #endif

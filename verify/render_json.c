@@ -19,39 +19,114 @@ json_set_by_proof(json_t * j, const decision_struct * D)
         ? json_string(D->by_proof) : json_null());
 }
 
+/* an interval of a certified loss: ["inf", "inf"] when infinite */
+static json_t *
+json_loss_interval(int inf, const arb_t x, slong dg)
+{
+    json_t * a;
+    if (!inf)
+        return report_json_interval(x, dg);
+    a = json_array();
+    json_array_append_new(a, json_string("inf"));
+    json_array_append_new(a, json_string("inf"));
+    return a;
+}
+
+/* [L, B]: the certified lower bound found (0 when none) and the proved
+   upper bound (inf when none) */
+static json_t *
+json_L_B(const decision_struct * D, slong dg)
+{
+    json_t * a = json_array();
+    char * lo = D->have_L && !D->L_inf ? decimal_bound(D->L, dg, 0) : NULL;
+    char * hi = D->proved ? decimal_bound(D->B, dg, 1) : NULL;
+    json_array_append_new(a, json_string(D->have_L && D->L_inf ? "inf"
+        : lo ? lo : "0"));
+    json_array_append_new(a, json_string(D->have_L && D->L_inf ? "inf"
+        : hi ? hi : "inf"));
+    flint_free(lo);
+    flint_free(hi);
+    return a;
+}
+
+/* the verdict on the claim and the bound's own state, the same five
+   fields in check, prove, all and each cutoff of check: verdict (s),
+   bound_state, B (exact when B_exact, else a certified upper bound
+   written in decimals; null when no bound is proved), B_exact and L */
+static void
+json_set_claim(json_t * j, const decision_struct * D, svt_status s, slong dg)
+{
+    json_object_set_new(j, "verdict", json_string(decision_name(s)));
+    json_object_set_new(j, "bound_state", json_string(decision_bound_state(D)));
+    if (D->proved && D->B_exact[0])
+        json_object_set_new(j, "B", json_string(D->B_exact));
+    else if (D->proved)
+    {
+        char * b = decimal_bound(D->B, dg, 1);
+        json_object_set_new(j, "B", json_string(b));
+        flint_free(b);
+    }
+    else
+        json_object_set_new(j, "B", json_null());
+    json_object_set_new(j, "B_exact", json_boolean(D->proved && D->B_exact[0]));
+    json_object_set_new(j, "L", D->have_L ? json_loss_interval(D->L_inf, D->L, dg)
+        : json_null());
+}
+
+/* one cutoff of a check: its c, the claim fields, where L comes from,
+   the witness's ln ratio and re-check command, the proof's seconds */
+static json_t *
+check_json_cutoff(const check_run * K, slong ic)
+{
+    const decision_struct * D = K->D + ic;
+    const cutoff_struct * cu = K->cut + ic;
+    slong dg = K->o->out_digits;
+    json_t * e = json_object();
+    json_object_set_new(e, "c", json_integer(K->clist[ic]));
+    json_set_claim(e, D, D->status, dg);
+    json_object_set_new(e, "L_at", D->have_L ? json_string(D->L_where) : json_null());
+    json_object_set_new(e, "witness_ln_ratio", cu->have_witness
+        ? json_loss_interval(cu->witness_inf, cu->witness_loss, dg) : json_null());
+    json_object_set_new(e, "recheck", cu->recheck ? json_string(cu->recheck)
+        : json_null());
+    json_object_set_new(e, "reason", D->status == STATUS_UNDECIDED && D->reason[0]
+        ? json_string(D->reason) : json_null());
+    json_object_set_new(e, "seconds", json_real(cu->seconds));
+    return e;
+}
+
 void
 check_json_conclusion(const check_run * K, const svt_model_t M, svt_status s,
     slong at, const svt_runs_t W, const char * cmd, int accepted, int rc)
 {
     const check_opts * o = K->o;
-    json_t * j;
+    const decision_struct * D = K->D + at;
+    json_t * j, * cuts = json_array();
+    slong ic;
     int violated = decision_violated(s);
+    int shown = violated && !D->violated_by_proof && svt_runs_length(W) > 0;
     j = report_json_core("check", K->var->name, NULL, M, 0, o->out_digits);
-    if (violated && !K->D[at].L_inf)
-        report_json_set_loss(j, K->D[at].L, o->out_digits);
-    else if (K->grid)
-        json_object_set_new(j, "loss", report_json_lossmax(K->total, o->out_digits));
-    report_json_set_verdict(j, violated ? (K->D[at].L_inf ? VERDICT_INFINITE
-        : VERDICT_EXCEEDS) : s == STATUS_PROVED ? VERDICT_WITHIN
-        : s == STATUS_NO_CLAIM ? VERDICT_NO_CLAIM : VERDICT_INCONCLUSIVE);
+    json_object_set_new(j, "loss", json_L_B(D, o->out_digits));
+    json_set_claim(j, D, s, o->out_digits);
     report_json_set_seconds(j, integral_clock() - K->t0);
+    json_object_set_new(j, "evidence_accepted", json_boolean(accepted));
     json_object_set_new(j, "m_max", json_integer((json_int_t) o->m_max));
-    json_object_set_new(j, "status", json_string(decision_name(s)));
-    json_set_by_proof(j, K->D + at);
-    json_object_set_new(j, "result", json_string(violated ? "violation"
-        : s == STATUS_PROVED ? "proved" : s == STATUS_NO_CLAIM ? "no-claim"
-        : K->inconclusive ? "inconclusive" : accepted ? "evidence-accepted"
-        : "no-violation-found"));
-    json_object_set_new(j, "proved_for_every_m", json_boolean(s == STATUS_PROVED));
+    json_set_by_proof(j, D);
     json_object_set_new(j, "proof", s == STATUS_PROVED ? json_string(K->proof_line)
         : json_null());
     /* a certified violation only: not the family of a proof of no bound
        (violated_by_proof names the m where it passes the claim) */
-    json_object_set_new(j, "witness", violated && !K->D[at].violated_by_proof
-        && svt_runs_length(W) > 0 ? witness_runs_json(W) : json_null());
-    json_object_set_new(j, "witness_stops", violated && !K->D[at].violated_by_proof
-        && svt_runs_length(W) > 0 ? json_boolean(W->stops) : json_null());
+    json_object_set_new(j, "witness", shown ? witness_runs_json(W) : json_null());
+    json_object_set_new(j, "witness_stops", shown ? json_boolean(W->stops)
+        : json_null());
+    json_object_set_new(j, "witness_ln_ratio", K->cut[at].have_witness
+        ? json_loss_interval(K->cut[at].witness_inf, K->cut[at].witness_loss,
+        o->out_digits) : json_null());
     json_object_set_new(j, "recheck", violated && cmd ? json_string(cmd) : json_null());
+    for (ic = 0; ic < K->nc; ic++)
+        json_array_append_new(cuts, check_json_cutoff(K, ic));
+    json_object_set_new(j, "cutoffs", cuts);
+    json_object_set_new(j, "grid_ran", json_boolean(K->grid));
     json_object_set_new(j, "ratios", json_integer(K->nratios));
     json_object_set_new(j, "exit", json_integer(rc));
     if (K->dipa_no_bound)
@@ -66,7 +141,7 @@ all_json_cell(const all_variant * A, const svt_model_t M,
     double t0)
 {
     const check_opts * o = A->o;
-    json_t * j = report_json_core("all", A->var->name, ci->name, M, 0,
+    json_t * j = report_json_core("all-cell", A->var->name, ci->name, M, 0,
         o->out_digits);
     json_object_set_new(j, "loss", report_json_lossmax(s->agg, o->out_digits));
     report_json_set_verdict(j, sv);
@@ -90,12 +165,9 @@ all_json_decision(const check_opts * o, const svt_variant_struct * var,
     int violated)
 {
     json_t * j = report_json_core("all", var->name, NULL, M, 0, o->out_digits);
-    if (D->have_L && !D->L_inf)
-        report_json_set_loss(j, D->L, o->out_digits);
-    report_json_set_verdict(j, violated ? (D->L_inf ? VERDICT_INFINITE
-        : VERDICT_EXCEEDS) : D->status == STATUS_PROVED ? VERDICT_WITHIN
-        : D->status == STATUS_NO_CLAIM ? VERDICT_NO_CLAIM : VERDICT_INCONCLUSIVE);
-    json_object_set_new(j, "status", json_string(decision_name(D->status)));
+    (void) violated;
+    json_object_set_new(j, "loss", json_L_B(D, o->out_digits));
+    json_set_claim(j, D, D->status, o->out_digits);
     json_set_by_proof(j, D);
     json_object_set_new(j, "upper_bound", P->A->proved
         ? report_json_interval(P->A->bound, o->out_digits) : json_null());
@@ -250,20 +322,11 @@ prove_json(const prove_result_t P, const decision_t D,
     slong i, dg = o->base.out_digits;
     json_t * j = report_json_core("prove", var->name, NULL, M, 0, dg),
         * steps = json_array();
-    int violated = decision_violated(D->status);
     json_object_set_new(j, "loss", prove_json_loss(P, dg));
-    /* the verdict and claim_holds say what the one decision says (its
-       rules: a time limit, an (eps, delta) claim) */
-    report_json_set_verdict(j, !M->has_claim ? VERDICT_NO_CLAIM
-        : D->status == STATUS_PROVED ? VERDICT_WITHIN : violated
-        ? (P->have_L && P->L_infinite ? VERDICT_INFINITE : VERDICT_EXCEEDS)
-        : VERDICT_INCONCLUSIVE);
+    /* the verdict on the claim is the one decision's (its rules: a time
+       limit, an (eps, delta) claim); bound_state the bound's own */
+    json_set_claim(j, D, D->status, dg);
     report_json_set_seconds(j, P->seconds);
-    json_object_set_new(j, "decision", json_string(P->decision == PROVE_UNBOUNDED
-        && !P->unbounded_proved ? "growing" : prove_decision_name(P->decision)));
-    json_object_set_new(j, "claim_holds", D->status == STATUS_PROVED
-        ? json_true() : violated ? json_false() : json_null());
-    json_object_set_new(j, "status", json_string(decision_name(D->status)));
     json_set_by_proof(j, D);
     json_object_set_new(j, "lower_bound_input", P->have_L && P->LR->len > 0
         ? witness_runs_json(P->LR) : json_null());
@@ -410,15 +473,22 @@ search_outcome_json(const search_outcome * so)
     const svt_model_struct * M = so->M;
     json_t * j = report_json_core("search", so->var->name, so->have_best
         ? "custom" : NULL, M, 0, so->out_digits);
+    /* the verdict on the claim: a search proves nothing, it finds a
+       violation (unbounded when a kappa^m proof shows its family grows
+       without bound) or leaves the claim undecided */
+    json_object_set_new(j, "verdict", json_string(!so->has_claim ? "no-claim"
+        : so->violation ? (so->proof[0] ? "unbounded" : "violated")
+        : "undecided"));
     if (so->have_best)
     {
         report_json_set_loss(j, so->best_r->loss, so->out_digits);
-        report_json_set_verdict(j, so->stopped ? VERDICT_INCONCLUSIVE
-            : so->best_r->verdict);
+        json_object_set_new(j, "best_verdict", json_string(verdict_name(
+            so->stopped ? VERDICT_INCONCLUSIVE : so->best_r->verdict)));
     }
-    else if (so->inconclusive > 0 || so->stopped)
-        report_json_set_verdict(j, VERDICT_INCONCLUSIVE);
+    else
+        json_object_set_new(j, "best_verdict", json_null());
     report_json_set_seconds(j, so->seconds_used);
+    json_object_set_new(j, "result", json_true());
     json_object_set_new(j, "stage", json_string("result"));
     json_object_set_new(j, "work", json_integer((json_int_t) so->work));
     json_object_set_new(j, "stopped", so->stopped
@@ -448,8 +518,6 @@ search_outcome_json(const search_outcome * so)
             &ctx, so->best_r));
         flint_free(os);
     }
-    json_object_set_new(j, "status", json_string(so->violation ? "violated"
-        : so->has_claim ? "undecided" : "no-claim"));
     json_object_set_new(j, "witness", so->violation ? witness_runs_json(so->witness)
         : json_null());
     json_object_set_new(j, "witness_stops", so->violation
@@ -466,7 +534,7 @@ search_stage_json(const search_opts * o, const svt_variant_struct * var,
     slong exceeds, slong inconclusive, const char * best_desc,
     const ratio_result_struct * best_r, double seconds)
 {
-    json_t * j = report_json_core("search", var->name, best_desc != NULL
+    json_t * j = report_json_core("search-stage", var->name, best_desc != NULL
         ? "custom" : NULL, M, 0, o->base.out_digits);
     if (best_desc != NULL)
     {
@@ -474,6 +542,7 @@ search_stage_json(const search_opts * o, const svt_variant_struct * var,
         report_json_set_verdict(j, best_r->verdict);
     }
     report_json_set_seconds(j, seconds);
+    json_object_set_new(j, "result", json_false());
     json_object_set_new(j, "stage", json_string(stage));
     json_object_set_new(j, "shard", json_integer(o->shard));
     json_object_set_new(j, "shards", json_integer(o->nshards));

@@ -128,6 +128,12 @@ check_text_conclusion(const check_run * K, svt_status s, slong at, const svt_run
             ? "; a ratio above e^eps is no evidence for the claim (exit 3, "
             "--accept-evidence or not)" : "; finite evidence, not a proof "
             "(exit 3; --accept-evidence accepts it with exit 0)");
+        if (s == STATUS_UNDECIDED)
+        {
+            char lb[512];
+            check_L_B_words(lb, sizeof(lb), D, K->o->out_digits);
+            fprintf(out, "  at c = %ld: %s\n", (long) K->clist[at], lb);
+        }
     }
 }
 

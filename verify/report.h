@@ -37,7 +37,7 @@ json_t * report_json_lossmax(const lossmax_t L, slong digits);
    variant claims no budget), then loss = null, verdict = null and
    seconds = 0 until the mode sets them.  Each mode adds its own fields
    after these. */
-#define REPORT_SCHEMA_VERSION 1
+#define REPORT_SCHEMA_VERSION 2
 json_t * report_json_core(const char * mode, const char * variant,
     const char * construction, const svt_model_t M, ulong m, slong digits);
 /* loss = [lo, hi] of a loss ("inf" allowed; null when undefined) */
