@@ -1,9 +1,11 @@
 /* test_install.c -- make install PREFIX=... puts verify, svt-report, the
-   man page verify(1), the built-in specs and the JSON schema in place;
-   the man page documents every command, option, exit code and spec key
-   that the program knows; make uninstall removes all of it. */
+   man page verify(1), the built-in specs, the JSON schema and the
+   documents (every .md of doc/, and PROGRAMS.md, in share/doc/svt-verify)
+   in place; the man page documents every command, option, exit code and
+   spec key that the program knows; make uninstall removes all of it. */
 
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -80,6 +82,28 @@ Test(install, install_man_uninstall, .timeout = 300)
     cr_assert(exists(PREFIX "/share/svt-verify/specs/alg1.svt"));
     cr_assert(exists(PREFIX "/share/svt-verify/specs/approx/zhu-wang-svt.svt"));
     cr_assert(exists(PREFIX "/share/svt-verify/verify-output.schema.json"));
+    /* the documents, every one of doc/ and the program language */
+    {
+        DIR * d = opendir("doc");
+        struct dirent * ent;
+        int ndocs = 0;
+        cr_assert(d != NULL, "doc/");
+        while ((ent = readdir(d)) != NULL)
+        {
+            char path[512];
+            size_t k = strlen(ent->d_name);
+            if (k < 4 || strcmp(ent->d_name + k - 3, ".md") != 0)
+                continue;
+            snprintf(path, sizeof(path), PREFIX "/share/doc/svt-verify/%s",
+                ent->d_name);
+            cr_expect(exists(path), "doc/%s is not installed", ent->d_name);
+            ndocs++;
+        }
+        closedir(d);
+        cr_assert_geq(ndocs, 5, "only %d documents in doc/", ndocs);
+        cr_assert(exists(PREFIX "/share/doc/svt-verify/PROGRAMS.md"));
+        cr_assert(exists(PREFIX "/share/doc/svt-verify/commands.md"));
+    }
 
     /* the installed program runs, from its own place */
     {
@@ -174,4 +198,5 @@ Test(install, install_man_uninstall, .timeout = 300)
     cr_assert(!exists(PREFIX "/share/man/man1/verify.1"));
     cr_assert(!exists(PREFIX "/share/man/man1/svt-report.1"));
     cr_assert(!exists(PREFIX "/share/svt-verify"));
+    cr_assert(!exists(PREFIX "/share/doc/svt-verify"));
 }
