@@ -265,7 +265,8 @@ template_keys(ctx * c, const int * seen)
         if (required[k] && !seen[k])
             return error_at(c, 1, "missing key '%s' (required: name, eps1, "
                 "eps2, threshold_noise, query_noise, output, cutoff, "
-                "claimed; or a program: see variants/PROGRAMS.md)%s", keys[k], "");
+                "claimed; or a program: see man verify and PROGRAMS.md in "
+                "share/doc/svt-verify)%s", keys[k], "");
     return 0;
 }
 
@@ -284,8 +285,8 @@ program_keys(svt_variant_struct * v, ctx * c, const int * seen)
         {
             c->line = v->key_line[only_template[i]];
             return error_at(c, 1, "key '%s' does not apply to a program (its "
-                "register, answer and branch lines say it; see "
-                "variants/PROGRAMS.md)%s", keys[only_template[i]], "");
+                "register, answer and branch lines say it; see man verify and "
+                "PROGRAMS.md in share/doc/svt-verify)%s", keys[only_template[i]], "");
         }
     if (!seen[K_NAME] || !seen[K_CLAIMED])
     {
@@ -480,8 +481,8 @@ key_value_line(svt_variant_struct * v, ctx * c, int * seen, char * line,
         return error_at(c, kcol, "unknown key '%.40s' (allowed: name, title, "
             "source, paper_property, eps1, eps2, eps3, free, threshold_noise, "
             "query_noise, reset, output, cutoff, comparison, claimed, "
-            "claimed_delta, monotone_only; or a program line, see "
-            "variants/PROGRAMS.md)%s",
+            "claimed_delta, monotone_only; or a program line, see man verify "
+            "and PROGRAMS.md in share/doc/svt-verify)%s",
             key, "");
     if (seen[k])
         return error_at(c, kcol, "key '%s' given twice%s", keys[k], "");
