@@ -482,7 +482,8 @@ Test(endings, a_stop_with_queries_left_is_an_output)
     /* top, then the run stops, two queries left: only the stopping branch
        (y >= T + z + 1); register Lap(2), answers Lap(8) */
     cr_assert_eq(run_cli("ratio tests/specs/stop-or-continue.svt custom "
-        "--qD 0,0,0 --qD2 1,1,-1 --output top", out, sizeof(out)), 0, "%s", out);
+        "--qD 0,0,0 --qD2 1,1,-1 --output top,stop", out, sizeof(out)), 0,
+        "%s", out);
     want = top_quadrature(2, 8, 1, 0);
     p = strstr(out, "Pr[A(D)=a]");
     cr_assert(p != NULL, "%s", out);
@@ -499,23 +500,26 @@ Test(endings, a_stop_with_queries_left_is_an_output)
     cr_assert_eq(run_cli("delta tests/specs/stop-or-continue.svt custom "
         "--qD 0,0,0 --qD2 1,1,-1", out, sizeof(out)), 0, "%s", out);
     cr_assert(strstr(out, "(every output counted)") != NULL, "%s", out);
-    /* more outputs than queries is still an error; a pair file reads the
-       shorter output the same way */
+    /* more outputs than queries is an error, and so is a shorter vector
+       that does not say the run stopped; a pair file reads the shorter
+       output the same way */
+    cr_assert_eq(run_cli("ratio tests/specs/stop-or-continue.svt custom "
+        "--qD 0,0,0 --qD2 1,1,-1 --output top", out, sizeof(out)), 2, "%s", out);
     cr_assert_eq(run_cli("ratio tests/specs/stop-or-continue.svt custom "
         "--qD 0 --qD2 1 --output top,top", out, sizeof(out)), 2, "%s", out);
     f = fopen("build/test-endings-stop.txt", "w");
     cr_assert(f != NULL);
-    fputs("qD = 0,0,0\nqD2 = 1,1,-1\noutput = top\n", f);
+    fputs("qD = 0,0,0\nqD2 = 1,1,-1\noutput = top,stop\n", f);
     fclose(f);
     cr_assert_eq(run_cli("ratio tests/specs/stop-or-continue.svt custom "
         "--file build/test-endings-stop.txt", out, sizeof(out)), 0, "%s", out);
     p = strchr(strchr(strstr(out, "Pr[A(D)=a]"), '[') + 1, '[') + 1;
     cr_assert(fabs(strtod(p, NULL) - want) < 1e-9, "%s", out);
     /* a template stops only at its c-th top */
-    cr_assert_eq(run_cli("ratio alg1 custom --qD 0,0 --qD2 1,1 --output bot",
+    cr_assert_eq(run_cli("ratio alg1 custom --qD 0,0 --qD2 1,1 --output bot,stop",
         out, sizeof(out)), 0, "%s", out);
     cr_assert(strstr(out, "impossible") != NULL, "%s", out);
-    cr_assert_eq(run_cli("ratio alg1 custom --qD 0,0 --qD2 1,1 --output top",
+    cr_assert_eq(run_cli("ratio alg1 custom --qD 0,0 --qD2 1,1 --output top,stop",
         out, sizeof(out)), 0, "%s", out);
     cr_assert(strstr(out, "impossible") == NULL, "%s", out);
 }

@@ -1058,7 +1058,7 @@ Test(programs, reader_errors_name_file_line_column)
         "  else output bot\n", "p.svt", "p.svt:7:17:", "one noisy answer");
     parse_fails(HEAD "state s:\n  answer y = q + laplace(2/eps)\n"
         "  if y >= z then output top; cost 1.5\n  else output bot\n", "p.svt",
-        "p.svt:6:35:", "integer cost");
+        "p.svt:6:35:", "found the cost 1.5, not an integer");
     parse_fails("name = p\nclaimed = eps\nthreshold_noise = laplace(1)\n"
         "register z = laplace(1/eps)\nstate s:\n  answer y = q + laplace(1)\n"
         "  if y >= z then output top\n  else output bot\n", "p.svt", "p.svt:3:1:",

@@ -518,6 +518,10 @@ output(svt_program * P, prog_branch * B, cursor * c)
                 return fail(c, at, "found the label '%s', expected another "
                     "name (it is the output of a run that ends because no "
                     "branch holds)", buf);
+            if (strcmp(buf, "stop") == 0)
+                return fail(c, at, "found the label '%s', expected another "
+                    "name (in an output vector, 'stop' marks where a run "
+                    "stopped with queries left; the action is '; stop')", buf);
             B->out = PROG_OUT_LABEL;
             strcpy(B->out_label, buf);
             return 0;
@@ -589,12 +593,12 @@ action(svt_program * P, prog_branch * B, cursor * c, int * seen_out)
         else if (!fmpz_is_one(fmpq_denref(x))
                 || fmpz_cmp_si(fmpq_numref(x), 1000000) > 0)
         {
-            char msg[300], * v = fmpq_get_str(NULL, 10, x);
-            snprintf(msg, sizeof(msg), "found the cost %.40s%s, expected a "
+            char msg[300];
+            snprintf(msg, sizeof(msg), "found the cost %.*s%s, expected a "
                 "cost (costs are integers from 0 to 10^6: the counter counts "
-                "whole steps up to its limit)", v, fmpz_is_one(fmpq_denref(x))
-                ? ", more than 10^6" : ", not an integer");
-            flint_free(v);
+                "whole steps up to its limit)", (int) FLINT_MIN(c->p - at, 40),
+                at, fmpz_is_one(fmpq_denref(x)) ? ", more than 10^6"
+                : ", not an integer");
             r = fail(c, at, "%s", msg);
         }
         else

@@ -203,22 +203,35 @@ build_pair(svt_runs_t R, const cli_t cl, const construction_info * ci, ulong m,
         char * fq = NULL, * fq2 = NULL, * fT = NULL, * fo = NULL;
         const char * qD = cl->value[O_QD], * qD2 = cl->value[O_QD2];
         const char * T = cl->value[O_T], * out = cl->value[O_OUTPUT];
+        const char * names[4] = { "--qD", "--qD2", "--T", "--output" };
+        char where[4][600];
         cli_forbid(cl, O_M, "custom");
         if (cl->value[O_FILE])
         {
+            static const char * keys[4] = { "qD", "qD2", "T", "output" };
+            int place[4][2] = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } }, k;
             if (qD || qD2 || out)
                 cli_die("--file: give the vectors either in the file or on the "
                     "command line, not both");
-            if (custom_read_file(cl->value[O_FILE], &fq, &fq2, &fT, &fo, err,
-                    sizeof(err)) != 0)
+            if (custom_read_file_at(cl->value[O_FILE], &fq, &fq2, &fT, &fo,
+                    place, err, sizeof(err)) != 0)
                 cli_die(err);
             qD = fq;
             qD2 = fq2;
             if (fT)
                 T = fT;
             out = fo;
+            /* a vector of the file is named by its place */
+            for (k = 0; k < 4; k++)
+                if (place[k][0] > 0)
+                {
+                    snprintf(where[k], sizeof(where[k]), "%.500s:%d:%d: %s",
+                        cl->value[O_FILE], place[k][0], place[k][1], keys[k]);
+                    names[k] = where[k];
+                }
         }
-        if (custom_build(R, qD, qD2, T, out, need_output, err, sizeof(err)) != 0)
+        if (custom_build_named(R, qD, qD2, T, out, need_output, names, err,
+                sizeof(err)) != 0)
             cli_die(err);
         require_program_labels(var, R);
         flint_free(fq);

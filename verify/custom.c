@@ -23,6 +23,7 @@ typedef struct
     token_struct * t;
     slong len;
     ulong total;
+    int stop_mark;      /* the output vector ends with the stop marker */
 }
 tokvec;
 
@@ -64,6 +65,7 @@ parse_vector(tokvec * v, const char * s, int outputs, const char * name,
     v->t = NULL;
     v->len = 0;
     v->total = 0;
+    v->stop_mark = 0;
     if (s == NULL || *s == '\0')
     {
         snprintf(err, errlen, "%s: empty vector (expected comma-separated "
@@ -108,6 +110,23 @@ parse_vector(tokvec * v, const char * s, int outputs, const char * name,
                 return -1;
             }
         }
+        if (outputs && strcmp(tok, CUSTOM_STOP_MARK) == 0)
+        {
+            /* the run stops here: the last token, no count, no query */
+            if (star != NULL || strtok_r(NULL, ",", &save) != NULL)
+            {
+                snprintf(err, errlen, "%s: token %ld is '%s%s%s', expected "
+                    "'%s' only as the last token, without a count (it marks "
+                    "where the run stopped)", name, (long) v->len, tok,
+                    star ? "*" : "", star ? star + 1 : "", CUSTOM_STOP_MARK);
+                flint_free(buf);
+                return -1;
+            }
+            v->len--;
+            fmpq_clear(t->val);
+            v->stop_mark = 1;
+            break;
+        }
         if (outputs && (strcmp(tok, "bot") == 0 || strcmp(tok, "top") == 0))
             t->kind = tok[0] == 'b' ? SVT_BOT : SVT_TOP;
         else if (outputs && is_label(tok))
@@ -146,18 +165,37 @@ parse_vector(tokvec * v, const char * s, int outputs, const char * name,
     flint_free(buf);
     if (v->len == 0)
     {
-        snprintf(err, errlen, "%s: empty vector", name);
+        snprintf(err, errlen, "%s: empty vector%s", name, v->stop_mark
+            ? " (a run stops after at least one output)" : "");
         return -1;
     }
     return 0;
+}
+
+/* 1 when the last output of v is the label `end` (no branch held: the
+   run ended there) */
+static int
+ends_with_end(const tokvec * v)
+{
+    return v->len > 0 && v->t[v->len - 1].kind == SVT_LABEL
+        && strcmp(v->t[v->len - 1].label, PROG_END_LABEL) == 0;
 }
 
 int
 custom_build(svt_runs_t R, const char * qD, const char * qD2, const char * T,
     const char * output, int need_output, char * err, size_t errlen)
 {
+    static const char * names[4] = { "--qD", "--qD2", "--T", "--output" };
+    return custom_build_named(R, qD, qD2, T, output, need_output, names, err,
+        errlen);
+}
+
+int
+custom_build_named(svt_runs_t R, const char * qD, const char * qD2,
+    const char * T, const char * output, int need_output,
+    const char * const * names, char * err, size_t errlen)
+{
     tokvec v[4];
-    const char * names[4] = { "--qD", "--qD2", "--T", "--output" };
     slong pos[4] = { 0, 0, 0, 0 };
     ulong used[4] = { 0, 0, 0, 0 };
     int k, ok = 0, have_out = output != NULL, scalarT;
@@ -185,28 +223,49 @@ custom_build(svt_runs_t R, const char * qD, const char * qD2, const char * T,
     total = v[0].total;
     if (v[1].total != total)
     {
-        snprintf(err, errlen, "--qD2: %lu queries, but --qD has %lu",
-            v[1].total, total);
+        snprintf(err, errlen, "%s: %lu queries, but %s has %lu", names[1],
+            v[1].total, names[0], total);
         goto done;
     }
     scalarT = (v[2].len == 1 && v[2].total == 1);
     if (!scalarT && v[2].total != total)
     {
-        snprintf(err, errlen, "--T: %lu thresholds for %lu queries (give one "
-            "threshold or one per query)", v[2].total, total);
+        snprintf(err, errlen, "%s: %lu thresholds for %lu queries (give one "
+            "threshold or one per query)", names[2], v[2].total, total);
         goto done;
     }
     if (have_out && v[3].total > total)
     {
-        snprintf(err, errlen, "--output: %lu outputs for %lu queries (an "
-            "output vector has one entry per query, fewer when the run "
-            "stopped)", v[3].total, total);
+        snprintf(err, errlen, "%s: found %lu entries for %lu queries, expected "
+            "one entry per query (or fewer, ending with '%s', when the run "
+            "stopped early)", names[3], v[3].total, total, CUSTOM_STOP_MARK);
+        goto done;
+    }
+    if (have_out && v[3].stop_mark && v[3].total == total)
+    {
+        snprintf(err, errlen, "%s: found '%s' after %lu entries for %lu "
+            "queries, expected '%s' only when the run stopped before its last "
+            "query (remove it: every query has its output)", names[3],
+            CUSTOM_STOP_MARK, v[3].total, total, CUSTOM_STOP_MARK);
         goto done;
     }
     /* fewer outputs than queries: the run stopped after the last output,
-       as an observer sees it; the queries after it are never read */
+       as an observer sees it; the queries after it are never read.  It
+       must say so (a missing entry is a typo that would pass): the
+       marker `stop`, or the output `end` of a run that ended because no
+       branch held */
     if (have_out && v[3].total < total)
     {
+        if (!v[3].stop_mark && !ends_with_end(&v[3]))
+        {
+            snprintf(err, errlen, "%s: found %lu %s for %lu queries, expected "
+                "one entry per query; a run that stops early ends with '%s' "
+                "after its last output (e.g. %s), or with the output '%s' when "
+                "no branch held", names[3], v[3].total, v[3].total == 1
+                ? "entry" : "entries", total, CUSTOM_STOP_MARK,
+                v[3].total == 1 ? "top,stop" : "bot,top,stop", PROG_END_LABEL);
+            goto done;
+        }
         R->stops = 1;
         total = v[3].total;
     }
@@ -262,7 +321,7 @@ done:
    the message */
 static int
 pair_line(char * line, const char * name, long ln, char ** qD, char ** qD2,
-    char ** T, char ** output, char * err, size_t errlen)
+    char ** T, char ** output, int (*place)[2], char * err, size_t errlen)
 {
     char * p = line, * eq, * key, * val, ** dst;
     size_t n = strlen(line);
@@ -302,6 +361,12 @@ pair_line(char * line, const char * name, long ln, char ** qD, char ** qD2,
     }
     *dst = flint_malloc(strlen(val) + 1);
     strcpy(*dst, val);
+    if (place != NULL)
+    {
+        int k = dst == qD ? 0 : dst == qD2 ? 1 : dst == T ? 2 : 3;
+        place[k][0] = (int) ln;
+        place[k][1] = (int) (val - line) + 1;
+    }
     return 0;
 }
 
@@ -319,6 +384,15 @@ int
 custom_read_text(const char * text, size_t len, const char * name,
     char ** qD, char ** qD2, char ** T, char ** output, char * err,
     size_t errlen)
+{
+    return custom_read_text_at(text, len, name, qD, qD2, T, output, NULL,
+        err, errlen);
+}
+
+int
+custom_read_text_at(const char * text, size_t len, const char * name,
+    char ** qD, char ** qD2, char ** T, char ** output, int (*place)[2],
+    char * err, size_t errlen)
 {
     size_t at = 0;
     long ln = 0;
@@ -347,7 +421,8 @@ custom_read_text(const char * text, size_t len, const char * name,
         memcpy(line, text + at, n);
         line[n] = '\0';
         at += n + 1;
-        if (pair_line(line, name, ln, qD, qD2, T, output, err, errlen) != 0)
+        if (pair_line(line, name, ln, qD, qD2, T, output, place, err,
+                errlen) != 0)
         {
             bad = 1;
             break;
@@ -365,6 +440,13 @@ custom_read_text(const char * text, size_t len, const char * name,
 int
 custom_read_file(const char * path, char ** qD, char ** qD2, char ** T,
     char ** output, char * err, size_t errlen)
+{
+    return custom_read_file_at(path, qD, qD2, T, output, NULL, err, errlen);
+}
+
+int
+custom_read_file_at(const char * path, char ** qD, char ** qD2, char ** T,
+    char ** output, int (*place)[2], char * err, size_t errlen)
 {
     FILE * f;
     char * buf;
@@ -390,13 +472,17 @@ custom_read_file(const char * path, char ** qD, char ** qD2, char ** T,
             "text file of at most %ld bytes)", path, (long) CUSTOM_MAX_FILE);
         return -1;
     }
-    r = custom_read_text(buf, n, path, qD, qD2, T, output, err, errlen);
+    r = custom_read_text_at(buf, n, path, qD, qD2, T, output, place, err,
+        errlen);
     flint_free(buf);
     return r;
 }
 
-char *
-custom_output_string(const svt_runs_t R)
+/* the outputs of R as --output reads them; with mark, the stop marker
+   after a run that stopped with queries left (the output `end` says it
+   itself) */
+static char *
+output_string(const svt_runs_t R, int mark)
 {
     size_t cap = 64, len = 0;
     char * s = flint_malloc(cap);
@@ -417,9 +503,9 @@ custom_output_string(const svt_runs_t R)
                 : r->a == SVT_LABEL ? r->label : "top");
         if (r->count > 1)
             snprintf(tok + strlen(tok), sizeof(tok) - strlen(tok), "*%lu", r->count);
-        if (len + strlen(tok) + 2 > cap)
+        if (len + strlen(tok) + 2 + sizeof(CUSTOM_STOP_MARK) > cap)
         {
-            cap = 2 * (len + strlen(tok) + 2);
+            cap = 2 * (len + strlen(tok) + 2 + sizeof(CUSTOM_STOP_MARK));
             s = flint_realloc(s, cap);
         }
         if (i > 0)
@@ -427,13 +513,25 @@ custom_output_string(const svt_runs_t R)
         strcpy(s + len, tok);
         len += strlen(tok);
     }
+    if (mark && R->stops && R->len > 0 && !(R->runs[R->len - 1].a == SVT_LABEL
+            && strcmp(R->runs[R->len - 1].label, PROG_END_LABEL) == 0))
+    {
+        s[len++] = ',';
+        strcpy(s + len, CUSTOM_STOP_MARK);
+    }
     return s;
+}
+
+char *
+custom_output_string(const svt_runs_t R)
+{
+    return output_string(R, 1);
 }
 
 char *
 custom_output_describe(const svt_runs_t R)
 {
-    char * s = custom_output_string(R);
+    char * s = output_string(R, 0);
     if (R->stops)
     {
         const char * note = " (then the run stops, queries left)";

@@ -14,6 +14,18 @@
 int custom_build(svt_runs_t R, const char * qD, const char * qD2,
     const char * T, const char * output, int need_output, char * err,
     size_t errlen);
+/* The same, the vectors named in messages by names[0..3] (qD, qD2, T,
+   output: an option, or "FILE:LINE:COL: key" for a pair file). */
+int custom_build_named(svt_runs_t R, const char * qD, const char * qD2,
+    const char * T, const char * output, int need_output,
+    const char * const * names, char * err, size_t errlen);
+
+/* An output vector has one entry per query.  A run that stopped before
+   its last query (the cutoff, a `stop`) is written with its outputs and
+   then this marker ("bot,top,stop"); one that ended because no branch
+   held ends with the output `end` instead.  A shorter vector without
+   either is an error: a missing entry is a typo. */
+#define CUSTOM_STOP_MARK "stop"
 
 /* Reads "key = value" lines (qD, qD2, T, output; # comments) from path;
    the strings are flint_malloc'ed (NULL when absent).  Errors name
@@ -26,6 +38,14 @@ int custom_read_file(const char * path, char ** qD, char ** qD2, char ** T,
 int custom_read_text(const char * text, size_t len, const char * name,
     char ** qD, char ** qD2, char ** T, char ** output, char * err,
     size_t errlen);
+
+/* The same, with where each value is written: place[k] = { line,
+   column } for qD, qD2, T, output (k = 0..3; untouched when absent). */
+int custom_read_file_at(const char * path, char ** qD, char ** qD2,
+    char ** T, char ** output, int (*place)[2], char * err, size_t errlen);
+int custom_read_text_at(const char * text, size_t len, const char * name,
+    char ** qD, char ** qD2, char ** T, char ** output, int (*place)[2],
+    char * err, size_t errlen);
 
 /* the limits of a pair file: 64 MiB, lines of 64 KiB */
 #define CUSTOM_MAX_FILE ((size_t) 1 << 26)
@@ -62,7 +82,9 @@ void maxout_clear(maxout_struct * mo);
 int maxout_run(maxout_struct * mo, const svt_model_t M, const svt_runs_t R,
     const ratio_opt * opt, char * err, size_t errlen);
 
-/* writes the outputs of R as "bot,top,0.5" into a new string */
+/* writes the outputs of R as "bot,top,0.5" into a new string (as
+   --output reads them: ",stop" after a run that stopped with queries
+   left) */
 char * custom_output_string(const svt_runs_t R);
 /* the same, with " (then the run stops, queries left)" when R->stops:
    for people (the string above is what --output and --file read) */
