@@ -61,8 +61,14 @@ dfound(dipa_lex * L, char * buf, size_t len)
     size_t n = 0;
     if (*L->p == '\0')
         return "the end of the file";
+    if (spec_find_invisible(L->p, 1) != NULL)
+    {
+        /* a character one cannot see (or not ASCII): by its code point */
+        spec_char_name(buf, len, L->p);
+        return buf;
+    }
     while (L->p[n] != '\0' && !isspace((unsigned char) L->p[n]) && n < 20
-            && n + 1 < len)
+            && n + 1 < len && spec_find_invisible(L->p + n, 1) == NULL)
         n++;
     snprintf(buf, len, "'%.*s'", (int) n, L->p);
     return buf;

@@ -99,7 +99,14 @@ found(const cursor * c, char * buf, size_t len)
     size_t n = 0;
     if (*c->p == '\0')
         return "the end of the line";
-    while (c->p[n] != '\0' && !isspace((unsigned char) c->p[n]) && n + 1 < len && n < 24)
+    if (spec_find_invisible(c->p, 1) != NULL)
+    {
+        /* a character one cannot see (or not ASCII): by its code point */
+        spec_char_name(buf, len, c->p);
+        return buf;
+    }
+    while (c->p[n] != '\0' && !isspace((unsigned char) c->p[n]) && n + 1 < len
+            && n < 24 && spec_find_invisible(c->p + n, 1) == NULL)
         n++;
     snprintf(buf, len, "'%.*s'", (int) n, c->p);
     return buf;

@@ -129,6 +129,11 @@ int spec_expr_uses(const spec_expr * e, int v);
 void spec_value_str(char * buf, size_t len, const arb_t x);
 int spec_char_name(char * buf, size_t len, const char * s);
 const char * spec_find_invisible(const char * s, size_t n);
+/* src into dst (len bytes, NUL-terminated), every character a reader
+   cannot see (control characters, byte-order marks, zero-width and
+   no-break spaces, bytes that are not UTF-8) written as <U+XXXX name>:
+   for one-line messages that echo what was given */
+void spec_text_visible(char * dst, size_t len, const char * src);
 
 #ifdef __cplusplus
 }

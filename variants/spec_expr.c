@@ -737,6 +737,7 @@ char_name(unsigned long u)
     switch (u)
     {
         case 0x09: return "tab";
+        case 0x0A: return "line feed";
         case 0x0D: return "carriage return";
         case 0x7F: return "delete character";
         case 0xA0: return "no-break space";
@@ -757,43 +758,87 @@ char_name(unsigned long u)
     if (u >= 0x2000 && u <= 0x200A)
         return "space";
     if (u == 0x2212)
-        return "minus sign (write the ASCII '-')";
+        return "minus sign";
     if (u >= 0x2010 && u <= 0x2015)
-        return "dash (write the ASCII '-')";
+        return "dash";
     if (u == 0x2018 || u == 0x2019 || u == 0x201C || u == 0x201D)
         return "curly quote";
     return NULL;
 }
 
+/* the code point at s and its length in bytes (0: not UTF-8) */
+static int
+utf8_decode(unsigned long * u, const unsigned char * p)
+{
+    int n, k;
+    if (p[0] < 0x80)
+    {
+        *u = p[0];
+        return 1;
+    }
+    n = p[0] >= 0xF0 && p[0] < 0xF5 ? 4 : p[0] >= 0xE0 && p[0] < 0xF0 ? 3
+        : p[0] >= 0xC2 && p[0] < 0xE0 ? 2 : 0;
+    if (n == 0)
+        return 0;
+    *u = n == 4 ? p[0] & 0x07 : n == 3 ? p[0] & 0x0F : p[0] & 0x1F;
+    for (k = 1; k < n; k++)
+    {
+        if ((p[k] & 0xC0) != 0x80)
+            return 0;
+        *u = (*u << 6) | (p[k] & 0x3F);
+    }
+    if ((n == 3 && *u < 0x800) || (n == 4 && (*u < 0x10000 || *u > 0x10FFFF))
+            || (*u >= 0xD800 && *u < 0xE000))
+        return 0;
+    return n;
+}
+
+void
+spec_text_visible(char * dst, size_t len, const char * src)
+{
+    const unsigned char * p = (const unsigned char *) src;
+    size_t o = 0;
+    if (len == 0)
+        return;
+    while (*p != '\0' && o + 1 < len)
+    {
+        unsigned long u;
+        int n = utf8_decode(&u, p);
+        if (n > 0 && u != 0x7F && (u >= 0x20 || u == '\t')
+                && (u < 0x80 || char_name(u) == NULL))
+        {
+            if (o + (size_t) n + 1 > len)
+                break;
+            memcpy(dst + o, p, (size_t) n);
+            o += (size_t) n;
+            p += n;
+        }
+        else
+        {
+            /* one a reader cannot see: <U+FEFF byte-order mark> */
+            char name[96];
+            int w = spec_char_name(name, sizeof(name), (const char *) p);
+            int k = snprintf(dst + o, len - o, "<%s>", name);
+            if (k < 0 || o + (size_t) k >= len)
+                break;
+            o += (size_t) k;
+            p += w;
+        }
+    }
+    dst[o] = '\0';
+}
+
 int
 spec_char_name(char * buf, size_t len, const char * s)
 {
-    const unsigned char * p = (const unsigned char *) s;
     unsigned long u;
-    int n, k;
+    int n = utf8_decode(&u, (const unsigned char *) s);
     const char * name;
-    if (p[0] < 0x80)
+    if (n == 0)
     {
-        u = p[0];
-        n = 1;
-    }
-    else
-    {
-        n = p[0] >= 0xF0 && p[0] < 0xF5 ? 4 : p[0] >= 0xE0 ? 3
-            : p[0] >= 0xC2 && p[0] < 0xE0 ? 2 : 0;
-        u = n == 4 ? p[0] & 0x07 : n == 3 ? p[0] & 0x0F : p[0] & 0x1F;
-        for (k = 1; k < n; k++)
-        {
-            if ((p[k] & 0xC0) != 0x80)
-                break;
-            u = (u << 6) | (p[k] & 0x3F);
-        }
-        if (n == 0 || k < n || (n == 3 && u < 0x800) || (n == 4
-                && (u < 0x10000 || u > 0x10FFFF)) || (u >= 0xD800 && u < 0xE000))
-        {
-            snprintf(buf, len, "the byte 0x%02X (not UTF-8 text)", p[0]);
-            return 1;
-        }
+        snprintf(buf, len, "the byte 0x%02X (not UTF-8 text)",
+            (unsigned char) s[0]);
+        return 1;
     }
     name = char_name(u);
     if (name != NULL)

@@ -112,7 +112,9 @@ static const cli_command commands[] = {
 _Noreturn void
 cli_die(const char * msg)
 {
-    fprintf(stderr, "verify: %s\n", msg);
+    char shown[4096];
+    spec_text_visible(shown, sizeof(shown), msg);   /* invisible: named */
+    fprintf(stderr, "verify: %s\n", shown);
     exit(2);
 }
 

@@ -146,6 +146,19 @@ parse_vector(tokvec * v, const char * s, int outputs, const char * name,
                 return -1;
             }
         }
+        else if (spec_find_invisible(tok, strlen(tok)) != NULL)
+        {
+            /* a character one cannot see, or not ASCII: by its code point */
+            const char * bad = spec_find_invisible(tok, strlen(tok));
+            char what[96];
+            spec_char_name(what, sizeof(what), bad);
+            snprintf(err, errlen, "%s: token %ld has %s at its character %d "
+                "(expected %s, in ASCII)", name, (long) v->len, what,
+                (int) (bad - tok) + 1, outputs ? "bot, top, a label or a "
+                "number" : "a number such as 0, -1.5, 2e-3 or 1/3");
+            flint_free(buf);
+            return -1;
+        }
         else
         {
             snprintf(err, errlen, "%s: token %ld is '%s' (expected %s)", name,
@@ -331,11 +344,25 @@ pair_line(char * line, const char * name, long ln, char ** qD, char ** qD2,
         p++;
     if (*p == '\0' || *p == '#')
         return 0;
+    {
+        /* printable ASCII only: what is not is named by its code point */
+        const char * bad = spec_find_invisible(line, n);
+        if (bad != NULL)
+        {
+            char what[96];
+            spec_char_name(what, sizeof(what), bad);
+            snprintf(err, errlen, "%s:%ld:%d: found %s, expected printable "
+                "ASCII text%s", name, ln, (int) (bad - line) + 1, what,
+                strncmp(what, "U+FEFF", 6) == 0 ? " (save the file without a "
+                "byte-order mark)" : "");
+            return -1;
+        }
+    }
     eq = strchr(p, '=');
     if (eq == NULL)
     {
-        snprintf(err, errlen, "%s:%ld: expected 'key = value' with key "
-            "qD, qD2, T or output", name, ln);
+        snprintf(err, errlen, "%s:%ld:%d: expected 'key = value' with key "
+            "qD, qD2, T or output", name, ln, (int) (p - line) + 1);
         return -1;
     }
     *eq = '\0';
@@ -350,13 +377,14 @@ pair_line(char * line, const char * name, long ln, char ** qD, char ** qD2,
         : NULL;
     if (dst == NULL)
     {
-        snprintf(err, errlen, "%s:%ld: unknown key '%s' (allowed: qD, "
-            "qD2, T, output)", name, ln, key);
+        snprintf(err, errlen, "%s:%ld:%d: unknown key '%s' (allowed: qD, "
+            "qD2, T, output)", name, ln, (int) (key - line) + 1, key);
         return -1;
     }
     if (*dst != NULL)
     {
-        snprintf(err, errlen, "%s:%ld: '%s' given twice", name, ln, key);
+        snprintf(err, errlen, "%s:%ld:%d: '%s' given twice", name, ln,
+            (int) (key - line) + 1, key);
         return -1;
     }
     *dst = flint_malloc(strlen(val) + 1);
@@ -412,9 +440,9 @@ custom_read_text_at(const char * text, size_t len, const char * name,
         ln++;
         if (n > CUSTOM_MAX_LINE)
         {
-            snprintf(err, errlen, "%s:%ld: line longer than %d characters "
+            snprintf(err, errlen, "%s:%ld:%d: line longer than %d characters "
                 "(use value*count run-length tokens)", name, ln,
-                CUSTOM_MAX_LINE);
+                CUSTOM_MAX_LINE + 1, CUSTOM_MAX_LINE);
             bad = 1;
             break;
         }
