@@ -850,6 +850,18 @@ Test(cli, check_json_carries_B_L_and_cutoffs, .timeout = 600)
     cr_assert_str_eq(json_string_value(json_object_get(j, "B")), "7/4");
     for (i = 0; i < sizeof(gone) / sizeof(gone[0]); i++)
         cr_assert(json_object_get(j, gone[i]) == NULL, "%s: %s", gone[i], out);
+    /* its L, computed again by its recheck command */
+    {
+        char cmd[1200];
+        const char * re = json_string_value(json_object_get(j, "recheck"));
+        json_t * k, * L = json_object_get(j, "L");
+        cr_assert(re != NULL && strncmp(re, "verify ratio ", 13) == 0, "%s", out);
+        snprintf(cmd, sizeof(cmd), "%s --json", re + 7);
+        cr_assert_eq(run_cli(cmd, out2, sizeof(out2)), 1, "%s: %s", cmd, out2);
+        k = last_object(out2);
+        cr_assert(json_equal(json_object_get(k, "loss"), L), "%s: %s", re, out2);
+        json_decref(k);
+    }
     json_decref(j);
 }
 

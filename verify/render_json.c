@@ -328,6 +328,17 @@ prove_json(const prove_result_t P, const decision_t D,
     json_set_claim(j, D, D->status, dg);
     report_json_set_seconds(j, P->seconds);
     json_set_by_proof(j, D);
+    /* the lower bound's own input, re-checked as written by `verify
+       ratio` (its ln ratio is L) */
+    if (P->have_L && P->LR->len > 0)
+    {
+        char * rc = report_recheck_custom(var, P->LR, M->c, o->base.eps,
+            o->base.delta, &o->base.ov);
+        json_object_set_new(j, "recheck", json_string(rc));
+        flint_free(rc);
+    }
+    else
+        json_object_set_new(j, "recheck", json_null());
     json_object_set_new(j, "lower_bound_input", P->have_L && P->LR->len > 0
         ? witness_runs_json(P->LR) : json_null());
     json_object_set_new(j, "lower_bound_input_stops", P->have_L && P->LR->len > 0
