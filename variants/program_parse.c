@@ -187,9 +187,9 @@ rational(cursor * c, fmpq_t x, const char * what)
     if (n <= 0)
     {
         snprintf(msg, sizeof(msg), "found %s, expected %s: a number "
-            "(decimal such as 2, 0.5 or 1e-3, or a/b)%s",
+            "(decimal such as 2, 0.5 or 1e-3, or a/b%s)",
             *c->p ? found(c, buf, sizeof(buf)) : "the end of the line", what,
-            n < 0 ? ", with an exponent within 300 and one dot" : "");
+            n < 0 ? "; one dot at most, an exponent within 300" : "");
         return fail(c, c->p, "%s", msg);
     }
     c->p += n;

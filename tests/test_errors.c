@@ -1,0 +1,211 @@
+/* test_errors.c -- every error names its place and the value found
+   (issue 47, item 3): the built verify binary is run on the files of
+   tests/specs/bad/ and on command lines, and each error must be one line
+   on stderr, "verify: " first, naming FILE:LINE:COL (or the option), the
+   key, the value found and what is allowed, with exit 2 -- never a
+   place 0:0.  The expected texts are written here by hand. */
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "testlib.h"
+
+#define BAD "tests/specs/bad/"
+
+/* runs verify args: exit 2, one line "verify: ...", no 0:0 place, and
+   each of the texts says[] in it */
+static void
+fails_saying(const char * args, const char * const * says, int n)
+{
+    static char out[1 << 14];
+    int rc = run_cli_timeout(args, 120, out, sizeof(out)), i;
+    cr_expect_eq(rc, 2, "'%s' gave exit %d, expected 2: %s", args, rc, out);
+    cr_expect(strncmp(out, "verify: ", 8) == 0, "'%s': %s", args, out);
+    cr_expect(strchr(out, '\n') == out + strlen(out) - 1, "'%s': not one "
+        "line: %s", args, out);
+    cr_expect(strstr(out, ":0:0") == NULL && strstr(out, ":0:") == NULL,
+        "'%s': a place 0:0: %s", args, out);
+    for (i = 0; i < n; i++)
+        cr_expect(strstr(out, says[i]) != NULL, "'%s' does not say '%s': %s",
+            args, says[i], out);
+}
+
+#define FAILS(args, ...) do { \
+        const char * const s_[] = { __VA_ARGS__ }; \
+        fails_saying(args, s_, (int) (sizeof(s_) / sizeof(s_[0]))); \
+    } while (0)
+
+/* a header expression evaluated to an illegal value: lint, ratio and
+   check all say where, the key, the value and what is allowed */
+static void
+model_error(const char * file, const char * place, const char * key,
+    const char * found, const char * allowed)
+{
+    static const char * cmds[3] = { "lint %s", "ratio %s bottoms",
+        "check %s --c-list 1" };
+    char args[512], path[300], want_place[300], want_found[300];
+    int k;
+    snprintf(want_place, sizeof(want_place), "verify: %s%s:%s: ", BAD,
+        file, place);
+    snprintf(want_found, sizeof(want_found), "%s: found %s at eps = 1, "
+        "c = 1, Delta = 1, expected", key, found);
+    for (k = 0; k < 3; k++)
+    {
+        snprintf(path, sizeof(path), BAD "%s", file);
+        snprintf(args, sizeof(args), cmds[k], path);
+        FAILS(args, want_place, want_found, allowed);
+    }
+}
+
+Test(errors, claimed_negative)
+{
+    model_error("claimed-negative.svt", "9:11", "claimed", "-1",
+        "a claimed budget > 0");
+}
+
+Test(errors, eps1_negative)
+{
+    model_error("eps1-negative.svt", "3:8", "eps1", "-1", "a budget > 0");
+}
+
+Test(errors, counter_past_2_30)
+{
+    model_error("counter-huge.svt", "7:11", "counter",
+        "100000000000000000001", "an integer from 1 to 2^30");
+}
+
+Test(errors, counter_zero)
+{
+    model_error("counter-zero.svt", "7:11", "counter", "0",
+        "an integer from 1 to 2^30");
+}
+
+/* one place, that of the key (no second place, no 0:0) */
+Test(errors, template_scale_zero)
+{
+    static char out[1 << 12];
+    model_error("laplace-zero.svt", "5:19", "threshold_noise", "0",
+        "a noise scale > 0");
+    run_cli("lint " BAD "laplace-zero.svt", out, sizeof(out));
+    cr_expect(strstr(strstr(out, "laplace-zero.svt") + 1, "laplace-zero.svt")
+        == NULL, "two places: %s", out);
+}
+
+Test(errors, program_scale_zero)
+{
+    static char out[1 << 12];
+    model_error("program-laplace-zero.svt", "6:22", "noise scale", "0",
+        "a noise scale > 0");
+    run_cli("lint " BAD "program-laplace-zero.svt", out, sizeof(out));
+    cr_expect(strstr(strstr(out, "program-laplace-zero.svt") + 1,
+        "program-laplace-zero.svt") == NULL, "two places: %s", out);
+}
+
+/* number errors say what kind of number is allowed there and why */
+Test(errors, costs)
+{
+    FAILS("lint " BAD "cost-negative.svt", BAD "cost-negative.svt:10:35: ",
+        "found the cost -1", "costs are integers from 0 to 10^6",
+        "a refund, a negative cost, is not supported");
+    FAILS("ratio " BAD "cost-negative.svt bottoms", BAD "cost-negative.svt:10:35: ");
+    FAILS("lint " BAD "cost-half.svt", BAD "cost-half.svt:10:35: ",
+        "found the cost 1/2, not an integer",
+        "costs are integers from 0 to 10^6");
+}
+
+Test(errors, offsets)
+{
+    static char out[1 << 14];
+    FILE * f;
+    /* past 10^300: the limit is named */
+    FAILS("lint " BAD "offset-too-large.svt", BAD "offset-too-large.svt:10:15: ",
+        "found '1e400'", "an offset", "an exponent within 300");
+    /* 10^50 is read (its probability: test specs/huge_guard_offsets_...) */
+    mkdir("build", 0755);
+    f = fopen("build/test-errors-offset.svt", "w");
+    cr_assert(f != NULL);
+    fputs("name = big-offset\neps1 = eps/2\neps2 = eps - eps1\nclaimed = eps\n"
+        "register z = laplace(Delta/eps1)\ncounter = c\nstate run:\n"
+        "  answer y = q + laplace(2*c*Delta/eps2)\n"
+        "  if y >= z + 1e50 then output top; cost 1\n  else output bot\n", f);
+    fclose(f);
+    cr_assert_eq(run_cli("lint build/test-errors-offset.svt", out, sizeof(out)),
+        0, "%s", out);
+    /* the guard never holds: bot on both sides with probability 1 */
+    cr_assert_eq(run_cli("ratio build/test-errors-offset.svt custom --qD 0 "
+        "--qD2 1 --output bot", out, sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "[0.999999999999999, 1.00000000000001]") != NULL,
+        "%s", out);
+}
+
+/* what a reader cannot see is named by its code point */
+Test(errors, invisible_characters)
+{
+    FILE * f;
+    FAILS("lint " BAD "bom.svt", BAD "bom.svt:1:1: ",
+        "found U+FEFF byte-order mark");
+    FAILS("ratio " BAD "bom.svt bottoms", "U+FEFF byte-order mark");
+    mkdir("build", 0755);
+    f = fopen("build/test-errors-nbsp.svt", "w");
+    cr_assert(f != NULL);
+    fputs("name = t\neps1 = eps/2\xc2\xa0\n", f);
+    fclose(f);
+    FAILS("lint build/test-errors-nbsp.svt", "build/test-errors-nbsp.svt:2:13: ",
+        "found U+00A0 no-break space");
+    f = fopen("build/test-errors-bom.dipa", "w");
+    cr_assert(f != NULL);
+    fputs("\xef\xbb\xbf(q0,1/4,0): output obot; goto q0\n", f);
+    fclose(f);
+    FAILS("lint build/test-errors-bom.dipa", "build/test-errors-bom.dipa:1:1: ",
+        "found U+FEFF byte-order mark");
+    f = fopen("build/test-errors-bom.txt", "w");
+    cr_assert(f != NULL);
+    fputs("\xef\xbb\xbfqD = 0,1\nqD2 = 1,0\noutput = bot,top\n", f);
+    fclose(f);
+    FAILS("ratio alg1 custom --file build/test-errors-bom.txt",
+        "build/test-errors-bom.txt:1:1: ", "found U+FEFF byte-order mark");
+    /* on the command line: the option, and the character by name */
+    FAILS("ratio alg1 custom --qD 0,1 --qD2 1,0 --output "
+        "\"$(printf 'bot,top\\302\\240')\"",
+        "--output: token 2 has U+00A0 no-break space");
+    FAILS("ratio alg1 bottoms --eps \"$(printf '1\\357\\273\\277')\"",
+        "--eps: '1<U+FEFF byte-order mark>' is not a number");
+}
+
+/* an output vector shorter than its queries must say the run stopped */
+Test(errors, short_output_vectors)
+{
+    static char out[1 << 14];
+    FILE * f;
+    FAILS("ratio alg1 custom --qD 0,1 --qD2 1,0 --output bot",
+        "--output: found 1 entry for 2 queries",
+        "a run that stops early ends with 'stop'");
+    FAILS("ratio alg1 custom --qD 0*5 --qD2 1*5 --output bot*2,top",
+        "--output: found 3 entries for 5 queries");
+    FAILS("ratio alg1 custom --qD 0,1 --qD2 1,0 --output bot --json",
+        "--output: found 1 entry for 2 queries");
+    FAILS("ratio alg1 custom --qD 0,1 --qD2 1,0 --output bot,top,stop",
+        "found 'stop' after 2 entries for 2 queries");
+    FAILS("ratio alg1 custom --qD 0,1 --qD2 1,0 --output stop,bot",
+        "expected 'stop' only as the last token");
+    mkdir("build", 0755);
+    f = fopen("build/test-errors-short.txt", "w");
+    cr_assert(f != NULL);
+    fputs("# one entry short\nqD = 0,1\nqD2 = 1,0\noutput = bot\n", f);
+    fclose(f);
+    FAILS("ratio alg1 custom --file build/test-errors-short.txt",
+        "build/test-errors-short.txt:4:10: output: found 1 entry for 2 queries");
+    /* written as the run that stops: accepted (alg1 stops at its c-th
+       top; after a bot it cannot have stopped: impossible) */
+    cr_assert_eq(run_cli("ratio alg1 custom --qD 0,1 --qD2 1,0 --output top,stop",
+        out, sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "impossible") == NULL, "%s", out);
+    cr_assert_eq(run_cli("ratio alg1 custom --qD 0,1 --qD2 1,0 --output bot,stop",
+        out, sizeof(out)), 0, "%s", out);
+    cr_assert(strstr(out, "impossible") != NULL, "%s", out);
+    /* a program that ends because no branch held ends with `end` */
+    cr_assert_neq(run_cli("ratio tests/specs/silent-end.svt custom --qD 0,0,0 "
+        "--qD2 1,1,1 --output top,end", out, sizeof(out)), 2, "%s", out);
+    cr_assert(strstr(out, "Pr[A(D)=a]") != NULL, "%s", out);
+}
