@@ -98,6 +98,94 @@ page_escape(FILE * f, const char * s)
         }
 }
 
+static int
+word_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+        || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* the symbols of the prose, as words in the text and typeset in HTML */
+static const char * const prose_words[][2] = {
+    { "eps", "&epsilon;" }, { "eps1", "&epsilon;<sub>1</sub>" },
+    { "eps2", "&epsilon;<sub>2</sub>" }, { "eps3", "&epsilon;<sub>3</sub>" }, { "kappa", "&kappa;" }, { "alpha", "&alpha;" },
+    { "inf", "&infin;" }, { "Delta", "&Delta;" }, { "bot", "&perp;" },
+    { "top", "&top;" }, { "nu_i", "&nu;<sub>i</sub>" }, { "rho", "&rho;" },
+    { "q_i", "q<sub>i</sub>" } };
+
+void
+page_prose(FILE * f, const char * s)
+{
+    const char * p;
+    for (p = s; *p; )
+    {
+        size_t k;
+        int done = 0;
+        if (strncmp(p, "<=", 2) == 0 || strncmp(p, ">=", 2) == 0)
+        {
+            fputs(*p == '<' ? "&le;" : "&ge;", f);
+            p += 2;
+            continue;
+        }
+        if (*p == '^' && p[1] == '(' && strchr(p, ')') != NULL)
+        {
+            /* x^(a/b): the parenthesised exponent, typeset */
+            const char * e = strchr(p, ')');
+            char inner[256];
+            snprintf(inner, sizeof(inner), "%.*s", (int) (e - p - 2), p + 2);
+            fputs("<sup>", f);
+            page_prose(f, inner);
+            fputs("</sup>", f);
+            p = e + 1;
+            continue;
+        }
+        if (*p == '^' && word_char(p[1]))
+        {
+            fputs("<sup>", f);
+            for (p++; word_char(*p); p++)
+            {
+                const char * q = p;
+                for (k = 0; k < sizeof(prose_words) / sizeof(prose_words[0]); k++)
+                {
+                    size_t n = strlen(prose_words[k][0]);
+                    if (strncmp(p, prose_words[k][0], n) == 0 && !word_char(p[n]))
+                    {
+                        fputs(prose_words[k][1], f);
+                        p += n - 1;
+                        break;
+                    }
+                }
+                if (q == p)
+                    fputc(*p, f);
+            }
+            fputs("</sup>", f);
+            continue;
+        }
+        if (p == s || !(word_char(p[-1]) || p[-1] == '-'))
+            for (k = 0; k < sizeof(prose_words) / sizeof(prose_words[0]); k++)
+            {
+                size_t n = strlen(prose_words[k][0]);
+                if (strncmp(p, prose_words[k][0], n) == 0 && !word_char(p[n]))
+                {
+                    fputs(prose_words[k][1], f);
+                    p += n;
+                    done = 1;
+                    break;
+                }
+            }
+        if (done)
+            continue;
+        switch (*p)
+        {
+            case '<': fputs("&lt;", f); break;
+            case '>': fputs("&gt;", f); break;
+            case '&': fputs("&amp;", f); break;
+            default: fputc(*p, f);
+        }
+        p++;
+    }
+}
+
 void
 page_inline_svg(FILE * f, const char * dir, const char * name)
 {
@@ -137,12 +225,16 @@ page_head(FILE * f, const char * title)
         "padding:3px 6px;font-size:13px;vertical-align:top;}th{background:#eee;}"
         "pre{background:#f6f6f6;padding:8px;}"
         ".verdict{padding:2px 6px;border-radius:3px;}"
+        /* one colour per class of the summary, distinct */
         ".verdict.private{background:#c8f0c8;}"
         ".verdict.bounded{background:#ffe0a0;}"
-        ".verdict.unbounded{background:#ffc0c0;}"
-        ".verdict.violated{background:#ffc0c0;}"
+        ".verdict.unbounded{background:#ff9c9c;}"
+        ".verdict.violated{background:#f0c4f4;}"
         ".verdict.other{background:#e4e4e4;}"
-        ".verdict.undecided{background:#e4e4e4;}"
+        ".verdict.undecided{background:#c8dcff;}"
+        "#legend{list-style:none;padding-left:0;}#legend li{margin:3px 0;}"
+        ".published{border-left:4px solid #c33;background:#fff4f4;padding:6px "
+        "10px;margin:1em 0;}"
         "code.recheck{background:#f0f0ff;white-space:nowrap;}"
         "</style></head><body>\n");
 }

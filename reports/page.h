@@ -18,6 +18,11 @@ FILE * page_open(const char * dir, const char * name);
 /* closes f and renames dir/name.tmp to dir/name (dies on error) */
 void page_close(FILE * f, const char * dir, const char * name);
 void page_escape(FILE * f, const char * s);
+/* s as HTML prose: escaped, with its symbols typeset (the words eps,
+   kappa, alpha, inf, Delta as the letters; <= and >= as the signs;
+   x^y as a superscript).  The text keeps the words, and report.md
+   prints them as written: one notation per output. */
+void page_prose(FILE * f, const char * s);
 /* the SVG file dir/name (written by gnuplot), inlined into the page */
 void page_inline_svg(FILE * f, const char * dir, const char * name);
 /* runs gnuplot on dir/script inside dir */

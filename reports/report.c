@@ -154,9 +154,23 @@ typedef struct
     slong tight;                /* the digits to which L and B agree, when
                                    6 or more (0 otherwise) */
     char claim[64];             /* the claim: "eps", "2 eps" */
+    char plain[400];            /* the verdict in plain words (summary) */
+    char which[1400];           /* which number is which, when the summary's
+                                   and Figure 2's differ ("" otherwise) */
+    char number[480];           /* its one number, in plain words */
+    char number_src[160];       /* where that number comes from ... */
+    const char * number_anchor; /* ... its section on the variant's page */
+    char L_lo[64];              /* L rounded down to 4 digits ("" if none) */
+    char L_where[300];          /* where the proof found L (its terms) */
+    ulong L_m;                  /* the queries of L's input (0: unknown) */
+    int L_from_input;           /* L is an input's (the proof's witness or
+                                   a search) ... */
+    int L_from_sweep;           /* ... or the constructions' sweeps' */
     int any_linear;             /* some construction grows linearly */
     double ymin, ymax;          /* the plotted ln ratios: the least
                                    positive one and the largest */
+    ulong m_last;               /* the largest plotted m (the x axis ends
+                                   there) */
 }
 vresult;
 
@@ -175,22 +189,20 @@ static const char * klass_name[KLASS_COUNT] = { "private (proved)",
     "no pure claim", "violated (no bound found)", "undecided" };
 static const char * klass_css[KLASS_COUNT] = { "private", "bounded",
     "unbounded", "other", "violated", "undecided" };
-/* what each class means, as the decision decides it */
+/* what each class means, in plain words (the proof sections name the
+   prover's terms) */
 static const char * klass_meaning[KLASS_COUNT] = {
-    "a shift coupling proves ln ratio <= B <= the claim for every m "
-    "(verify prove), and no certified ratio contradicts it",
-    "a certified ratio exceeds the claim, and a bound B above the claim is "
-    "proved for every m",
-    "the loss is proved to have no finite bound (an exact zero, a proof that "
-    "the ratio grows at least like alpha kappa^m or along a certified line in "
-    "m, or Gaussian noise), so every finite claim is violated; a certified "
-    "ratio exceeds the claim, or the proof's line passes it at an m it names",
-    "the variant claims no pure eps (report only); its row says whether its "
-    "loss is bounded",
-    "a certified ratio exceeds the claim, no shift coupling bounds the loss, "
-    "and that it has no bound is not proved",
-    "no proof, and no certified ratio above the claim (or a time limit "
-    "stopped the work)" };
+    "a proof shows that the loss is at most the claim, for every m",
+    "some output's loss is certified above the claim, and a proof shows "
+    "that the loss never exceeds a larger limit, for every m",
+    "a proof shows that the loss has no limit (it grows with m, or an output "
+    "is impossible on one input and possible on its neighbour), so every "
+    "claim is broken",
+    "the variant claims no pure eps; the row says whether its loss has a "
+    "limit",
+    "some output's loss is certified above the claim; whether the loss has a "
+    "limit is not known",
+    "neither proved nor broken (or a time limit stopped the work)" };
 
 static void flag_disagreement(vresult * V, const ctx * C, const arb_t best,
     const char * best_where, ulong best_m);
@@ -336,12 +348,23 @@ decision_facts(vresult * V, const prove_result_t P, const decision_t D)
             snprintf(V->Bform, sizeof(V->Bform), "%s", b);
         flint_free(b);
     }
+    V->L_lo[0] = '\0';
+    snprintf(V->L_where, sizeof(V->L_where), "%s", D->have_L ? D->L_where : "");
+    V->L_m = D->LR->len > 0 ? svt_runs_length(D->LR) : 0;
+    V->L_from_input = D->LR->len > 0;
+    V->L_from_sweep = strcmp(D->L_where, "the constructions") == 0;
+    if (D->have_L && !D->L_inf)
+    {
+        char * l = decimal_bound(D->L, 4, 0);
+        snprintf(V->L_lo, sizeof(V->L_lo), "%s", l);
+        flint_free(l);
+    }
     if (D->have_L && D->L_inf)
-        snprintf(V->Ltext, sizeof(V->Ltext), "L = inf (%.300s)", D->L_where);
+        snprintf(V->Ltext, sizeof(V->Ltext), "L = inf");
     else if (D->have_L)
     {
         char * l = decimal_bound(D->L, 10, 0);
-        snprintf(V->Ltext, sizeof(V->Ltext), "L >= %s (%.300s)", l, D->L_where);
+        snprintf(V->Ltext, sizeof(V->Ltext), "L >= %s", l);
         flint_free(l);
     }
     V->klass = D->status == STATUS_PROVED ? KLASS_PRIVATE
@@ -359,8 +382,9 @@ bound_words(vresult * V, const decision_t D)
     if (V->bounded)
     {
         char * l = D->have_L && !D->L_inf ? decimal_bound(D->L, 10, 0) : NULL;
-        snprintf(V->proved, sizeof(V->proved), "B = %s%s%s%s; ", V->Bform,
-            l ? "; the largest loss lies in [" : "", l ? l : "", l ? ", B]" : "");
+        snprintf(V->proved, sizeof(V->proved), "B = %s%s%s%s%s%s; ", V->Bform,
+            l ? "; the proof's own input reaches L >= " : "", l ? l : "",
+            l ? ", so the largest loss lies in [" : "", l ? l : "", l ? ", B]" : "");
         flint_free(l);
     }
     else
@@ -389,14 +413,14 @@ bound_words(vresult * V, const decision_t D)
             snprintf(V->proved + n, sizeof(V->proved) - n, "; %s", D->by_proof);
     }
     else if (D->status == STATUS_VIOLATED)
-        snprintf(V->proved, sizeof(V->proved), "no bound found: no shift "
-            "coupling bounds the loss; a certified ratio exceeds the claim%s "
+        snprintf(V->proved, sizeof(V->proved), "no bound found: no proof "
+            "bounds the loss; a certified ratio exceeds the claim%s "
             "(verify prove)", V->growing ? " and grows with m on the proof's "
             "family, but growth without bound is not proved" : ", but growth "
             "without bound is not proved");
     else
         snprintf(V->proved, sizeof(V->proved), "not decided: %.600s (verify prove)",
-            D->reason[0] ? D->reason : "no shift coupling bounds the loss, and "
+            D->reason[0] ? D->reason : "no proof bounds the loss, and "
             "no certified ratio exceeds the claim");
 }
 
@@ -451,7 +475,8 @@ proved_text(vresult * V, const ctx * C, const arb_t L, int inf_L, int shown)
     {
         char * l = iv(D->L, 8);
         V->wit_exceeds = 1;
-        snprintf(V->wit, sizeof(V->wit), "%s (%s)", l, D->L_where);
+        snprintf(V->wit, sizeof(V->wit), "%s (the input of the proof for "
+            "every m)", l);
         flint_free(l);
     }
     decision_facts(V, P, D);
@@ -474,6 +499,7 @@ typedef struct
     ulong m;
     const row * best_row;   /* the row of best (NULL: none) */
     int classified;         /* some sweep in m could classify growth */
+    ulong m_max;            /* the sweeps' largest m */
 }
 sweep_facts;
 
@@ -607,6 +633,128 @@ loss_text(vresult * V, const sweep_facts * F)
     flint_free(b);
 }
 
+/* the summary's cells in plain words: the verdict (V->plain) and one
+   number (V->number), with where that number comes from (number_src,
+   and the section of the variant's page it links to).  No prover's
+   terms here: those are defined in the proof sections. */
+static void
+plain_text(vresult * V, const sweep_facts * F)
+{
+    char at[64] = "";
+    /* the claim by its value when it is exact ("eps", "2 eps"), else
+       by name */
+    const char * claim = V->M->has_claim && strstr(V->claim, "eps") != NULL
+        ? V->claim : "";
+    if (V->L_m > 0)
+        snprintf(at, sizeof(at), " at m = %lu", V->L_m);
+    else if (V->L_from_sweep && F->where != NULL && F->m > 0)
+        snprintf(at, sizeof(at), " at m = %lu", F->m);
+    V->number_anchor = "proof";
+    V->number_src[0] = '\0';
+    switch (V->klass)
+    {
+        case KLASS_PRIVATE:
+            snprintf(V->plain, sizeof(V->plain), "keeps its claim%s%s for every "
+                "number of queries m", claim[0] ? " " : "", claim);
+            snprintf(V->number, sizeof(V->number), "loss <= %s", V->Bform);
+            snprintf(V->number_src, sizeof(V->number_src), "proved for every m");
+            break;
+        case KLASS_BOUNDED:
+            snprintf(V->plain, sizeof(V->plain), "breaks its claim%s%s, but its "
+                "loss stays below a larger limit for every m", claim[0] ? " "
+                : "", claim);
+            snprintf(V->number, sizeof(V->number), "loss <= %s%s%s", V->Bform,
+                V->stated_eq ? " = " : "", V->stated_eq ? V->stated_budget : "");
+            snprintf(V->number_src, sizeof(V->number_src), "proved for every m");
+            break;
+        case KLASS_UNBOUNDED:
+        case KLASS_NOCLAIM:
+            if (V->klass == KLASS_NOCLAIM && V->bounded)
+            {
+                snprintf(V->plain, sizeof(V->plain), "claims no pure eps; its "
+                    "loss stays below a limit for every m");
+                snprintf(V->number, sizeof(V->number), "loss <= %s", V->Bform);
+                snprintf(V->number_src, sizeof(V->number_src), "proved for "
+                    "every m");
+                break;
+            }
+            if (F->any_inf)
+            {
+                snprintf(V->plain, sizeof(V->plain), "%s: an output possible on "
+                    "one input is impossible on its neighbour",
+                    V->klass == KLASS_NOCLAIM ? "claims no pure eps, and has "
+                    "none" : "breaks every claim");
+                snprintf(V->number, sizeof(V->number), "loss = inf");
+                snprintf(V->number_src, sizeof(V->number_src), "a probability "
+                    "exactly 0 on a construction");
+                V->number_anchor = "constructions";
+                break;
+            }
+            snprintf(V->plain, sizeof(V->plain), "%s: its loss grows without "
+                "limit (proved)", V->klass == KLASS_NOCLAIM ? "claims no pure "
+                "eps, and has none" : "breaks every claim");
+            if (V->L_lo[0])
+                snprintf(V->number, sizeof(V->number), "loss >= %s%s", V->L_lo, at);
+            else
+                snprintf(V->number, sizeof(V->number), "loss unbounded");
+            snprintf(V->number_src, sizeof(V->number_src), "%s",
+                V->L_from_input ? "an input the proof builds"
+                : "a construction of the table");
+            if (!V->L_from_input)
+                V->number_anchor = "constructions";
+            break;
+        case KLASS_VIOLATED:
+            snprintf(V->plain, sizeof(V->plain), "breaks its claim%s%s; whether "
+                "its loss has a limit is not known", claim[0] ? " " : "", claim);
+            snprintf(V->number, sizeof(V->number), "loss >= %s%s", V->L_lo[0]
+                ? V->L_lo : "?", at);
+            snprintf(V->number_src, sizeof(V->number_src), "%s",
+                V->L_from_input ? "an input the proof builds"
+                : "a construction of the table");
+            if (!V->L_from_input)
+                V->number_anchor = "constructions";
+            break;
+        default:
+            snprintf(V->plain, sizeof(V->plain), "not decided: no proof, and "
+                "no loss above its claim found");
+            if (V->bounded)
+                snprintf(V->number, sizeof(V->number), "loss <= %s", V->Bform);
+            else if (V->L_lo[0])
+                snprintf(V->number, sizeof(V->number), "loss >= %s%s", V->L_lo, at);
+            else
+                snprintf(V->number, sizeof(V->number), "-");
+            snprintf(V->number_src, sizeof(V->number_src), "what the proof "
+                "found");
+            break;
+    }
+    /* two numbers for one variant: say which is which */
+    V->which[0] = '\0';
+    if (F->where != NULL && !F->any_inf && V->L_from_input && V->L_lo[0]
+            && V->klass != KLASS_PRIVATE && V->klass != KLASS_BOUNDED)
+    {
+        char b[32];
+        short_num(b, sizeof(b), F->best);
+        snprintf(V->which, sizeof(V->which), "Two numbers, two inputs: the "
+            "summary's %s is the loss of the input this proof builds, at its m "
+            "= %lu; the table of constructions and Figure 2 give %s, the "
+            "largest loss on the paper's constructions (%s, at m = %lu, the "
+            "report's m go up to %lu). Both certify the same violation; they "
+            "differ because their inputs and their m differ.", V->number,
+            V->L_m, b, F->where, F->m, F->m_max);
+    }
+    else if (F->where != NULL && !F->any_inf && V->bounded && V->L_lo[0]
+            && F->best_row != NULL && arb_lt(F->best, V->M->claimed))
+    {
+        char b[32];
+        short_num(b, sizeof(b), F->best);
+        snprintf(V->which, sizeof(V->which), "Two numbers: the limit B = %s "
+            "holds for every m, and the proof's own input reaches %s, so the "
+            "largest loss lies between them; the paper's constructions reach "
+            "only %s (%s, m = %lu): they are not the worst inputs.", V->Bform,
+            V->L_lo, b, F->where, F->m);
+    }
+}
+
 static void
 analyse_variant(vresult * V, const ctx * C, slong idx)
 {
@@ -633,6 +781,7 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
     V->any_linear = 0;
     V->ymin = HUGE_VAL;
     V->ymax = -HUGE_VAL;
+    V->m_last = 1;
     arb_init(best);
     arb_neg_inf(best);
     snprintf(name, sizeof(name), "plots/%s-ratio.dat", V->var->name);
@@ -682,6 +831,7 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
                 {
                     double y = arf_get_d(arb_midref(s->pts[i].loss), ARF_RND_NEAR);
                     fprintf(dat, "%lu %.17g\n", s->pts[i].m, y);
+                    V->m_last = FLINT_MAX(V->m_last, s->pts[i].m);
                     if (y > 0)
                         V->ymin = FLINT_MIN(V->ymin, y);
                     V->ymax = FLINT_MAX(V->ymax, y);
@@ -717,11 +867,12 @@ analyse_variant(vresult * V, const ctx * C, slong idx)
     {
         sweep_facts F = { any_inf, any_grow, any_exceed, undecided, best_slope,
             best, best_where, best_m, best_k >= 0 ? V->rows + best_k : NULL,
-            classified };
+            classified, C->m_max };
         measured_text(V, C, &F);
         evidence_text(V, &F);
         flag_disagreement(V, C, best, best_where, best_m);
         loss_text(V, &F);
+        plain_text(V, &F);
     }
     arb_clear(best);
 }
@@ -791,11 +942,11 @@ paper_lines(FILE * gp, const vresult * V, const ctx * C)
         if (r->block_index < 0)
             continue;
         if (strcmp(V->var->name, "alg6") == 0 && strcmp(r->cname, "split") == 0)
-            fprintf(gp, "x*%.17g/2 with lines dashtype 3 lw 2 title 'paper: m eps/2 "
+            fprintf(gp, "x*%.17g/2 with lines dashtype 3 lw 2 title 'paper: m ε/2 "
                 "on split (2m queries)', ", eps);
         if (strcmp(V->var->name, "alg4") == 0 && strcmp(r->cname, "split-c") == 0)
             fprintf(gp, "%.17g with lines dashtype 3 lw 2 title 'paper: (1+6c)/4 "
-                "eps on split-c', ", (1.0 + 6.0 * (double) V->M->c) / 4.0 * eps);
+                "ε on split-c', ", (1.0 + 6.0 * (double) V->M->c) / 4.0 * eps);
     }
 }
 
@@ -866,7 +1017,8 @@ proved_against_source(vresult * V, const ctx * C, const char * b,
             "certified ratio, %.400s, agrees with B to %ld digits", V->Ltext,
             (long) V->tight);
     snprintf(V->disagreement, sizeof(V->disagreement), "The source says: %s. "
-        "Proved: a shift coupling proves ln ratio <= B = %s <= the claim %s "
+        "Proved: a shift coupling (a proof that pairs each run on D with one on "
+        "D' by moving each noise by a fixed amount, `verify prove`) proves ln ratio <= B = %s <= the claim %s "
         "for every m (`verify prove %s`)%s. So, as modelled (top/bot "
         "outputs, inputs the vectors of query answers), the leak the source "
         "describes costs no more than the claim. On the constructions the "
@@ -932,7 +1084,7 @@ disagreements(FILE * h, FILE * md, const vresult * V, slong n)
         }
         fprintf(h, "<p id=\"disagree-%s\"><b>%s.</b> ", V[i].var->name,
             V[i].var->name);
-        page_escape(h, V[i].disagreement);
+        page_prose(h, V[i].disagreement);
         fprintf(h, "</p>\n");
         fprintf(md, "**%s.** %s\n\n", V[i].var->name, V[i].disagreement);
     }
@@ -996,7 +1148,7 @@ ratio_curves(FILE * gp, const vresult * V, const ctx * C, const char * cl,
     paper_lines(gp, V, C);
     if (cl)
         fprintf(gp, "%s with lines dashtype 2 lw 2 lc rgb '#c00000' title "
-            "'claimed eps'\n", cl);
+            "'claimed ε'\n", cl);
     else
         fprintf(gp, "1/0 notitle\n");
 }
@@ -1020,9 +1172,11 @@ ratio_plot(FILE * gp, const vresult * V, const ctx * C, int png)
         fprintf(gp, "set terminal svg size 860,%d dynamic font 'sans,11'\n"
             "set output 'plots/%s-ratio.svg'\n", 300 * panels + 100,
             V->var->name);
-    fprintf(gp, "unset logscale\nunset label\nset grid\n"
+    fprintf(gp, "set encoding utf8\nunset logscale\nunset label\nset grid\n"
         "set key outside right top\nset xlabel 'm'\n"
-        "set ylabel 'ln ratio (max of both directions)'\n");
+        "set xrange [%g:%g]\n", strcmp(axes, "linear") == 0 ? 0.0 : 0.9,
+        1.1 * (double) FLINT_MAX(V->m_last, 2));
+    fprintf(gp, "set ylabel 'ln ratio (max of both directions)'\n");
     if (strcmp(axes, "linear") != 0)
         fprintf(gp, "set logscale x\n");
     for (k = 0; k < V->nrows; k++)
@@ -1066,7 +1220,7 @@ ratio_plot(FILE * gp, const vresult * V, const ctx * C, int png)
         /* linear in m too when a construction grows linearly */
         fprintf(gp, "unset label\nunset arrow\nunset object 1\nunset logscale y\n"
             "set yrange [0:2.5*%s]\n"
-            "%sset title 'near the claim: 0 to 2.5 eps'\n", cl,
+            "%sset title 'near the claim: 0 to 2.5 ε'\n", cl,
             V->any_linear ? "unset logscale x\n" : "");
         ratio_curves(gp, V, C, cl, 0);
         fprintf(gp, "unset multiplot\n");
@@ -1100,8 +1254,10 @@ integrand_exists(const vresult * V, char * why, size_t len)
    into plots/NAME-integrand.dat; returns the points where either is not
    0 */
 static slong
-integrand_data(const vresult * V, const ctx * C, const svt_runs_t R)
+integrand_data(double * lo, double * hi, const vresult * V, const ctx * C,
+    const svt_runs_t R)
 {
+    double fx[301][2], top = 0;
     char name[256];
     FILE * dat;
     arb_t z, f;
@@ -1123,7 +1279,9 @@ integrand_data(const vresult * V, const ctx * C, const svt_runs_t R)
             arb_div_ui(z, z, 10, 64);
             svt_integrand_at(f, V->M, R, side, z, 64);
             nz |= !arf_is_zero(arb_midref(f));
-            fprintf(dat, " %.10g", arf_get_d(arb_midref(f), ARF_RND_NEAR));
+            fx[k + 150][side] = arf_get_d(arb_midref(f), ARF_RND_NEAR);
+            top = FLINT_MAX(top, fabs(fx[k + 150][side]));
+            fprintf(dat, " %.10g", fx[k + 150][side]);
         }
         nonzero += nz;
         fprintf(dat, "\n");
@@ -1131,6 +1289,25 @@ integrand_data(const vresult * V, const ctx * C, const svt_runs_t R)
     page_close(dat, C->dir, name);
     arb_clear(z);
     arb_clear(f);
+    /* the axis spans where the mass sits: the z where either side is
+       above 1/1000 of the largest value, with a margin of a tenth of that
+       span (at least 1/2) on each side */
+    *lo = 15;
+    *hi = -15;
+    for (k = 0; k <= 300; k++)
+        if (fabs(fx[k][0]) > 1e-3 * top || fabs(fx[k][1]) > 1e-3 * top)
+        {
+            *lo = FLINT_MIN(*lo, (k - 150) / 10.0);
+            *hi = FLINT_MAX(*hi, (k - 150) / 10.0);
+        }
+    if (*lo > *hi)
+        *lo = -15, *hi = 15;
+    else
+    {
+        double pad = FLINT_MAX(0.5, (*hi - *lo) / 10);
+        *lo = FLINT_MAX(-15, *lo - pad);
+        *hi = FLINT_MIN(15, *hi + pad);
+    }
     return nonzero;
 }
 
@@ -1188,7 +1365,8 @@ integrand_why(char * buf, size_t len, const vresult * V,
 /* the gnuplot script of the variant: its ratio plots and, when drawn,
    its integrand */
 static void
-variant_gnuplot(const vresult * V, const ctx * C, int integrand)
+variant_gnuplot(const vresult * V, const ctx * C, int integrand, double lo,
+    double hi)
 {
     char name[256];
     FILE * gp;
@@ -1202,11 +1380,11 @@ variant_gnuplot(const vresult * V, const ctx * C, int integrand)
             "set output 'plots/%s-integrand.svg'\n"
             "unset label\n"
             "unset logscale x\nset xlabel 'z (threshold noise)'\nset ylabel 'integrand'\n"
-            "set key top right inside\n"
+            "set key outside right top\nset xrange [%g:%g]\n"
             "plot 'plots/%s-integrand.dat' using 1:2 with lines lw 2 title 'D', "
             "'' using 1:3 with lines lw 2 dashtype 2 title \"D'\"\n"
             "set terminal pngcairo size 640,400\nset output 'plots/%s-integrand.png'\nreplot\n",
-            V->var->name, V->var->name, V->var->name);
+            V->var->name, lo, hi, V->var->name, V->var->name);
     page_close(gp, C->dir, name);
     page_gnuplot(C->dir, name);
 }
@@ -1223,6 +1401,7 @@ integrand_plot(const vresult * V, const ctx * C, char * caption, size_t len)
     char err[256], mtext[32], why[600];
     slong m = 3;
     int breaks, drawn;
+    double lo = -15, hi = 15;
 
     ci = breaking_construction(V, &breaks);
     snprintf(mtext, sizeof(mtext), " with m = %ld", (long) m);
@@ -1231,7 +1410,7 @@ integrand_plot(const vresult * V, const ctx * C, char * caption, size_t len)
     {
         svt_runs_init(R);
         construction_build(R, ci, m, V->M->c, C->delta, C->T, err, sizeof(err));
-        drawn = integrand_data(V, C, R) > 0;
+        drawn = integrand_data(&lo, &hi, V, C, R) > 0;
         svt_runs_clear(R);
         if (!drawn)
             snprintf(caption, len, "There is no integrand plot: on %s%s the "
@@ -1250,7 +1429,7 @@ integrand_plot(const vresult * V, const ctx * C, char * caption, size_t len)
     }
     else
         integrand_remove(V, C);
-    variant_gnuplot(V, C, drawn);
+    variant_gnuplot(V, C, drawn, lo, hi);
     return drawn;
 }
 
@@ -1288,7 +1467,7 @@ proof_alg3(FILE * h, FILE * md, const ctx * C, svt_status status)
     svt_model_init(M);
     svt_model_set(M, svt_catalog_find(C->cat, "alg3"), C->eps, 1, C->delta, NULL,
         err, sizeof(err));
-    fprintf(h, "<h2>Alg. 3: the step that drops q<sub>i</sub>+&nu;<sub>i</sub> &ge; T+z "
+    fprintf(h, "<h2 id=\"proof-alg3\">Alg. 3: the step that drops q<sub>i</sub>+&nu;<sub>i</sub> &ge; T+z "
         "(Eq. 11)</h2>\n<p>On the construction of App. 9.1 (q(D)=0<sup>m</sup>&Delta;, "
         "q(D')=&Delta;<sup>m</sup>0, a=&perp;<sup>m</sup>0), the proof replaces each "
         "probability by the integral without the constraint z &le; v&minus;T. Its "
@@ -1381,7 +1560,7 @@ proof_factorisation(FILE * h, FILE * md, const ctx * C)
     static const ulong ms[3] = { 1, 10, 100 };
     int v, k;
     char err[256];
-    fprintf(h, "<h2>Alg. 4, 5, 6: the false factorisation "
+    fprintf(h, "<h2 id=\"proof-factorisation\">Alg. 4, 5, 6: the false factorisation "
         "&int;pfg = &int;pf &middot; &int;pg</h2>\n<p>f: the product of the "
         "&perp; factors, g: of the &top; factors. The proofs bound each factor "
         "integral's ratio by e<sup>&epsilon;/2</sup>, so the factorised ratio stays "
@@ -1563,7 +1742,7 @@ proof_gptt(FILE * h, FILE * md, const ctx * C)
             err, sizeof(err));
         if (part == 0)
         {
-            fprintf(h, "<h2>GPTT: the proof logic of Chen-Machanavajjhala (App. 9.3)</h2>\n"
+            fprintf(h, "<h2 id=\"proof-gptt\">GPTT: the proof logic of Chen-Machanavajjhala (App. 9.3)</h2>\n"
                 "<p>&alpha;(t) = Pr[GPTT(D')=a] on cm15 with t = m, &delta;(t) = "
                 "|F<sub>&epsilon;1</sub><sup>-1</sup>(&alpha;/4)|, &kappa;(t) = min of "
                 "&kappa;(z) on [&minus;&delta;, &delta;] (at the endpoints, where it is "
@@ -1855,7 +2034,8 @@ c_sweep_plot(const vresult * V, const ctx * C)
     snprintf(name, sizeof(name), "plots/%s-c.gp", V->var->name);
     gp = page_open(C->dir, name);
     fprintf(gp, "set terminal svg size 640,360 dynamic font 'sans,11'\n"
-        "set output 'plots/%s-c.svg'\nset grid\nset key top left\n"
+        "set output 'plots/%s-c.svg'\nset encoding utf8\nset grid\n"
+        "set key outside right top\n"
         "set xlabel 'c (the cutoff)'\nset ylabel 'ln ratio on split-c, m = %lu'\n"
         "set xrange [0.5:10.5]\nset yrange [0:*]\n"
         "plot 'plots/%s-c.dat' using 1:2 with linespoints pt 7 lw 2 title "
@@ -1863,7 +2043,7 @@ c_sweep_plot(const vresult * V, const ctx * C)
         "set terminal pngcairo size 640,360\nset output 'plots/%s-c.png'\nreplot\n",
         V->var->name, m, V->var->name, V->M->has_claim ? ", '' using 1:3 with "
         "lines dashtype 2 lw 2 lc rgb 'red' title 'claimed'" : "", alg4
-        ? ", '' using 1:4 with lines dashtype 3 lw 2 title 'paper: (1+6c)/4 eps'"
+        ? ", '' using 1:4 with lines dashtype 3 lw 2 title 'paper: (1+6c)/4 ε'"
         : "", V->var->name);
     page_close(gp, C->dir, name);
     page_gnuplot(C->dir, name);
@@ -1909,6 +2089,132 @@ integrand_figure(FILE * p, const vresult * V, const ctx * C,
         "</figcaption></figure>\n", V->var->name, V->var->name);
 }
 
+/* the step of a published proof that fails, as Lyu, Su and Li [LSL17]
+   show it, for the variants whose proof they examine (and the programs
+   that coincide with them): the section of the paper, a summary, and
+   the section of the index that shows the step with numbers */
+typedef struct
+{
+    const char * names;     /* the variants, each followed by a space */
+    const char * where;     /* in [LSL17] */
+    const char * summary;   /* plain words (page_prose) */
+    const char * anchor;    /* in index.html */
+    const char * link;      /* the link's text */
+}
+published_info;
+
+static const published_info published[] = {
+    { "alg3 isvt4 roth-sparse ", "Sec. 3.2 and App. 9.1",
+      "The published proof of Alg. 3 drops, on its way to Eq. (11), the "
+      "condition q_i + nu_i >= T + z from the probability of each released "
+      "answer. That condition is what links a released answer to the "
+      "threshold noise: each answer shows that the noisy threshold lies "
+      "below it, and once the threshold is known the queries answered bot "
+      "are no longer free. Without the step, the loss grows with m",
+      "proof-alg3", "the dropped condition, with certified numbers" },
+    { "alg4 isvt3 ", "Sec. 3.2",
+      "Alg. 4's query noise does not grow with the cutoff c, so it is only "
+      "((1+6c)/4) eps-DP; its published proof bounds the part of the "
+      "integral for the bot answers and the part for the top answers by "
+      "e^(eps/2) each, as if the integral of a product were the product of "
+      "the integrals",
+      "proof-factorisation", "the false factorisation, with certified "
+      "numbers" },
+    { "alg5 isvt1 ", "Thm. 3.5",
+      "Alg. 5 adds no noise to the queries, and its published proof uses "
+      "the same false factorisation as Alg. 4 and 6. Thm. 3.5 gives two "
+      "queries with q(D) = (0, 1), q(D') = (1, 0): the output (bot, top) "
+      "has a positive probability on D and probability exactly 0 on D', so "
+      "the loss is inf",
+      "proof-factorisation", "the false factorisation, with certified "
+      "numbers" },
+    { "alg6 isvt2 ", "Sec. 3.2 and App. 9.2",
+      "Alg. 6 never stops answering top, and its published proof uses the "
+      "false factorisation (the integral of a product taken as the product "
+      "of the integrals). App. 9.2 shows that the loss grows without limit "
+      "on m queries answered bot followed by m answered top, whose answers "
+      "move the other way",
+      "proof-factorisation", "the false factorisation, with certified "
+      "numbers" },
+    { "gptt ", "Sec. 3.3 and App. 9.3",
+      "GPTT is Alg. 6 with its own split of the budget. Its conclusion, not "
+      "private for any eps, is right, but the published argument for it is "
+      "wrong: applied to Alg. 1, which is private, the same argument would "
+      "prove it not private",
+      "proof-gptt", "the argument of App. 9.3, with certified numbers" },
+    { "abs-inside ", "Sec. 3.4",
+      "The test |q~ - q(D) + nu_i| >= T + rho puts the query noise inside "
+      "the absolute value; its left side is never negative, so an answer "
+      "top shows that rho >= -T, a leak like Alg. 3's",
+      "disagree-abs-inside", "what the measurement shows instead" } };
+
+static const published_info *
+published_find(const char * name)
+{
+    size_t k, n = strlen(name);
+    for (k = 0; k < sizeof(published) / sizeof(published[0]); k++)
+    {
+        const char * p = published[k].names;
+        for (p = strstr(p, name); p != NULL; p = strstr(p + 1, name))
+            if ((p == published[k].names || p[-1] == ' ') && p[n] == ' ')
+                return published + k;
+    }
+    return NULL;
+}
+
+/* the published step that fails, at the top of the variant's page */
+static void
+published_step(FILE * p, const vresult * V)
+{
+    const published_info * pi = published_find(V->var->name);
+    if (pi == NULL)
+        return;
+    fprintf(p, "<div class=\"published\" id=\"published-step\"><b>The step of "
+        "the published proof that fails</b> (<a href=\"index.html#ref-LSL17\">"
+        "[LSL17]</a>, %s): ", pi->where);
+    page_prose(p, pi->summary);
+    fprintf(p, ". See <a href=\"index.html#%s\">%s</a>.</div>\n", pi->anchor,
+        pi->link);
+}
+
+/* the proof for every m, with the prover's terms, each defined here
+   once; and which of the page's numbers is which */
+static void
+proof_section(FILE * p, const vresult * V)
+{
+    fprintf(p, "<section id=\"proof\">\n<h2>The proof for every m</h2>\n<p>"
+        "<code>verify prove %s</code> reasons about every number of queries m "
+        "at once. Its terms: a <dfn>coupling</dfn> pairs each run of the "
+        "mechanism on D with one on D' by moving (<dfn>shifting</dfn>) each "
+        "noise by a fixed amount, so that both runs give the same output; its "
+        "cost is what the shifts cost in the noises' densities, and it bounds "
+        "the loss. A <dfn>branch</dfn> is one way a step of the mechanism can "
+        "go (a query above or below the threshold). A <dfn>forcing loop</dfn> "
+        "is a stretch of queries that the proof's own input repeats m times "
+        "to drive the loss of that input as high as the proof allows. When "
+        "every branch has a shift whose total cost stays within B, the loss is "
+        "at most B for every m; a branch that no shift aligns, or a costly "
+        "branch on a loop, makes the loss grow without limit.</p>\n<p>Its "
+        "result: <b>", V->var->name);
+    page_prose(p, V->proved);
+    fprintf(p, "</b>.</p>\n<p>The certified loss behind it: ");
+    page_prose(p, V->loss);
+    fprintf(p, ".</p>\n");
+    if (V->L_where[0])
+    {
+        fprintf(p, "<p>Where the proof found that loss: ");
+        page_prose(p, V->L_where);
+        fprintf(p, ".</p>\n");
+    }
+    if (V->which[0])
+    {
+        fprintf(p, "<p id=\"which\">");
+        page_prose(p, V->which);
+        fprintf(p, "</p>\n");
+    }
+    fprintf(p, "</section>\n");
+}
+
 static void
 variant_page(const vresult * V, const ctx * C, slong i, const char * caption,
     int drawn)
@@ -1922,22 +2228,25 @@ variant_page(const vresult * V, const ctx * C, slong i, const char * caption,
     page_escape(p, V->var->name);
     fprintf(p, ": ");
     page_escape(p, V->var->title);
-    fprintf(p, "</h1>\n<p class=\"verdict %s\">%s: ", klass_css[V->klass],
+    fprintf(p, "</h1>\n<p class=\"verdict %s\"><b>%s</b>: ", klass_css[V->klass],
         klass_name[V->klass]);
-    page_escape(p, V->loss);
-    fprintf(p, "</p>\n<p>Source: ");
+    page_prose(p, V->plain);
+    fprintf(p, "; <a class=\"number\" href=\"#%s\">", V->number_anchor);
+    page_prose(p, V->number);
+    fprintf(p, "</a> (");
+    page_prose(p, V->number_src);
+    fprintf(p, ").</p>\n");
+    published_step(p, V);
+    fprintf(p, "<p>Source: ");
     page_escape(p, V->var->source);
     cite_links(p, V->var);
     fprintf(p, ". Stated property: ");
-    page_escape(p, V->var->paper_property);
+    page_prose(p, V->var->paper_property);
     fprintf(p, ". Measured: <b>");
-    page_escape(p, V->measured);
+    page_prose(p, V->measured);
     fprintf(p, "</b> &mdash; ");
-    page_escape(p, V->evidence);
-    fprintf(p, ". Proved for every m (`verify prove %s`): <b>",
-        V->var->name);
-    page_escape(p, V->proved);
-    fprintf(p, "</b>.</p>\n<h2>Spec</h2>\n<pre>");
+    page_prose(p, V->evidence);
+    fprintf(p, ".</p>\n<h2>Spec</h2>\n<pre>");
     page_escape(p, svt_builtin_spec_text[i]);
     fprintf(p, "</pre>\n");
     variant_rows(p, V, C);
@@ -1974,42 +2283,67 @@ variant_page(const vresult * V, const ctx * C, slong i, const char * caption,
             "does" : "", V->var->name, V->var->name);
     }
     integrand_figure(p, V, C, caption, drawn);
+    proof_section(p, V);
     fprintf(p, "</body></html>\n");
     page_close(p, C->dir, page);
 }
 
-/* the index opens with every variant in its colour: private, bounded
-   above its claim, or unbounded, with its certified loss */
+/* the index opens with every variant in its colour, its verdict in
+   plain words and one number that links to where it comes from: the
+   proof section of its page, or its table of constructions */
 static void
 index_summary(FILE * h, FILE * md, const vresult * V, slong n)
 {
+    static const char * intro = "The loss of a variant is the largest "
+        "ln(Pr[A(D) = a] / Pr[A(D') = a]) over its outputs a and neighbouring "
+        "inputs D, D' (defined above); a claim eps holds when the loss is at "
+        "most eps for every number of queries m. Each variant is in one of "
+        "six classes, each with its colour:";
+    static const char * number = "The number is the one that decides the "
+        "verdict: a limit proved for every m, or the largest loss certified "
+        "on one input (at its m); it links to where it comes from on the "
+        "variant's page. The evidence column of Figure 2 below is another "
+        "number: the largest loss on the paper's constructions, at m up to "
+        "the report's own largest m. The two differ where the loss grows "
+        "with m or where the constructions are not the worst inputs; each "
+        "variant's page says which is which.";
     slong i, k;
     fprintf(h, "<section id=\"summary\">\n<h2>Summary</h2>\n<p>");
-    for (k = 0; k < KLASS_COUNT; k++)
-        fprintf(h, "<span class=\"verdict %s\">%s</span> ", klass_css[k],
-            klass_name[k]);
-    fprintf(h, "</p>\n<p>The class is the one decision of <code>verify "
-        "prove</code> and <code>verify check</code>:");
+    page_prose(h, intro);
+    fprintf(h, "</p>\n<ul id=\"legend\">\n");
+    fprintf(md, "## Summary\n\n%s\n\n", intro);
     for (k = 0; k < KLASS_COUNT; k++)
     {
-        fprintf(h, " %s: ", klass_name[k]);
-        page_escape(h, klass_meaning[k]);
-        fprintf(h, "%s", k + 1 < KLASS_COUNT ? ";" : ".");
+        fprintf(h, "<li><span class=\"verdict %s\">%s</span>: ", klass_css[k],
+            klass_name[k]);
+        page_prose(h, klass_meaning[k]);
+        fprintf(h, ".</li>\n");
+        fprintf(md, "- **%s**: %s.\n", klass_name[k], klass_meaning[k]);
     }
-    fprintf(h, " Each variant's page has the command that re-checks each "
-        "violation.</p>\n");
+    fprintf(h, "</ul>\n<p>");
+    page_prose(h, number);
+    fprintf(h, "</p>\n");
+    fprintf(md, "\n%s\n\n", number);
     fprintf(h, "<table id=\"summary-table\"><tr><th>variant</th>"
-        "<th>verdict</th><th>certified loss (eps = 1)</th></tr>\n");
-    fprintf(md, "## Summary\n\n| variant | verdict | certified loss |\n|---|---|---|\n");
+        "<th>verdict</th><th>in plain words</th><th>the number (&epsilon; = 1), "
+        "and where it comes from</th></tr>\n");
+    fprintf(md, "| variant | verdict | in plain words | the number (eps = 1) |\n"
+        "|---|---|---|---|\n");
     for (i = 0; i < n; i++)
     {
         fprintf(h, "<tr class=\"verdict %s\"><td><a href=\"variant-%s.html\">%s"
             "</a></td><td>%s</td><td>", klass_css[V[i].klass], V[i].var->name,
             V[i].var->name, klass_name[V[i].klass]);
-        page_escape(h, V[i].loss);
-        fprintf(h, "</td></tr>\n");
-        fprintf(md, "| %s | %s | %s |\n", V[i].var->name,
-            klass_name[V[i].klass], V[i].loss);
+        page_prose(h, V[i].plain);
+        fprintf(h, "</td><td><a class=\"number\" href=\"variant-%s.html#%s\">",
+            V[i].var->name, V[i].number_anchor);
+        page_prose(h, V[i].number);
+        fprintf(h, "</a> (");
+        page_prose(h, V[i].number_src);
+        fprintf(h, ")</td></tr>\n");
+        fprintf(md, "| %s | %s | %s | [%s](variant-%s.html#%s) (%s) |\n",
+            V[i].var->name, klass_name[V[i].klass], V[i].plain, V[i].number,
+            V[i].var->name, V[i].number_anchor, V[i].number_src);
     }
     fprintf(h, "</table>\n</section>\n");
     fprintf(md, "\n");
@@ -2063,11 +2397,12 @@ definitions(FILE * h, FILE * md)
         "arithmetic, Arb, whose every rounding and truncated tail is bounded "
         "rigorously, so the true value is certainly inside. A verdict is "
         "printed only when the enclosures decide it: a certified loss above "
-        "the claim is a violation, a proof for every m (a shift coupling, "
+        "the claim is a violation, a proof for every m (see each variant's "
+        "proof section, "
         "`verify prove`) is a proof, and anything else is reported as not "
         "decided, never as private.";
     fprintf(h, "<p class=\"definitions\"><b>Definitions.</b> ");
-    page_escape(h, text);
+    page_prose(h, text);
     fprintf(h, " <a href=\"#ref-LSL17\">[LSL17]</a></p>\n");
     fprintf(md, "**Definitions.** %s\n\n", text);
 }
@@ -2193,11 +2528,15 @@ main(int argc, char ** argv)
     fprintf(h, "<h2>Figure 2, measured</h2>\n");
     fprintf(h, "<table id=\"figure2\">\n<tr><th>variant</th><th>threshold noise</th>"
         "<th>query noise</th><th>reset</th><th>numeric output</th><th>cutoff</th>"
-        "<th>stated property</th><th>measured</th><th>evidence (certified)</th>"
-        "<th>proved for every m (B; [L, B])</th></tr>\n");
+        "<th>stated property</th><th>measured</th><th>evidence: the largest "
+        "loss on the paper's constructions (certified, m up to %lu)</th>"
+        "<th>proved for every m: the limit B, and L, the loss of the proof's "
+        "own input (the largest loss lies in [L, B])</th></tr>\n", C.m_max);
     fprintf(md, "| variant | threshold noise | query noise | reset | numeric output | "
-        "cutoff | stated property | measured | evidence | proved for every m |\n"
-        "|---|---|---|---|---|---|---|---|---|---|\n");
+        "cutoff | stated property | measured | evidence: the largest loss on the "
+        "paper's constructions (m up to %lu) | proved for every m: the limit B, "
+        "and L, the loss of the proof's own input |\n"
+        "|---|---|---|---|---|---|---|---|---|---|\n", C.m_max);
     for (i = 0; i < n; i++)
     {
         char s0[96], s1[96], s2[96];
@@ -2216,16 +2555,16 @@ main(int argc, char ** argv)
         cite_links(h, V[i].var);
         fprintf(h, "</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>",
             s0, s1, s2, num, cut);
-        page_escape(h, V[i].var->paper_property);
+        page_prose(h, V[i].var->paper_property);
         fprintf(h, "</td><td>");
-        page_escape(h, V[i].measured);
+        page_prose(h, V[i].measured);
         if (V[i].disagrees)
             fprintf(h, " <a href=\"#disagree-%s\"><b>(disagrees with the source: "
                 "see below)</b></a>", V[i].var->name);
         fprintf(h, "</td><td>");
-        page_escape(h, V[i].evidence);
+        page_prose(h, V[i].evidence);
         fprintf(h, "</td><td>");
-        page_escape(h, V[i].proved);
+        page_prose(h, V[i].proved);
         fprintf(h, "</td></tr>\n");
         fprintf(md, "| %s | %s | %s | %s | %s | %s | %s | %s%s | %s | %s |\n", V[i].var->name,
             s0, s1, s2, num, cut, V[i].var->paper_property, V[i].measured,

@@ -2,6 +2,7 @@
    by headless Chromium; the Figure-2 table has a row for every variant
    and the plots are present and not empty. */
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -45,6 +46,24 @@ summary_broken(const char * html, const char * name)
     return strstr(html, key) != NULL;
 }
 
+/* the build folder of the binaries under test: REPORT_BIN's folder
+   above bin/ (./build-x/bin/svt-report: ./build-x), else build; the
+   report and its screenshots go there */
+static const char *
+build_dir(void)
+{
+    static char dir[200];
+    const char * bin = getenv("REPORT_BIN");
+    char * s;
+    snprintf(dir, sizeof(dir), "%s", bin ? bin : "./build/bin/svt-report");
+    s = strrchr(dir, '/');
+    if (s != NULL && s - dir >= 4 && strncmp(s - 4, "/bin", 4) == 0)
+        s[-4] = '\0';
+    else
+        snprintf(dir, sizeof(dir), "build");
+    return dir;
+}
+
 /* the report of svt-report --m-max m_max in dir */
 static void
 make_report_m(const char * dir, int m_max)
@@ -53,7 +72,6 @@ make_report_m(const char * dir, int m_max)
     const char * bin = getenv("REPORT_BIN");
     snprintf(cmd, sizeof(cmd), "%s --out %s --m-max %d > /dev/null",
         bin ? bin : "./build/bin/svt-report", dir, m_max);
-    mkdir("build", 0755);
     cr_assert_eq(system(cmd), 0, "svt-report failed");
 }
 
@@ -250,20 +268,23 @@ sentences_follow_the_decision(const char * html, const char * md,
     char r[8192], path[512], want[512], * page;
     /* 1: Gaussian SVT's loss is proved unbounded, not "not decided" */
     summary_row(r, sizeof(r), html, "gaussian-svt");
-    cr_assert(strstr(r, "no pure eps for any eps: loss unbounded, proved (L "
-        "&gt;= 8.03") != NULL, "%s", r);
+    cr_assert(strstr(r, "claims no pure &epsilon;, and has none: its loss grows "
+        "without limit (proved)") != NULL && strstr(r, "loss &ge; 8.03") != NULL,
+        "%s", r);
     cr_assert(strstr(r, "undecided") == NULL, "%s", r);
     fig2_row(r, sizeof(r), html, "gaussian-svt");
     cr_assert(strstr(r, "not decided") == NULL, "%s", r);
-    cr_assert(strstr(r, "no pure eps for any eps: unbounded, proved") != NULL, "%s", r);
+    cr_assert(strstr(r, "no pure &epsilon; for any &epsilon;: unbounded, proved")
+        != NULL, "%s", r);
     /* 2: the measured column follows the decision; the sweep's silence
        is said as such */
-    cr_assert(strstr(html, "not eps-DP (bounded)") == NULL);
+    cr_assert(strstr(html, "not eps-DP (bounded)") == NULL
+        && strstr(html, "not &epsilon;-DP (bounded)") == NULL);
     fig2_row(r, sizeof(r), html, "alg6");
-    cr_assert(strstr(r, "not eps-DP (unbounded, proved); the sweep shows "
+    cr_assert(strstr(r, "not &epsilon;-DP (unbounded, proved); the sweep shows "
         "linear growth up to m = 100") != NULL, "%s", r);
     fig2_row(r, sizeof(r), html, "svt-star");
-    cr_assert(strstr(r, "not eps-DP (certified ratios grow with m; unbounded "
+    cr_assert(strstr(r, "not &epsilon;-DP (certified ratios grow with m; unbounded "
         "not proved)") != NULL, "%s", r);
     page = variant_html(dir, "abovethreshold");
     snprintf(want, sizeof(want), "growth not classified: the sweep needs finite "
@@ -299,11 +320,12 @@ sentences_follow_the_decision(const char * html, const char * md,
     cr_assert(strstr(md, "but only towards e^(1/b) (ln = 0.5), not to 1") != NULL);
     /* 9: Alg. 4's B is its stated property, computed */
     fig2_row(r, sizeof(r), html, "alg4");
-    cr_assert(strstr(r, "not eps-DP; B = 7/4 = ((1+6c)/4) eps, the stated "
-        "property, proved") != NULL, "%s", r);
+    cr_assert(strstr(r, "not &epsilon;-DP; B = 7/4 = ((1+6c)/4) &epsilon;, the "
+        "stated property, proved") != NULL, "%s", r);
     cr_assert(strstr(r, "B above the claim") == NULL, "%s", r);
     fig2_row(r, sizeof(r), html, "isvt3");
-    cr_assert(strstr(r, "B = 7/4 = ((1+6c)/4)eps, the stated property") != NULL, "%s", r);
+    cr_assert(strstr(r, "B = 7/4 = ((1+6c)/4)&epsilon;, the stated property")
+        != NULL, "%s", r);
     /* 10, 11: the noises as the specs draw them */
     fig2_row(r, sizeof(r), html, "noisy-max");
     cr_assert(strstr(r, "<td>none</td><td>Lap 2</td>") != NULL, "%s", r);
@@ -331,9 +353,11 @@ sentences_follow_the_decision(const char * html, const char * md,
     cr_assert(strstr(html, "the number pins the threshold noise") == NULL);
     cr_assert(count(html, "m passes over two counting queries") == 1);
     fig2_row(r, sizeof(r), html, "two-range");
-    cr_assert(strstr(r, "not private at its claim 2 eps") != NULL, "%s", r);
+    cr_assert(strstr(r, "not private at its claim 2 &epsilon;") != NULL, "%s", r);
     summary_row(r, sizeof(r), html, "abs-inside");
-    cr_assert(strstr(r, "B = 1, proved for every m; L &gt;= 0.99999") != NULL, "%s", r);
+    cr_assert(strstr(r, "keeps its claim &epsilon; for every number of queries m")
+        != NULL && strstr(r, "loss &le; 1</a> (proved for every m)") != NULL,
+        "%s", r);
 }
 
 /* 1 when plots/NAME-integrand.dat has a point where either side is not
@@ -437,7 +461,7 @@ second_review_pages(const char * html, const char * dir)
 static void
 second_review_texts(const char * html, const char * md, const char * ap)
 {
-    char * readme = slurp_cmd("cat README.md | tr '\\n' ' '");
+    char * readme = slurp_cmd("cat README.md doc/report.md | tr '\\n' ' '");
     char * man = slurp_cmd("cat man/svt-report.1 | tr '\\n' ' '");
     cr_assert(strstr(ap, "The sizes on this page are its own settings capped") == NULL);
     cr_assert(strstr(ap, "the one not capped: Zhu and Wang's k = 100 queries, "
@@ -468,7 +492,7 @@ second_review_texts(const char * html, const char * md, const char * ap)
 static void
 sizes_and_classes_exact(const char * html, const char * ap)
 {
-    char * readme = slurp_cmd("cat README.md");
+    char * readme = slurp_cmd("cat README.md doc/report.md");
     static const char * const cls[] = { "private (proved)",
         "violated, bounded above its claim", "unbounded (proved)",
         "no pure claim", "violated (no bound found)", "undecided" };
@@ -488,6 +512,193 @@ sizes_and_classes_exact(const char * html, const char * ap)
         cr_assert(strstr(readme, cls[i]) != NULL, "%s: not in the README", cls[i]);
     }
     free(readme);
+}
+
+/* 1 when the word w occurs in [s, e) as a word of its own: not part of
+   a longer word or of an HTML entity (&epsilon;) */
+static int
+has_word(const char * s, const char * e, const char * w)
+{
+    const char * p;
+    size_t n = strlen(w);
+    for (p = strstr(s, w); p != NULL && p < e; p = strstr(p + 1, w))
+    {
+        char b = p > s ? p[-1] : ' ', a = p[n];
+        if (!isalnum((unsigned char) b) && b != '&' && b != '_'
+                && !isalnum((unsigned char) a) && a != '_')
+            return 1;
+    }
+    return 0;
+}
+
+/* the prover's terms, which only the proof sections use */
+static const char * const prover_terms[] = { "coupling", "shift", "branch",
+    "forcing", "kappa", "&kappa;", "state run" };
+
+/* the text of [s, e) without <pre> blocks, <h1> and the Source sentence
+   (names of works and variants, not the report's words) */
+static char *
+page_words(const char * s, const char * e)
+{
+    char * t = strndup(s, e - s), * a, * b;
+    static const char * const cut[3][2] = { { "<pre>", "</pre>" },
+        { "<h1>", "</h1>" }, { "<p>Source: ", ". Stated property" } };
+    int k;
+    cr_assert(t != NULL);
+    for (k = 0; k < 3; k++)
+        while ((a = strstr(t, cut[k][0])) != NULL && (b = strstr(a, cut[k][1])) != NULL)
+            memmove(a, b + strlen(cut[k][1]), strlen(b + strlen(cut[k][1])) + 1);
+    return t;
+}
+
+/* the background colour of .verdict.K in the page's style ("" if none) */
+static void
+css_background(char * buf, size_t len, const char * html, const char * k)
+{
+    char key[64];
+    const char * p;
+    snprintf(key, sizeof(key), ".verdict.%s{background:", k);
+    p = strstr(html, key);
+    buf[0] = '\0';
+    if (p != NULL)
+        snprintf(buf, len, "%.*s", (int) strcspn(p + strlen(key), ";}"),
+            p + strlen(key));
+}
+
+/* Issue 47, item 5: the summary in a student's words.  Each summary cell
+   says the verdict in plain words with one number, linked to the section
+   of the variant's page it comes from; the six classes each have their
+   own colour and legend entry; the prover's terms appear on a variant's
+   page only in its proof section, which defines them once; one notation
+   per output (typeset in HTML, words in report.md); each broken variant
+   of [LSL17] links to the failing step of its published proof; where
+   the summary's number and Figure 2's differ, the page says which is
+   which. */
+static void
+summary_in_plain_words(const char * html, const char * md, const char * dir)
+{
+    static const char * const klass[6] = { "private", "bounded", "unbounded",
+        "other", "violated", "undecided" };
+    static const char * const broken[6][2] = { { "alg3", "proof-alg3" },
+        { "alg4", "proof-factorisation" }, { "alg5", "proof-factorisation" },
+        { "alg6", "proof-factorisation" }, { "gptt", "proof-gptt" },
+        { "abs-inside", "disagree-abs-inside" } };
+    const char * sum = strstr(html, "<section id=\"summary\">"), * sum_end;
+    const char * leg = strstr(html, "<ul id=\"legend\">");
+    char col[6][32], r[8192], id[128];
+    svt_catalog_t cat;
+    slong i;
+    int j, k;
+    cr_assert(sum != NULL && leg != NULL);
+    sum_end = strstr(sum, "</section>");
+    cr_assert(sum_end != NULL);
+    /* every class: a legend entry and a colour of its own */
+    for (k = 0; k < 6; k++)
+    {
+        char key[80];
+        snprintf(key, sizeof(key), "<li><span class=\"verdict %s\">", klass[k]);
+        cr_assert(strstr(leg, key) != NULL && strstr(leg, key) < sum_end,
+            "no legend entry for %s", klass[k]);
+        css_background(col[k], sizeof(col[k]), html, klass[k]);
+        cr_assert(col[k][0] != '\0', "no colour for %s", klass[k]);
+        for (j = 0; j < k; j++)
+            cr_assert(strcmp(col[j], col[k]) != 0, "%s and %s share the colour %s",
+                klass[j], klass[k], col[k]);
+    }
+    /* plain words, typeset: no prover's term, no eps, <= or >= spelled out */
+    for (k = 0; k < (int) (sizeof(prover_terms) / sizeof(prover_terms[0])); k++)
+    {
+        const char * t = strstr(sum, prover_terms[k]);
+        cr_assert(t == NULL || t > sum_end, "the summary says '%s'", prover_terms[k]);
+    }
+    cr_assert(!has_word(sum, sum_end, "eps") && !has_word(sum, sum_end, "inf"),
+        "the summary spells eps or inf out");
+    {
+        const char * le = strstr(sum, "&lt;="), * ge = strstr(sum, "&gt;=");
+        cr_assert((le == NULL || le > sum_end) && (ge == NULL || ge > sum_end),
+            "the summary spells <= or >= out");
+    }
+    /* report.md: the words, never the typeset symbols */
+    cr_assert(strstr(md, "\xce\xb5") == NULL && strstr(md, "\xe2\x89\xa4") == NULL
+        && strstr(md, "\xe2\x89\xa5") == NULL && strstr(md, "&epsilon;") == NULL
+        && strstr(md, "&le;") == NULL && strstr(md, "&ge;") == NULL,
+        "report.md mixes typeset symbols with words");
+    svt_catalog_init(cat);
+    for (i = 0; i < svt_catalog_count(cat); i++)
+    {
+        const char * name = svt_catalog_get(cat, i)->name, * a, * pr;
+        char key[200], * page, * words;
+        summary_row(r, sizeof(r), html, name);
+        /* one number, linked to a section of the variant's page */
+        cr_assert_eq(count(r, "class=\"number\""), 1, "%s: %s", name, r);
+        snprintf(key, sizeof(key), "<a class=\"number\" href=\"variant-%s.html#", name);
+        a = strstr(r, key);
+        cr_assert(a != NULL, "%s: the number does not link to its page: %s", name, r);
+        snprintf(id, sizeof(id), "id=\"%.*s\"", (int) strcspn(a + strlen(key), "\""),
+            a + strlen(key));
+        page = variant_html(dir, name);
+        cr_assert(strstr(page, id) != NULL, "%s: the number links to %s, not on "
+            "its page", name, id);
+        /* the prover's terms only in the proof section, defined there */
+        pr = strstr(page, "<section id=\"proof\">");
+        cr_assert(pr != NULL, "%s: no proof section", name);
+        words = page_words(page, pr);
+        for (k = 0; k < (int) (sizeof(prover_terms) / sizeof(prover_terms[0])); k++)
+            cr_assert(strstr(words, prover_terms[k]) == NULL, "%s: '%s' before its "
+                "proof section", name, prover_terms[k]);
+        free(words);
+        cr_assert(strstr(pr, "<dfn>coupling</dfn>") != NULL && strstr(pr,
+            "<dfn>branch</dfn>") != NULL && strstr(pr, "<dfn>forcing loop</dfn>")
+            != NULL && strstr(pr, "<dfn>shifting</dfn>") != NULL, "%s: the proof "
+            "section defines its terms", name);
+        free(page);
+    }
+    svt_catalog_clear(cat);
+    /* each broken variant's page: the failing step of its published
+       proof, linked to the index's section on it */
+    for (k = 0; k < 6; k++)
+    {
+        char * page = variant_html(dir, broken[k][0]);
+        char link[160];
+        const char * d = strstr(page, "<div class=\"published\" id=\"published-step\">");
+        cr_assert(d != NULL, "%s: no published step", broken[k][0]);
+        cr_assert(strstr(d, "[LSL17]</a>, ") != NULL, "%s", broken[k][0]);
+        snprintf(link, sizeof(link), "<a href=\"index.html#%s\">", broken[k][1]);
+        cr_assert(strstr(d, link) != NULL && strstr(d, link) < strstr(d, "</div>"),
+            "%s: no link to %s", broken[k][0], broken[k][1]);
+        snprintf(id, sizeof(id), "id=\"%s\"", broken[k][1]);
+        cr_assert(strstr(html, id) != NULL, "index.html has no %s", id);
+        free(page);
+    }
+    /* two numbers for one variant: Alg. 3's summary (the proof's input,
+       at its m) and Figure 2 (the constructions, at m up to --m-max) */
+    {
+        char * page = variant_html(dir, "alg3"), num[128];
+        const char * w = strstr(page, "<p id=\"which\">"), * a;
+        summary_row(r, sizeof(r), html, "alg3");
+        a = strstr(r, "<a class=\"number\"");
+        cr_assert(a != NULL && (a = strchr(a, '>')) != NULL);
+        snprintf(num, sizeof(num), "%.*s", (int) strcspn(a + 1, "<"), a + 1);
+        cr_assert(w != NULL, "alg3: which number is which");
+        cr_assert(strstr(w, num) != NULL && strstr(w, num) < strstr(w, "</p>"),
+            "alg3: the summary's %s not named: %.400s", num, w);
+        cr_assert(strstr(w, "the input this proof builds, at its m") != NULL
+            && strstr(w, "the largest loss on the paper's constructions") != NULL,
+            "%.400s", w);
+        free(page);
+        cr_assert(strstr(html, "each variant's page says which is which") != NULL);
+    }
+    /* abs-inside: the constructions' 0.0998 beside the proof's own L */
+    {
+        char * page = variant_html(dir, "abs-inside");
+        fig2_row(r, sizeof(r), html, "abs-inside");
+        cr_assert(strstr(r, "the proof's own input reaches L &ge; 0.99999") != NULL,
+            "%s", r);
+        cr_assert(strstr(html, "<th>evidence: the largest loss on the paper's "
+            "constructions") != NULL);
+        cr_assert(strstr(page, "they are not the worst inputs") != NULL);
+        free(page);
+    }
 }
 
 /* every variant has its row in the Markdown and HTML summaries, with
@@ -523,7 +734,8 @@ check_rows(const char * dir)
         "the source") != NULL);
     cr_assert(strstr(html, "<p id=\"disagree-abs-inside\">") != NULL);
     cr_assert(strstr(md, "**abs-inside.** The source says: incorrect (leaks "
-        "rho >= -T), Sec. 3.4. Proved: a shift coupling proves") != NULL, "%s", md);
+        "rho >= -T), Sec. 3.4. Proved: a shift coupling (a proof that pairs") != NULL,
+        "%s", md);
     cr_assert(strstr(md, "moved by +20 Delta") != NULL, "%s", md);
     cr_assert(strstr(html, "#disagree-alg1\"") == NULL);
     /* the Figure-2 row says what the one decision says: a variant the
@@ -544,7 +756,7 @@ check_rows(const char * dir)
         cr_assert(end != NULL);
         if (broken)
         {
-            char * e = strstr(row, "<td>eps-DP on every construction tried");
+            char * e = strstr(row, "<td>&epsilon;-DP on every construction tried");
             cr_assert(e == NULL || e > end, "%s: violated, but its Figure-2 "
                 "row says eps-DP", name);
             if (strstr(svt_catalog_get(cat, i)->paper_property, "not private"))
@@ -591,7 +803,7 @@ check_rows(const char * dir)
         char * g;
         snprintf(path, sizeof(path), "cat %s/plots/alg6.gp", dir);
         g = slurp_cmd(path);
-        cr_assert(strstr(g, "title 'paper: m eps/2 on split (2m queries)'") != NULL);
+        cr_assert(strstr(g, "title 'paper: m \xce\xb5/2 on split (2m queries)'") != NULL);
         free(g);
         snprintf(path, sizeof(path), "cat %s/plots/alg4.gp", dir);
         g = slurp_cmd(path);
@@ -651,8 +863,10 @@ check_rows(const char * dir)
         const char * fig = strstr(html, "<h2>Figure 2, measured</h2>");
         const char * p;
         cr_assert(def != NULL && fig != NULL && def < fig, "the definitions open the index");
-        cr_assert(strstr(def, "Pr[A(D) = a] &lt;= e^eps Pr[A(D') = a]") != NULL);
-        cr_assert(strstr(def, "neighbours when |q_i(D) - q_i(D')| &lt;= Delta") != NULL);
+        cr_assert(strstr(def, "Pr[A(D) = a] &le; e<sup>&epsilon;</sup> Pr[A(D') = a]")
+            != NULL);
+        cr_assert(strstr(def, "neighbours when |q<sub>i</sub>(D) - q<sub>i</sub>(D')| "
+            "&le; &Delta;") != NULL);
         cr_assert(strstr(def, "certified enclosure") != NULL);
         cr_assert(strstr(html, "(seed 00") == NULL && strstr(md, "(seed 00") == NULL);
         cr_assert(strstr(html, "proof of [2]") == NULL);
@@ -718,6 +932,7 @@ check_rows(const char * dir)
     }
     sentences_follow_the_decision(html, md, dir);
     second_review_pages(html, dir);
+    summary_in_plain_words(html, md, dir);
     /* the report states its parameters and precision */
     cr_assert(strstr(html, "svt-verify version") != NULL);
     cr_assert(strstr(html, "relative accuracy goal") != NULL);
@@ -789,7 +1004,8 @@ check_lecturer_pages(const char * dir)
     cr_assert(strstr(dom, "<tr class=\"verdict unbounded\"><td><a href=\"variant-alg3.html\">") != NULL);
     cr_assert(strstr(dom, "<tr class=\"verdict bounded\"><td><a href=\"variant-alg4.html\">") != NULL);
     cr_assert(strstr(dom, "<tr class=\"verdict unbounded\"><td><a href=\"variant-alg5.html\">") != NULL);
-    cr_assert(strstr(dom, "inf (a probability is exactly 0)") != NULL, "alg5's loss");
+    cr_assert(strstr(dom, "<a class=\"number\" href=\"variant-alg5.html#constructions\">"
+        "loss = \xe2\x88\x9e</a>") != NULL, "alg5's loss");
     /* the colours are defined, one per class */
     css = strstr(dom, "<style>");
     cr_assert(css != NULL);
@@ -823,7 +1039,7 @@ check_lecturer_pages(const char * dir)
         panels = attr_after(dom, "data-panels=\"");
         cr_assert(panels != NULL);
         if (strstr(dom, "claimed budget") != NULL && strcmp(panels, "2") == 0)
-            cr_assert_geq(count(dom, "claimed eps"), 2, "%s: the claim in "
+            cr_assert_geq(count(dom, "claimed \xce\xb5"), 2, "%s: the claim in "
                 "both panels", name);
         /* the second panel only where it adds: alg3's ratios grow far past
            its claim, alg1's stay within it */
@@ -883,7 +1099,7 @@ check_lecturer_pages(const char * dir)
     /* Alg. 4's page shows its loss against c beside (1+6c)/4 eps */
     dom = dom_in(all, "variant-alg4.html");
     cr_assert(strstr(dom, "<h2>ln ratio against c</h2>") != NULL
-        && strstr(dom, "paper: (1+6c)/4 eps") != NULL, "alg4: the c sweep");
+        && strstr(dom, "paper: (1+6c)/4 \xce\xb5") != NULL, "alg4: the c sweep");
     free(dom);
     dom = dom_in(all, "variant-alg1.html");
     cr_assert(strstr(dom, "<h2>ln ratio against c</h2>") != NULL, "alg1: the c sweep");
@@ -891,31 +1107,41 @@ check_lecturer_pages(const char * dir)
     free(all);
     /* the lecturer's view as a person sees it: PNG screenshots of the
        index (summary first), a broken variant's page and the approximate
-       DP page, kept in build/report-png for a person to look at */
+       DP page, kept in BUILD/report-png for a person to look at, beside
+       the plots' own PNGs */
     {
         static const char * pages[3] = { "index.html", "variant-alg3.html",
             "approx.html" };
+        static const char * plots[4] = { "alg3-ratio", "alg3-integrand",
+            "alg4-c", "approx-delta" };
         for (i = 0; i < 3; i++)
         {
-            char cmd[1024], png[256], sig[8] = { 0 };
+            char cmd[2600], png[600], sig[8] = { 0 };
             FILE * f;
-            snprintf(png, sizeof(png), "build/report-png/%.*s.png",
+            snprintf(png, sizeof(png), "%s/report-png/%.*s.png", build_dir(),
                 (int) (strlen(pages[i]) - 5), pages[i]);
-            snprintf(cmd, sizeof(cmd), "mkdir -p build/report-png && rm -f %s && "
+            snprintf(cmd, sizeof(cmd), "mkdir -p %s/report-png && rm -f %s && "
                 "timeout 120 chromium --headless --no-sandbox --disable-gpu "
                 "--disable-quic --no-first-run --disable-background-networking "
                 "--disable-component-update --disable-sync --hide-scrollbars "
-                "--user-data-dir=$(mktemp -d) --window-size=1200,1600 "
+                "--user-data-dir=$(mktemp -d) --window-size=1200,2600 "
                 "--screenshot=$(pwd)/%s file://$(pwd)/%s/%s > /dev/null 2>&1",
-                png, png, dir, pages[i]);
+                build_dir(), png, png, dir, pages[i]);
             cr_assert_eq(system(cmd), 0, "chromium screenshot of %s", pages[i]);
             f = fopen(png, "rb");
             cr_assert(f != NULL, "%s not written", png);
             cr_assert_eq(fread(sig, 1, 8, f), 8);
             fclose(f);
             cr_assert(memcmp(sig, "\x89PNG", 4) == 0, "%s is not a PNG", png);
-            fprintf(stderr, "report: the lecturer's view of %s is in %s\n",
-                pages[i], png);
+            fprintf(stderr, "report: screenshot of %s: %s\n", pages[i], png);
+        }
+        for (i = 0; i < 4; i++)
+        {
+            char png[600];
+            struct stat st;
+            snprintf(png, sizeof(png), "%s/plots/%s.png", dir, plots[i]);
+            cr_assert(stat(png, &st) == 0 && st.st_size > 2000, "%s", png);
+            fprintf(stderr, "report: plot: %s\n", png);
         }
     }
 }
@@ -944,7 +1170,8 @@ check_killed_run_keeps_report(const char * dir, int m_max)
    it may replace pages. */
 Test(report, rows_and_lecturer_pages, .timeout = 2700)
 {
-    const char * dir = "build/test-report";
+    char dir[256];
+    snprintf(dir, sizeof(dir), "%.200s/test-report", build_dir());
     make_report_m(dir, 100);
     check_rows(dir);
     check_lecturer_pages(dir);
