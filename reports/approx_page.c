@@ -120,20 +120,28 @@ delta_plot(FILE * h, const char * dir, ulong m_max)
     FILE * gp = page_open(dir, "plots/approx-delta.gp");
     slong i;
     fprintf(gp, "set terminal svg size 860,480 dynamic font 'sans,11'\n"
-        "set output 'plots/approx-delta.svg'\nset logscale y\n"
+        "set output 'plots/approx-delta.svg'\nset encoding utf8\nset logscale y\n"
         "set termoption noenhanced\nset format y '1e%%L'\n"
-        "set xlabel 'eps_prv'\n"
-        "set ylabel 'delta (certified; both directions, the larger)'\n"
-        "set key below\nset grid\nset yrange [1e-16:1]\n"
+        "set xlabel 'ε_prv'\n"
+        "set ylabel 'δ (certified; both directions, the larger)'\n"
+        "set key below\nset grid\nset yrange [*:2]\n"
         "set arrow from 1, graph 0 to 1, graph 1 nohead dashtype 2\n"
-        "set label 'claimed eps of the Laplace variants' at 1.05, graph 0.95\n"
+        "set x2tics ('claimed ε of the Laplace variants' 1)\n"
         "plot ");
     for (i = 0; i < NCURVES; i++)
     {
         char label[96];
+        char * e;
         curve_label(label, sizeof(label), i, m_max);
-        fprintf(gp, "%s'plots/approx-delta.dat' index %ld using 1:($2 > 0 ? $2 "
-            ": 1/0) with linespoints title '%s'", i ? ", " : "", (long) i, label);
+        /* the legend typeset like the page: eps-DP as ε-DP */
+        if ((e = strstr(label, "(eps-DP)")) != NULL)
+            fprintf(gp, "%s'plots/approx-delta.dat' index %ld using 1:($2 > 0 ? "
+                "$2 : 1/0) with linespoints title '%.*s(ε-DP)%s'", i ? ", " : "",
+                (long) i, (int) (e - label), label, e + 8);
+        else
+            fprintf(gp, "%s'plots/approx-delta.dat' index %ld using 1:($2 > 0 ? "
+                "$2 : 1/0) with linespoints title '%s'", i ? ", " : "", (long) i,
+                label);
     }
     fprintf(gp, "\nset terminal pngcairo size 860,480\n"
         "set output 'plots/approx-delta.png'\nreplot\n");
@@ -229,7 +237,7 @@ zhu_wang_table(FILE * h, int progress)
                 cell(h, r, 4);
                 fprintf(h, "<td>%s</td></tr>\n", z.where[i]);
             }
-            fprintf(h, "<tr><td>%ld</td><td>(eps, 1e-5)</td>", (long) c);
+            fprintf(h, "<tr><td>%ld</td><td>(eps, 10<sup>-5</sup>)</td>", (long) c);
             cell(h, z.dp_bound, 8);
             arb_union(r, z.dp_lo, z.dp_hi, PREC);
             cell(h, r, 8);
@@ -401,13 +409,16 @@ approx_page(const char * dir, int progress, ulong m_max)
         "1001 classes instead of 2<sup>1000</sup> outputs (<code>verify delta"
         "</code>, <code>verify renyi</code>). Every number below is a certified "
         "enclosure, and a test pins each of them (tests/test_approx.c).</p>\n");
-    sizes_sentence(h, m_max);
     delta_curves(dir, progress, m_max);
     delta_plot(h, dir, m_max);
     laplace_table(h, progress, m_max);
     zhu_wang_table(h, progress);
     dipapprox_table(h, progress, m_max);
     lebensold_table(h, progress, m_max);
+    /* the sizes this run used close the page: it opens with what it
+       shows */
+    fprintf(h, "<h2>The sizes of this page</h2>\n");
+    sizes_sentence(h, m_max);
     fprintf(h, "</body></html>\n");
     page_close(h, dir, "approx.html");
     if (progress)

@@ -6,6 +6,8 @@
 #include <string.h>
 #include "page.h"
 
+static int typeset_page(const char * path);
+
 void
 page_die(const char * msg)
 {
@@ -77,7 +79,9 @@ page_close(FILE * f, const char * dir, const char * name)
     int bad = ferror(f);
     snprintf(tmp, sizeof(tmp), "%s/%s.tmp", dir, name);
     snprintf(path, sizeof(path), "%s/%s", dir, name);
-    if (fclose(f) != 0 || bad || rename(tmp, path) != 0)
+    if (fclose(f) != 0 || bad || (strlen(name) > 5 && strcmp(name
+            + strlen(name) - 5, ".html") == 0 && typeset_page(tmp) != 0)
+            || rename(tmp, path) != 0)
     {
         char msg[1200];
         snprintf(msg, sizeof(msg), "cannot write %s: %s", path, strerror(errno));
@@ -105,85 +109,195 @@ word_char(char c)
         || (c >= '0' && c <= '9') || c == '_';
 }
 
-/* the symbols of the prose, as words in the text and typeset in HTML */
+/* the symbols of the prose: words in the text (and in report.md),
+   typeset in HTML.  bot and top only where page_prose is asked for them
+   (a page's text says "at the top"). */
 static const char * const prose_words[][2] = {
     { "eps", "&epsilon;" }, { "eps1", "&epsilon;<sub>1</sub>" },
-    { "eps2", "&epsilon;<sub>2</sub>" }, { "eps3", "&epsilon;<sub>3</sub>" }, { "kappa", "&kappa;" }, { "alpha", "&alpha;" },
-    { "inf", "&infin;" }, { "Delta", "&Delta;" }, { "bot", "&perp;" },
-    { "top", "&top;" }, { "nu_i", "&nu;<sub>i</sub>" }, { "rho", "&rho;" },
-    { "q_i", "q<sub>i</sub>" } };
+    { "eps2", "&epsilon;<sub>2</sub>" }, { "eps3", "&epsilon;<sub>3</sub>" },
+    { "eps_prv", "&epsilon;<sub>prv</sub>" }, { "kappa", "&kappa;" },
+    { "alpha", "&alpha;" }, { "inf", "&infin;" }, { "Delta", "&Delta;" },
+    { "delta", "&delta;" }, { "rho", "&rho;" }, { "nu", "&nu;" },
+    { "nu_i", "&nu;<sub>i</sub>" }, { "q_i", "q<sub>i</sub>" },
+    { "sigma", "&sigma;" }, { "sigma_X", "&sigma;<sub>X</sub>" },
+    { "sigma_Z", "&sigma;<sub>Z</sub>" },
+    { "bot", "&perp;" }, { "top", "&top;" } };
+#define PROSE_ALL 19
+#define PROSE_NO_BOT_TOP 17
+
+/* the word of prose_words (of the first nw) at p, or -1 */
+static int
+prose_word_at(const char * s, const char * p, const char * e, int nw)
+{
+    int k;
+    /* not inside a word, an entity, a file name or an option (--eps) */
+    if (p > s && (word_char(p[-1]) || p[-1] == '&' || p[-1] == '\''
+            || p[-1] == '.' || (p[-1] == '-' && p - 1 > s && p[-2] == '-')))
+        return -1;
+    for (k = 0; k < nw; k++)
+    {
+        size_t n = strlen(prose_words[k][0]);
+        if (p + n <= e && strncmp(p, prose_words[k][0], n) == 0
+                && (p + n == e || !word_char(p[n])))
+            return k;
+    }
+    return -1;
+}
+
+/* [s, e), HTML text already escaped, with its symbols typeset: the
+   words of prose_words (the first nw), &lt;= and &gt;= as the signs,
+   x^y and x^(...) as superscripts; entities are kept */
+static void
+typeset(FILE * f, const char * s, const char * e, int nw)
+{
+    const char * p;
+    for (p = s; p < e; )
+    {
+        int k;
+        if (*p == '&')
+        {
+            size_t n = 1;
+            if (p + 5 <= e && (strncmp(p, "&lt;=", 5) == 0
+                    || strncmp(p, "&gt;=", 5) == 0))
+            {
+                fputs(p[1] == 'l' ? "&le;" : "&ge;", f);
+                p += 5;
+                continue;
+            }
+            while (p + n < e && n < 12 && (word_char(p[n]) || p[n] == '#'))
+                n++;
+            if (p + n < e && p[n] == ';')
+                n++;
+            else
+                n = 1;
+            fwrite(p, 1, n, f);
+            p += n;
+            continue;
+        }
+        if (*p == '^' && p + 1 < e && p[1] == '(')
+        {
+            const char * c = p + 2;
+            int depth = 1;
+            while (c < e && depth > 0)
+            {
+                depth += *c == '(' ? 1 : *c == ')' ? -1 : 0;
+                c++;
+            }
+            if (depth == 0)
+            {
+                fputs("<sup>", f);
+                typeset(f, p + 2, c - 1, nw);
+                fputs("</sup>", f);
+                p = c;
+                continue;
+            }
+        }
+        if (*p == '^' && p + 1 < e && (word_char(p[1]) || p[1] == '-'))
+        {
+            const char * c = p + 2;
+            while (c < e && word_char(*c))
+                c++;
+            fputs("<sup>", f);
+            typeset(f, p + 1, c, nw);
+            fputs("</sup>", f);
+            p = c;
+            continue;
+        }
+        k = prose_word_at(s, p, e, nw);
+        if (k >= 0)
+        {
+            fputs(prose_words[k][1], f);
+            p += strlen(prose_words[k][0]);
+            continue;
+        }
+        fputc(*p++, f);
+    }
+}
 
 void
 page_prose(FILE * f, const char * s)
 {
-    const char * p;
-    for (p = s; *p; )
+    char * buf;
+    size_t len;
+    FILE * m = open_memstream(&buf, &len);
+    if (m == NULL)
+        page_die("out of memory");
+    page_escape(m, s);
+    fclose(m);
+    typeset(f, buf, buf + len, PROSE_ALL);
+    free(buf);
+}
+
+/* the page at path with the text of its HTML typeset (typeset, without
+   bot and top), outside the elements that hold code, plots or style:
+   one notation on every page, whichever part of the program wrote it */
+static int
+typeset_page(const char * path)
+{
+    static const char * const keep[] = { "pre", "code", "svg", "style",
+        "script", "title" };
+    char * text, * out, * p, * e;
+    size_t len, olen;
+    long n;
+    FILE * f = fopen(path, "rb"), * o;
+    if (f == NULL || fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0)
+        return -1;
+    rewind(f);
+    text = malloc(n + 1);
+    if (text == NULL || fread(text, 1, n, f) != (size_t) n)
     {
-        size_t k;
-        int done = 0;
-        if (strncmp(p, "<=", 2) == 0 || strncmp(p, ">=", 2) == 0)
-        {
-            fputs(*p == '<' ? "&le;" : "&ge;", f);
-            p += 2;
-            continue;
-        }
-        if (*p == '^' && p[1] == '(' && strchr(p, ')') != NULL)
-        {
-            /* x^(a/b): the parenthesised exponent, typeset */
-            const char * e = strchr(p, ')');
-            char inner[256];
-            snprintf(inner, sizeof(inner), "%.*s", (int) (e - p - 2), p + 2);
-            fputs("<sup>", f);
-            page_prose(f, inner);
-            fputs("</sup>", f);
-            p = e + 1;
-            continue;
-        }
-        if (*p == '^' && word_char(p[1]))
-        {
-            fputs("<sup>", f);
-            for (p++; word_char(*p); p++)
-            {
-                const char * q = p;
-                for (k = 0; k < sizeof(prose_words) / sizeof(prose_words[0]); k++)
-                {
-                    size_t n = strlen(prose_words[k][0]);
-                    if (strncmp(p, prose_words[k][0], n) == 0 && !word_char(p[n]))
-                    {
-                        fputs(prose_words[k][1], f);
-                        p += n - 1;
-                        break;
-                    }
-                }
-                if (q == p)
-                    fputc(*p, f);
-            }
-            fputs("</sup>", f);
-            continue;
-        }
-        if (p == s || !(word_char(p[-1]) || p[-1] == '-'))
-            for (k = 0; k < sizeof(prose_words) / sizeof(prose_words[0]); k++)
-            {
-                size_t n = strlen(prose_words[k][0]);
-                if (strncmp(p, prose_words[k][0], n) == 0 && !word_char(p[n]))
-                {
-                    fputs(prose_words[k][1], f);
-                    p += n;
-                    done = 1;
-                    break;
-                }
-            }
-        if (done)
-            continue;
-        switch (*p)
-        {
-            case '<': fputs("&lt;", f); break;
-            case '>': fputs("&gt;", f); break;
-            case '&': fputs("&amp;", f); break;
-            default: fputc(*p, f);
-        }
-        p++;
+        fclose(f);
+        free(text);
+        return -1;
     }
+    fclose(f);
+    text[n] = '\0';
+    len = n;
+    o = open_memstream(&out, &olen);
+    if (o == NULL)
+        return -1;
+    for (p = text, e = text + len; p < e; )
+    {
+        const char * t = memchr(p, '<', e - p);
+        size_t k;
+        if (t == NULL)
+            t = e;
+        typeset(o, p, t, PROSE_NO_BOT_TOP);
+        if (t == e)
+            break;
+        p = (char *) t;
+        for (k = 0; k < sizeof(keep) / sizeof(keep[0]); k++)
+        {
+            size_t m = strlen(keep[k]);
+            if (strncmp(p + 1, keep[k], m) == 0 && (p[1 + m] == '>'
+                    || p[1 + m] == ' '))
+            {
+                char close[16];
+                const char * c;
+                snprintf(close, sizeof(close), "</%s>", keep[k]);
+                c = strstr(p, close);
+                c = c != NULL ? c + strlen(close) : e;
+                fwrite(p, 1, c - p, o);
+                p = (char *) c;
+                break;
+            }
+        }
+        if (k == sizeof(keep) / sizeof(keep[0]))
+        {
+            const char * c = memchr(p, '>', e - p);
+            c = c != NULL ? c + 1 : e;
+            fwrite(p, 1, c - p, o);
+            p = (char *) c;
+        }
+    }
+    fclose(o);
+    f = fopen(path, "wb");
+    n = f != NULL && fwrite(out, 1, olen, f) == olen ? 0 : -1;
+    if (f != NULL && fclose(f) != 0)
+        n = -1;
+    free(text);
+    free(out);
+    return (int) n;
 }
 
 void

@@ -288,7 +288,7 @@ sentences_follow_the_decision(const char * html, const char * md,
         "not proved)") != NULL, "%s", r);
     page = variant_html(dir, "abovethreshold");
     snprintf(want, sizeof(want), "growth not classified: the sweep needs finite "
-        "ln ratios up to m &gt;= %lu (ln ratio 0.4242 at m = 1, its only finite "
+        "ln ratios up to m &ge; %lu (ln ratio 0.4242 at m = 1, its only finite "
         "point)", sweep_growth_m_min());
     cr_assert(strstr(page, want) != NULL);
     free(page);
@@ -296,7 +296,7 @@ sentences_follow_the_decision(const char * html, const char * md,
     page = variant_html(dir, "alg6");
     cr_assert(strstr(page, "growth-not-shown up to m = 100; <code>verify prove "
         "alg6</code> proves the loss unbounded on its own family") != NULL);
-    cr_assert(strstr(page, "grows like m eps (about eps per pair).</td>") != NULL);
+    cr_assert(strstr(page, "grows like m &epsilon; (about &epsilon; per pair).</td>") != NULL);
     free(page);
     page = variant_html(dir, "abovethreshold");
     cr_assert(strstr(page, "(Up to m = 100 this sweep cannot classify growth: "
@@ -424,7 +424,7 @@ second_review_pages(const char * html, const char * dir)
         "<code class=\"recheck\">verify ratio alg3 numeric-tail --m 100") != NULL,
         "alg3: numeric-tail's growth cell");
     snprintf(want, sizeof(want), "<td>growth not classified: the sweep needs finite "
-        "ln ratios up to m &gt;= %lu (ln ratio 0.8204 at m = 1, its only finite "
+        "ln ratios up to m &ge; %lu (ln ratio 0.8204 at m = 1, its only finite "
         "point)", sweep_growth_m_min());
     cr_assert(strstr(page, want) != NULL, "alg3: split's growth cell");
     free(page);
@@ -779,7 +779,7 @@ check_rows(const char * dir)
         char * ap;
         snprintf(path, sizeof(path), "cat %s/approx.html", dir);
         ap = slurp_cmd(path);
-        cr_assert(strstr(ap, "<h2>Laplace variants: delta at the claimed eps") != NULL);
+        cr_assert(strstr(ap, "<h2>Laplace variants: &delta; at the claimed &epsilon;") != NULL);
         cr_assert(strstr(ap, "<h2>Zhu and Wang: the RDP of Gaussian SVT") != NULL);
         cr_assert(strstr(ap, "<h2>DiPApprox, its Theorem 1 setting") != NULL);
         cr_assert(strstr(ap, "<h2>Lebensold, Precup and Balle") != NULL);
@@ -788,7 +788,7 @@ check_rows(const char * dir)
         cr_assert(count(ap, "holds on every pair tried") == 2, "DiPApprox rows");
         cr_assert(strstr(ap, "<tr><td>25</td><td>1.24</td>") != NULL);
         cr_assert(count(ap, "to their 25 digits") == 3, "Lebensold rows");
-        cr_assert(strstr(ap, "alg1 (eps-DP), bottoms, m = 500") != NULL,
+        cr_assert(strstr(ap, "alg1 (&epsilon;-DP), bottoms, m = 500") != NULL,
             "the curves' m is five times --m-max");
         cr_assert(strstr(ap, "<td>alg1</td><td>bottoms, m = 500</td>") != NULL);
         cr_assert(strstr(ap, "<td>alg6</td><td>split, m = 30</td>") != NULL,
@@ -870,7 +870,7 @@ check_rows(const char * dir)
         cr_assert(strstr(def, "certified enclosure") != NULL);
         cr_assert(strstr(html, "(seed 00") == NULL && strstr(md, "(seed 00") == NULL);
         cr_assert(strstr(html, "proof of [2]") == NULL);
-        cr_assert(strstr(html, "generated 20") != NULL && strstr(html, " UTC; eps = 1")
+        cr_assert(strstr(html, "generated 20") != NULL && strstr(html, " UTC; &epsilon; = 1")
             != NULL, "the generation date");
         for (p = strstr(html, "href=\"index.html#ref-"); p != NULL;
                 p = strstr(p + 1, "href=\"index.html#ref-"))
@@ -887,9 +887,9 @@ check_rows(const char * dir)
     {
         static const struct { const char * name, * cell; } cells[] = {
             { "alg1", "<td>Lap 2</td><td>Lap 4</td><td>no</td><td>no</td>" },
-            { "alg3", "<td>yes: q + nu, the compared answer</td>" },
-            { "svt-gap", "<td>yes: the gap q + nu - (T + rho)</td>" },
-            { "adaptive-svt", "the gap q + nu - (T + rho)" },
+            { "alg3", "<td>yes: q + &nu;, the compared answer</td>" },
+            { "svt-gap", "<td>yes: the gap q + &nu; - (T + &rho;)</td>" },
+            { "adaptive-svt", "the gap q + &nu; - (T + &rho;)" },
             { "numeric-sparse", "<td>Lap 3</td><td>Lap 6</td><td>no</td><td>yes: q + fresh noise</td>" },
             { "alg7", "<td>no</td><td>no</td><td>1</td>" } };
         for (i = 0; i < (slong) (sizeof(cells) / sizeof(cells[0])); i++)
