@@ -127,6 +127,19 @@ prog_nested_value(arb_t out, prog_walk * w, const prog_seg * g)
     scale = FLINT_MAX(arf_get_d(arb_midref(w->M->prog_scale + parent.noise),
         ARF_RND_UP), arf_get_d(arb_midref(w->M->prog_scale + child.noise),
         ARF_RND_UP));
+    if (!(30 * scale + 2 * fabs(fmpq_get_d(c)) + 1 < 1e18))
+    {
+        /* a guard offset (read exactly at any size) or a scale past what
+           the grid's machine integers hold: refused, never misplaced */
+        w->unsupported = "a guard offset or noise scale beyond 10^17 on a "
+            "register assigned after a guard (the grid of that integral is "
+            "placed in machine integers)";
+        fmpq_clear(e);
+        fmpq_clear(c);
+        fmpq_clear(x);
+        fmpq_clear(L);
+        return;
+    }
     fmpq_set_si(L, (slong) (30 * scale + 2 * fabs(fmpq_get_d(c)) + 1), 1);
     grid = _fmpq_vec_init(NESTED_CELLS + 1);
     for (j = 0; j <= NESTED_CELLS; j++)

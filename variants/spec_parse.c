@@ -615,9 +615,10 @@ svt_variant_parse(svt_variant_struct * v, const char * text, const char * file,
         r = v->prog != NULL ? program_keys(v, &c, seen) : template_keys(&c, seen);
     if (r == 0 && v->prog == NULL && v->output == SVT_OUT_COMPARED && !v->has_nu)
     {
-        c.line = 1;
-        r = error_at(&c, 1, "output = compared needs a query noise (the "
-            "output would be the exact answer)%s%s", "", "");
+        c.line = v->key_line[K_OUTPUT] > 0 ? v->key_line[K_OUTPUT] : 1;
+        r = error_at(&c, v->key_col[K_OUTPUT] > 0 ? v->key_col[K_OUTPUT] : 1,
+            "found output = compared with query_noise = none, expected a "
+            "query noise (the output would be the exact answer)%s%s", "", "");
     }
     if (r == 0 && v->prog == NULL)
         r = compile_template(v, err, errlen);
