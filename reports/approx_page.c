@@ -126,7 +126,7 @@ delta_plot(FILE * h, const char * dir, ulong m_max)
         "set ylabel 'δ (certified; both directions, the larger)'\n"
         "set key below\nset grid\nset yrange [*:2]\n"
         "set arrow from 1, graph 0 to 1, graph 1 nohead dashtype 2\n"
-        "set x2tics ('claimed ε of the Laplace variants' 1)\n"
+        "set link x2\nset x2tics ('claimed ε (Laplace variants)' 1)\n"
         "plot ");
     for (i = 0; i < NCURVES; i++)
     {
@@ -143,7 +143,7 @@ delta_plot(FILE * h, const char * dir, ulong m_max)
                 "$2 : 1/0) with linespoints title '%s'", i ? ", " : "", (long) i,
                 label);
     }
-    fprintf(gp, "\nset terminal pngcairo size 860,480\n"
+    fprintf(gp, "\nset terminal pngcairo size 860,480 noenhanced\n"
         "set output 'plots/approx-delta.png'\nreplot\n");
     page_close(gp, dir, "plots/approx-delta.gp");
     page_gnuplot(dir, "plots/approx-delta.gp");
