@@ -526,8 +526,11 @@ Test(decision, delta_claims_not_violated_by_pure_ratios, .timeout = 300)
     json_decref(j);
     cr_assert_eq(run_cli("check build/test-decision-grel0.svt --c-list 1", out,
         sizeof(out)), 1, "%s", out);
-    cr_assert(strstr(out, "(0 queries") == NULL && strstr(out, "\n    q(D) ")
-        == NULL, "%s", out);
+    /* the input shown is the family's largest ratio, said to be below
+       the claim (its input is kept since the review of the CI output) */
+    cr_assert(strstr(out, "(0 queries") == NULL && (strstr(out, "\n    q(D) ")
+        == NULL || strstr(out, "not certainly above the claim (1 query;")
+        != NULL), "%s", out);
 }
 
 /* The same rule on every surface that reads one ratio: search, sweep,

@@ -137,6 +137,17 @@ Test(schema, search_prove_lint, .timeout = 600)
     validate_mode("prove build/schema-m-range_4.dipa", "prove", "proved");
     validate_mode("check build/schema-m-range_4.dipa", "check", "proved");
     validate_mode("lint build/schema-m-range_4.dipa", "lint", NULL);
+    /* past what the engine reads (256 registers): the DiPA prover's own
+       output, proved (claim 1000) and undecided (claim 1 < B = 5/4) */
+    cr_assert_eq(system("(echo '# claimed = 1000'; for i in $(seq 1 256); do "
+        "echo \"(q$i:non-input,1/4,0): x$((i-1)) := insample; output oread; "
+        "goto q$((i+1))\"; done; echo '(q257,1/2,0): if (insample <= x255) then "
+        "output obot; goto q257 elseif (insample >= x255) then output otop; "
+        "goto q258') > build/schema-big.dipa && sed 's/^# claimed = 1000/# "
+        "claimed = 1/' build/schema-big.dipa > build/schema-big-above.dipa"), 0);
+    validate_mode("prove build/schema-big.dipa", "prove", "proved");
+    validate_mode("check build/schema-big.dipa", "check", "proved");
+    validate_mode("check build/schema-big-above.dipa", "check", "undecided");
 }
 
 /* DiPA automata with no bound proved carry "dipa_condition" (the

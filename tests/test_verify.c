@@ -1,6 +1,7 @@
 /* test_verify.c -- the SVT models and verdicts against the paper's
    closed forms and theorems, exact zeros, and the CLI's exit codes. */
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -767,6 +768,16 @@ Test(cli, junit_failures_carry_recheck_commands, .timeout = 600)
     unlink(path);
 }
 
+/* text into the file path (the test's own input) */
+static void
+write_file_text(const char * path, const char * text)
+{
+    FILE * f = fopen(path, "w");
+    cr_assert(f != NULL, "%s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
 /* the last JSON object of out */
 static json_t *
 last_object(char * out)
@@ -776,6 +787,108 @@ last_object(char * out)
     cr_assert(j != NULL, "%s", out);
     return j;
 }
+
+/* from the review of the CI output: a violation of `verify all` with no
+   failing construction carries its command in "proof for every m" (each
+   run exits 1); a check stopped by bad input leaves an error case, not a
+   file that reads as a pass */
+Test(cli, junit_all_failures_recheck_and_bad_input_is_an_error, .timeout = 600)
+{
+    static char out[65536], xml[1 << 18];
+    char path[64], cmd[1400];
+    const char * p;
+    int proofs = 0;
+    snprintf(path, sizeof(path), "/tmp/svt-test-junit-all-%d.xml", (int) getpid());
+    snprintf(cmd, sizeof(cmd), "all --m-max 3 --c-list 1 --junit %s", path);
+    cr_assert_eq(run_cli(cmd, out, sizeof(out)), 0, "%s", out);
+    cr_assert_eq(t_read_file(path, xml, sizeof(xml)), 0);
+    for (p = strstr(xml, "<failure message=\""); p != NULL;
+            p = strstr(p + 1, "<failure message=\""))
+    {
+        char msg[4096], * r;
+        const char * e = strchr(p + 18, '"'), * name;
+        snprintf(msg, sizeof(msg), "%.*s", (int) (e - p - 18), p + 18);
+        xml_unescape(msg);
+        r = strstr(msg, "re-check: verify ");
+        cr_assert(r != NULL, "a failure without its command: %s", msg);
+        /* the case's name: the last name="..." before the failure */
+        for (name = p; name > xml && strncmp(name, "name=\"", 6) != 0; name--)
+            ;
+        if (strncmp(name, "name=\"proof for every m\"", 24) != 0)
+            continue;
+        r += strlen("re-check: verify ");
+        cr_assert_eq(run_cli(r, out, sizeof(out)), 1, "%s: %s", r, out);
+        proofs++;
+    }
+    /* two-range and bad-adaptive-svt among them: no construction fails */
+    cr_assert_geq(proofs, 10, "%s", xml);
+    /* bad input mid-run: an error case */
+    write_file_text("build/test-cli-zero-scale.svt", "name = zero-scale\n"
+        "eps1 = eps/2\neps2 = eps - eps1\nclaimed = eps\n"
+        "register rho = laplace(Delta/eps1)\ncounter = c\nstate run:\n"
+        "  answer y = q + laplace(2*c*(c-1)*Delta/eps2)\n"
+        "  if y >= rho then output top; cost 1\n  else output bot\n");
+    snprintf(cmd, sizeof(cmd), "check build/test-cli-zero-scale.svt --c-list 2,1 "
+        "--junit %s", path);
+    cr_assert_eq(run_cli(cmd, out, sizeof(out)), 2, "%s", out);
+    cr_assert_eq(t_read_file(path, xml, sizeof(xml)), 0);
+    cr_assert(strstr(xml, "errors=\"1\"") != NULL, "%s", xml);
+    cr_assert(strstr(xml, "name=\"the check could not run\"") != NULL, "%s", xml);
+    unlink(path);
+}
+
+/* a violation whose lower bound comes from a Gaussian family carries its
+   input and command; a witness certified only above ratio's default
+   precision carries the precision it needs; a bound in the parameters
+   is a number in B and a formula in B_formula */
+Test(cli, recheck_commands_reproduce_and_B_is_a_number, .timeout = 600)
+{
+    static char out[1 << 17], out2[65536];
+    json_t * j;
+    const char * re;
+    char cmd[1400];
+    cr_assert_eq(run_cli("check tests/specs/gauss-release.svt --c-list 1 --json",
+        out, sizeof(out)), 1, "%s", out);
+    j = last_object(out);
+    re = json_string_value(json_object_get(j, "recheck"));
+    cr_assert(re != NULL && strncmp(re, "verify ratio ", 13) == 0, "%s", out);
+    cr_assert(json_is_array(json_object_get(j, "witness_ln_ratio")), "%s", out);
+    cr_assert_eq(run_cli(re + 7, out2, sizeof(out2)), 1, "%s: %s", re, out2);
+    json_decref(j);
+    /* Alg. 1 against a claim 10^-290 below its loss eps: decided only past
+       240 digits */
+    write_file_text("build/test-cli-tight290.svt", "name = tight290\n"
+        "eps1 = eps/2\neps2 = eps - eps1\nclaimed = eps*(1 - 1/10^290)\n"
+        "register rho = laplace(Delta/eps1)\ncounter = c\nstate run:\n"
+        "  answer y = q + laplace(2*c*Delta/eps2)\n"
+        "  if y >= rho then output top; cost 1\n  else output bot\n");
+    cr_assert_eq(run_cli("check build/test-cli-tight290.svt --c-list 1 --work 1 "
+        "--json", out, sizeof(out)), 1, "%s", out);
+    j = last_object(out);
+    re = json_string_value(json_object_get(j, "recheck"));
+    cr_assert(re != NULL && strstr(re, " --max-digits 480") != NULL, "%s", out);
+    snprintf(cmd, sizeof(cmd), "%s", re + 7);
+    cr_assert_eq(run_cli(cmd, out2, sizeof(out2)), 1, "%s: %s", cmd, out2);
+    json_decref(j);
+    /* B = 2 - eps1, eps1 depending on c: B a number at each cutoff */
+    cr_assert_eq(run_cli("check tests/specs/broken-monotone-noise.svt --c-list 1,2 "
+        "--json", out, sizeof(out)), 1, "%s", out);
+    j = last_object(out);
+    {
+        json_t * cuts = json_object_get(j, "cutoffs");
+        double b1 = atof(json_string_value(json_object_get(json_array_get(cuts, 0),
+            "B")));
+        double b2 = atof(json_string_value(json_object_get(json_array_get(cuts, 1),
+            "B")));
+        cr_assert(fabs(b1 - 1.5) < 1e-12, "%s", out);
+        cr_assert(b2 > 1.6 && b2 < 1.62, "%s", out);
+        cr_assert(json_is_false(json_object_get(json_array_get(cuts, 1), "B_exact")));
+        cr_assert_str_eq(json_string_value(json_object_get(json_array_get(cuts, 1),
+            "B_formula")), "2 - eps1");
+    }
+    json_decref(j);
+}
+
 
 /* check --json: one verdict (the claim's), the bound's state apart, B
    exact, L certified, one entry per cutoff, the witness's own ratio and

@@ -561,6 +561,34 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
     return rc;
 }
 
+/* the command that re-checks the violation of D in `verify all` (where:
+   the words of the swept cell whose loss was offered, best_where and
+   best_m its construction and m): the proof's when a proof of no bound
+   alone decides, the construction's at its m when L is that cell's, else
+   L's input; NULL when there is none (flint_free it) */
+static char *
+all_recheck(const check_opts * o, const svt_variant_struct * var,
+    const svt_model_t M, const decision_struct * D, const char * where,
+    const char * best_where, ulong best_m)
+{
+    char * cmd = NULL;
+    if (D->violated_by_proof)
+        return report_recheck_prove(var, M->c, o->eps, o->delta, &o->ov);
+    if (best_where != NULL && strcmp(D->L_where, where) == 0)
+    {
+        const construction_info * ci = construction_find(best_where);
+        if (ci == NULL || D->L_inf)
+            return NULL;
+        cmd = flint_malloc(1200);
+        report_recheck_command(cmd, 1200, report_variant_arg(var), ci, best_m,
+            M->c, o->eps, o->delta, o->T);
+    }
+    else if (svt_runs_length(D->LR) > 0)
+        cmd = report_recheck_custom(var, D->LR, M->c, o->eps, o->delta, &o->ov);
+    report_recheck_precision(&cmd, &o->ro, -1);
+    return cmd;
+}
+
 /* `verify all`, one variant: the proof and its witness beside the
    measured sweeps (best: their largest finite loss, any_inf: an infinite
    one), decided once (decision.h); prints the proof and the status.
@@ -573,7 +601,7 @@ all_decide(const check_opts * o, const svt_variant_struct * var,
     search_opts so;
     prove_result_t P;
     int accepted, violated;
-    char where[200];
+    char where[200], * cmd;
     double t0 = integral_clock(), secs;
     char why[1400];
     prove_opts(&so, o);
@@ -590,12 +618,14 @@ all_decide(const check_opts * o, const svt_variant_struct * var,
     accepted = D->status == STATUS_UNDECIDED && o->accept_evidence;
     check_L_B_words(why, sizeof(why), D, o->out_digits);
     snprintf(why + strlen(why), sizeof(why) - strlen(why), "; %.900s", D->reason);
+    cmd = violated ? all_recheck(o, var, M, D, where, best_where, best_m) : NULL;
     check_junit_proof(o->junit, var, D->status == STATUS_PROVED, violated, accepted,
-        D->status == STATUS_UNDECIDED ? why : NULL, secs);
+        D->status == STATUS_UNDECIDED ? why : NULL, cmd, secs);
     if (o->json)
-        all_json_decision(o, var, M, D, P, violated);
+        all_json_decision(o, var, M, D, P, cmd);
     else
         all_text_decision(o->out, var, D, P, accepted);
+    flint_free(cmd);
     prove_result_clear(P);
     search_opts_clear(&so);
     return D->status == STATUS_UNDECIDED && !accepted;

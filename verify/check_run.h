@@ -128,7 +128,7 @@ void all_json_cell(const all_variant * A, const svt_model_t M,
 /* the decision of a variant of `verify all` */
 void all_json_decision(const check_opts * o, const svt_variant_struct * var,
     const svt_model_t M, const decision_struct * D, const prove_result_t P,
-    int violated);
+    const char * recheck);
 
 /* --- junit.c: the cases (nothing when J or K->o->junit is NULL) --- */
 
@@ -143,11 +143,11 @@ void check_junit_cell(junit_struct * J, const svt_variant_struct * var,
     const check_opts * o);
 /* "proof for every m" of a variant: a pass only when proved, a failure
    on a violation, skipped with no claim or when evidence was accepted,
-   an error otherwise (why: L, B and where, or NULL); seconds: the time
-   of the proof */
+   an error otherwise (why: L, B and where, or NULL; cmd: the command
+   that re-checks a violation, or NULL); seconds: the time of the proof */
 void check_junit_proof(junit_struct * J, const svt_variant_struct * var,
     int proved, int violated, int evidence_accepted, const char * why,
-    double seconds);
+    const char * cmd, double seconds);
 /* "L = [lo, hi] <= the largest loss <= B = b" of a decision (none for
    either when there is none) */
 void check_L_B_words(char * buf, size_t len, const decision_struct * D,

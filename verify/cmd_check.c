@@ -54,6 +54,12 @@ check_run_junit(check_opts * o, const cli_t cl, const svt_variant_struct * var)
     }
     o->lower = cli_lower_mode(cl);
     rc = var == NULL ? verify_all(o) : verify_check(var, o);
+    /* a run stopped by bad input must not leave a file that reads as a
+       pass: one error case says so (the message is on stderr) */
+    if (o->junit != NULL && rc == CHECK_BAD_INPUT)
+        junit_add(J, var == NULL ? "all" : var->name, "the check could not run",
+            JUNIT_ERROR, "bad input (exit 2): the one-line error is on the "
+            "command's standard error", 0);
     if (o->junit != NULL && junit_write(J, var == NULL ? "verify all"
             : "verify check") != 0)
     {
@@ -87,6 +93,10 @@ check_large_dipa(cli_struct * cl)
         o.junit = J;
     }
     rc = verify_prove_dipa_file(cl->pos[1], &o, "check");
+    if (o.junit != NULL && rc == CHECK_BAD_INPUT)
+        junit_add(J, cl->pos[1], "the check could not run", JUNIT_ERROR,
+            "bad input (exit 2): the one-line error is on the command's "
+            "standard error", 0);
     if (rc >= 0 && o.junit != NULL && junit_write(J, "verify check") != 0)
     {
         fprintf(stderr, "verify: --junit: writing '%s' failed\n",

@@ -163,6 +163,19 @@ decision_name(svt_status s)
     return w[s];
 }
 
+int
+decision_B_rational(const decision_struct * D)
+{
+    fmpq_t q;
+    int ok;
+    if (!D->proved || D->B_exact[0] == '\0')
+        return 0;
+    fmpq_init(q);
+    ok = fmpq_set_str(q, D->B_exact, 10) == 0;
+    fmpq_clear(q);
+    return ok;
+}
+
 const char *
 decision_bound_state(const decision_struct * D)
 {

@@ -93,6 +93,10 @@ void decision_add_loss(decision_t D, int inf, const arb_t x, slong c,
 /* sets D->status from everything added (M: the claim) */
 svt_status decision_finish(decision_t D, const svt_model_t M);
 
+/* 1 when D's exact B is a number (a rational such as "7/4"), 0 when it is
+   a formula in the parameters ("2 - eps1") or there is none */
+int decision_B_rational(const decision_struct * D);
+
 /* the bound's own state, beside the verdict on the claim: "finite" (a
    bound B for every m, proved), "none" (no finite bound, proved) or
    "unknown" */

@@ -210,15 +210,21 @@ check_junit_cell(junit_struct * J, const svt_variant_struct * var,
         outcome = JUNIT_FAILURE;
         report_recheck_command(cmd, sizeof(cmd), report_variant_arg(var), ci, worst_m, M->c,
             o->eps, o->delta, o->T);
+        report_recheck_precision_buf(cmd, sizeof(cmd), &o->ro, -1);
         snprintf(msg, sizeof(msg), "certified ln ratio %s > claimed eps %s "
             "at m = %lu; re-check: %s", worst_inf ? "inf" : w, cl, worst_m, cmd);
         flint_free(cl);
     }
     else if (cv == VERDICT_INCONCLUSIVE)
     {
+        char cmd[512];
         outcome = JUNIT_ERROR;
-        snprintf(msg, sizeof(msg), "undecided at the precision cap (largest "
-            "ln ratio %s)", w ? w : "inf");
+        report_recheck_command(cmd, sizeof(cmd), report_variant_arg(var), ci,
+            worst_m, M->c, o->eps, o->delta, o->T);
+        report_recheck_precision_buf(cmd, sizeof(cmd), &o->ro, -1);
+        snprintf(msg, sizeof(msg), "undecided at the precision cap: the largest "
+            "ln ratio %s (m = %lu) is neither certainly within nor above the "
+            "claim; re-check: %s", w ? w : "inf", worst_m, cmd);
     }
     else
         snprintf(msg, sizeof(msg), "within the claim");
@@ -234,7 +240,8 @@ check_junit_cell(junit_struct * J, const svt_variant_struct * var,
    with L and B; NULL for the general words) */
 void
 check_junit_proof(junit_struct * J, const svt_variant_struct * var, int proved,
-    int violation, int evidence_accepted, const char * why, double seconds)
+    int violation, int evidence_accepted, const char * why, const char * cmd,
+    double seconds)
 {
     int outcome;
     const char * msg;
@@ -244,9 +251,11 @@ check_junit_proof(junit_struct * J, const svt_variant_struct * var, int proved,
     if (violation)
     {
         outcome = JUNIT_FAILURE;
-        msg = "the claim is violated: a certified ratio exceeds it, or a "
-            "proof that the loss has no finite bound (the failing cases "
-            "above carry the command that re-checks each)";
+        snprintf(buf, sizeof(buf), "the claim is violated: a certified ratio "
+            "exceeds it, or a proof that the loss has no finite bound%s%.1900s",
+            cmd ? "; re-check: " : " (no command: see verify check)",
+            cmd ? cmd : "");
+        msg = buf;
     }
     else if (proved)
     {
@@ -281,10 +290,12 @@ void
 check_L_B_words(char * buf, size_t len, const decision_struct * D, slong digits)
 {
     char * l = D->have_L && !D->L_inf ? decimal_interval(D->L, digits) : NULL;
-    char * b = D->proved && !D->B_exact[0] ? decimal_bound(D->B, digits, 1) : NULL;
+    int q = decision_B_rational(D);
+    char * b = D->proved && !q ? decimal_bound(D->B, digits, 1) : NULL;
     snprintf(buf, len, "L = %s <= the largest loss <= B = %s",
         D->have_L ? (D->L_inf ? "inf" : l) : "none (no certified ratio)",
-        D->proved ? (D->B_exact[0] ? D->B_exact : b) : "none (no bound proved)");
+        D->proved ? (q ? D->B_exact : b) : D->unbounded
+        ? "none (no finite bound, proved)" : "none (no bound proved)");
     flint_free(l);
     flint_free(b);
 }
@@ -330,7 +341,6 @@ check_junit_cutoffs(const check_run * K, svt_status s, slong at, const char * cm
     int violated = decision_violated(s);
     char why[1024];
     double total = 0;
-    (void) cmd;
     if (K->o->junit == NULL)
         return;
     for (ic = 0; ic < K->nc; ic++)
@@ -349,5 +359,5 @@ check_junit_cutoffs(const check_run * K, svt_status s, slong at, const char * cm
     snprintf(why + strlen(why), sizeof(why) - strlen(why), " at c = %ld",
         (long) K->clist[at]);
     check_junit_proof(K->o->junit, K->var, s == STATUS_PROVED, violated, accepted,
-        s == STATUS_UNDECIDED ? why : NULL, total);
+        s == STATUS_UNDECIDED ? why : NULL, cmd, total);
 }

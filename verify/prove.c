@@ -111,6 +111,7 @@ doubling_family(prove_result_t P, char * buf, size_t len, const svt_model_t M,
             {
                 arb_set(P->L, r->loss);
                 P->have_L = 1;
+                svt_runs_set(P->LR, R);     /* the input of L, re-checkable */
                 snprintf(P->L_desc, sizeof(P->L_desc), release ? "one released "
                     "number v = -%s, q(D) = 0, q(D') = Delta" : "one bot at "
                     "T = -%s", xs);

@@ -125,13 +125,45 @@ print_json(const char * mode, const char * path, const dipa_automaton_t A,
     json_object_set_new(o, "claimed_eps", report_json_interval(claim, 20));
     json_object_set_new(o, "claimed_delta", json_pack("[ss]", "0", "0"));
     arb_set_fmpq(x, B, 256);
-    if (R->proved)      /* the loss lies in [0, B] */
-        json_object_set_new(o, "loss", json_pack("[ss]", "0", b));
-    report_json_set_verdict(o, proved ? VERDICT_WITHIN : VERDICT_INCONCLUSIVE);
+    /* the loss lies in [0, B] (B's decimal upper bound); no certified
+       ratio is computed here */
+    {
+        char * bu = R->proved ? decimal_bound(x, 20, 1) : NULL;
+        json_object_set_new(o, "loss", json_pack("[ss]", "0", bu ? bu : "inf"));
+        flint_free(bu);
+    }
+    json_object_set_new(o, "verdict", json_string(proved ? "proved" : "undecided"));
     report_json_set_seconds(o, secs);
-    json_object_set_new(o, "status", json_string(proved ? "proved" : "undecided"));
-    json_object_set_new(o, "decision", json_string(proved ? "proved" : "undecided"));
-    json_object_set_new(o, "claim_holds", proved ? json_true() : json_null());
+    json_object_set_new(o, "bound_state", json_string(R->proved ? "finite"
+        : "unknown"));
+    json_object_set_new(o, "B", R->proved ? json_string(b) : json_null());
+    json_object_set_new(o, "B_exact", json_boolean(R->proved));
+    json_object_set_new(o, "L", json_null());
+    json_object_set_new(o, "recheck", json_null());
+    if (strcmp(mode, "check") == 0)
+    {
+        /* one cutoff: an automaton's own */
+        json_t * c = json_object(), * cuts = json_array();
+        json_object_set_new(c, "c", json_integer(1));
+        json_object_set_new(c, "verdict", json_string(proved ? "proved" : "undecided"));
+        json_object_set_new(c, "bound_state", json_string(R->proved ? "finite"
+            : "unknown"));
+        json_object_set_new(c, "B", R->proved ? json_string(b) : json_null());
+        json_object_set_new(c, "B_exact", json_boolean(R->proved));
+        json_object_set_new(c, "L", json_null());
+        json_object_set_new(c, "L_at", json_null());
+        json_object_set_new(c, "witness_ln_ratio", json_null());
+        json_object_set_new(c, "recheck", json_null());
+        json_object_set_new(c, "reason", proved ? json_null() : json_string(R->proved
+            ? "B is above the claim, and no certified ratio is computed for "
+            "this automaton" : R->reason));
+        json_object_set_new(c, "seconds", json_real(secs));
+        json_array_append_new(cuts, c);
+        json_object_set_new(o, "cutoffs", cuts);
+        json_object_set_new(o, "witness", json_null());
+        json_object_set_new(o, "witness_ln_ratio", json_null());
+        json_object_set_new(o, "evidence_accepted", json_false());
+    }
     json_object_set_new(o, "upper_bound", R->proved
         ? report_json_interval(x, 20) : json_null());
     json_object_set_new(o, "upper_bound_exact", R->proved ? json_string(b)
@@ -195,9 +227,16 @@ verify_prove_dipa_file(const char * path, const check_opts * o,
         print_text(mode, path, A, R, why, cs, prop, B, proved, verify_clock() - t0);
     flint_free(cs);
     if (o->junit != NULL)
-        junit_add(o->junit, path, "the proof for every m", proved ? JUNIT_PASS
-            : JUNIT_ERROR, proved ? NULL : R->proved ? "B is above the claim"
-            : R->reason, verify_clock() - t0);
+    {
+        char * bs = fmpq_get_str(NULL, 10, B), msg[1400];
+        snprintf(msg, sizeof(msg), "undecided: L = none (no certified ratio is "
+            "computed for an automaton this large) <= the largest loss <= B = "
+            "%.100s; %.1000s", R->proved ? bs : "none (no bound found)",
+            R->proved ? "B is above the claim" : R->reason);
+        junit_add(o->junit, path, "proof for every m", proved ? JUNIT_PASS
+            : JUNIT_ERROR, proved ? NULL : msg, verify_clock() - t0);
+        flint_free(bs);
+    }
     rc = proved ? 0 : 3;
 out:
     dipa_proof_clear(R);

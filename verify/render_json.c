@@ -58,7 +58,7 @@ json_set_claim(json_t * j, const decision_struct * D, svt_status s, slong dg)
 {
     json_object_set_new(j, "verdict", json_string(decision_name(s)));
     json_object_set_new(j, "bound_state", json_string(decision_bound_state(D)));
-    if (D->proved && D->B_exact[0])
+    if (decision_B_rational(D))
         json_object_set_new(j, "B", json_string(D->B_exact));
     else if (D->proved)
     {
@@ -68,7 +68,10 @@ json_set_claim(json_t * j, const decision_struct * D, svt_status s, slong dg)
     }
     else
         json_object_set_new(j, "B", json_null());
-    json_object_set_new(j, "B_exact", json_boolean(D->proved && D->B_exact[0]));
+    json_object_set_new(j, "B_exact", json_boolean(decision_B_rational(D)));
+    /* B as the proof writes it in the parameters, when it is not a number */
+    json_object_set_new(j, "B_formula", D->proved && D->B_exact[0]
+        && !decision_B_rational(D) ? json_string(D->B_exact) : json_null());
     json_object_set_new(j, "L", D->have_L ? json_loss_interval(D->L_inf, D->L, dg)
         : json_null());
 }
@@ -162,10 +165,10 @@ all_json_cell(const all_variant * A, const svt_model_t M,
 void
 all_json_decision(const check_opts * o, const svt_variant_struct * var,
     const svt_model_t M, const decision_struct * D, const prove_result_t P,
-    int violated)
+    const char * recheck)
 {
     json_t * j = report_json_core("all", var->name, NULL, M, 0, o->out_digits);
-    (void) violated;
+    json_object_set_new(j, "recheck", recheck ? json_string(recheck) : json_null());
     json_object_set_new(j, "loss", json_L_B(D, o->out_digits));
     json_set_claim(j, D, D->status, o->out_digits);
     json_set_by_proof(j, D);
@@ -284,6 +287,7 @@ prove_json_untight(json_t * j, const prove_result_t P, const svt_model_t M,
     {
         char * c = report_recheck_custom(var, P->W->longer, M->c, o->base.eps,
             o->base.delta, &o->base.ov);
+        report_recheck_precision(&c, &o->base.ro, -1);
         u = json_object();
         json_object_set_new(u, "queries",
             json_integer((json_int_t) svt_runs_length(P->W->longer)));
@@ -334,6 +338,7 @@ prove_json(const prove_result_t P, const decision_t D,
     {
         char * rc = report_recheck_custom(var, P->LR, M->c, o->base.eps,
             o->base.delta, &o->base.ov);
+        report_recheck_precision(&rc, &o->base.ro, -1);
         json_object_set_new(j, "recheck", json_string(rc));
         flint_free(rc);
     }
@@ -529,6 +534,9 @@ search_outcome_json(const search_outcome * so)
             &ctx, so->best_r));
         flint_free(os);
     }
+    json_object_set_new(j, "witness_ln_ratio", so->violation && so->witness_r != NULL
+        ? json_loss_interval(so->witness_r->verdict == VERDICT_INFINITE,
+        so->witness_r->loss, so->out_digits) : json_null());
     json_object_set_new(j, "witness", so->violation ? witness_runs_json(so->witness)
         : json_null());
     json_object_set_new(j, "witness_stops", so->violation

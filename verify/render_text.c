@@ -233,7 +233,8 @@ check_text_prove(FILE * out, slong c, const prove_result_t P)
     if (P->have_L && !P->L_infinite)
         l = decimal_interval(P->L, 10);
     fprintf(out, "  c = %-3ld bound B: %s%s%s; lower bound L: %s%s%s%s\n",
-        (long) c, P->A->proved ? (f[0] ? f : b) : "none",
+        (long) c, P->A->proved ? (f[0] ? f : b) : P->decision == PROVE_UNBOUNDED
+        && P->unbounded_proved ? "none" : "none found",
         P->A->proved && f[0] ? " exactly" : "", P->A->proved
         ? " (proved for every m)" : P->decision == PROVE_UNBOUNDED
         && P->unbounded_proved ? " (no finite bound, proved)" : "",
@@ -430,6 +431,7 @@ sweep_text(const svt_variant_struct * var, const construction_info * ci,
         char cmd[600];
         report_recheck_command(cmd, sizeof(cmd), report_variant_arg(var), ci,
             s->max_loss_m, M->c, o->eps, o->delta, o->T);
+        report_recheck_precision_buf(cmd, sizeof(cmd), &o->ro, -1);
         if (sweep_violated(s, M))
             printf("VIOLATED: a certified ratio exceeds the claim (m = %lu; "
                 "re-check: %s)\n", s->max_loss_m, cmd);
@@ -600,6 +602,7 @@ prove_text(const prove_result_t P, const decision_t D,
     {
         char * c = report_recheck_custom(var, P->W->longer, M->c, o->base.eps,
             o->base.delta, &o->base.ov);
+        report_recheck_precision(&c, &o->base.ro, -1);
         fprintf(out, "  its input (not certified here; `verify ratio` takes up "
             "to %d queries, and --work bounds it): %s\n",
             PROG_JOINT_MAX_SMALL_RUN, c);

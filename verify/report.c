@@ -247,6 +247,45 @@ report_recheck_command(char * buf, size_t len, const char * variant,
     }
 }
 
+/* the options of report_recheck_precision into opt */
+static void
+precision_options(char * opt, size_t len, const ratio_opt * ro, slong used)
+{
+    opt[0] = '\0';
+    if (ro == NULL)
+        return;
+    if (ro->digits > 0 && ro->digits != 30)
+        snprintf(opt, len, " --digits %ld", (long) ro->digits);
+    if (ro->max_digits > 240 && (used < 0 || used > 240))
+        snprintf(opt + strlen(opt), len - strlen(opt), " --max-digits %ld",
+            (long) ro->max_digits);
+}
+
+void
+report_recheck_precision(char ** cmd, const ratio_opt * ro, slong used)
+{
+    char opt[64];
+    size_t n;
+    if (*cmd == NULL || strncmp(*cmd, "verify ratio ", 13) != 0)
+        return;
+    precision_options(opt, sizeof(opt), ro, used);
+    n = strlen(*cmd);
+    *cmd = flint_realloc(*cmd, n + strlen(opt) + 1);
+    strcpy(*cmd + n, opt);
+}
+
+void
+report_recheck_precision_buf(char * buf, size_t len, const ratio_opt * ro,
+    slong used)
+{
+    char opt[64];
+    if (strncmp(buf, "verify ratio ", 13) != 0)
+        return;
+    precision_options(opt, sizeof(opt), ro, used);
+    if (strlen(buf) + strlen(opt) < len)
+        strcat(buf, opt);
+}
+
 static json_t *
 json_lohi(const arb_t x, slong digits)
 {

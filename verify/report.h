@@ -66,5 +66,16 @@ char * report_recheck_custom(const svt_variant_struct * var,
 void report_recheck_command(char * buf, size_t len, const char * variant,
     const construction_info * ci, ulong m, slong c, const fmpq_t eps,
     const fmpq_t delta, const fmpq_t T);
+/* A `verify ratio` command decides at ratio's own precision (goal 30
+   digits, cap 240) unless told: the options that make it decide as the
+   command that printed it did, " --digits D" where ro's first goal
+   differs and " --max-digits P" where its ratio needed a goal above 240
+   (used: the goal its decision used, ratio_result_struct's digits; -1
+   when unknown: then whenever ro's cap is above 240).  Nothing for any
+   other command.  The heap string *cmd is reallocated; the buffer form
+   appends when it fits. */
+void report_recheck_precision(char ** cmd, const ratio_opt * ro, slong used);
+void report_recheck_precision_buf(char * buf, size_t len, const ratio_opt * ro,
+    slong used);
 
 #endif

@@ -1040,5 +1040,6 @@ witness_smallest(svt_runs_t W, ratio_result_t r, char ** cmd,
         return 0;
     witness_shrink(W, r, M, ro);
     *cmd = report_recheck_custom(M->var, W, M->c, eps, delta, ov);
+    report_recheck_precision(cmd, ro, r->digits);
     return 1;
 }
