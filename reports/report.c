@@ -2522,21 +2522,23 @@ main(int argc, char ** argv)
     md = page_open(C.dir, "report.md");
     page_head(h, "svt-verify: Figure 2, measured");
     fprintf(h, "<h1>Sparse Vector Technique variants: Figure 2, measured</h1>\n");
+    fprintf(md, "# Sparse Vector Technique variants: Figure 2, measured\n\n");
     definitions(h, md);
-    fprintf(h, "<p>svt-verify version %s; generated %s; eps = 1, c = 1, Delta = 1, T = 0; "
+    index_summary(h, md, V, n);
+    /* the parameters of the run come after what a reader opens the page
+       for, before the table they describe */
+    fprintf(h, "<h2>Figure 2, measured</h2>\n<p>svt-verify version %s; generated %s; eps = 1, c = 1, Delta = 1, T = 0; "
         "m = 1, 2, 5, ..., %lu (<code>verify all</code> and <code>check</code> "
         "go to m = 1000 by default, so on a growing family their largest ratio "
         "is larger); every probability is an Arb enclosure with a "
         "relative accuracy goal of %ld digits (raised up to %ld digits before a "
         "verdict is called undecided).</p>\n", SVT_VERSION, date, C.m_max,
         (long) C.ro.digits, (long) C.ro.max_digits);
-    fprintf(md, "# Sparse Vector Technique variants: Figure 2, measured\n\n"
-        "svt-verify version %s; eps = 1, c = 1, Delta = 1, T = 0; m up to %lu "
+    fprintf(md, "## Figure 2, measured\n\nsvt-verify version %s; eps = 1, c = 1, Delta = 1, T = 0; m up to %lu "
         "(`verify all` and `check` go to m = 1000 by default, so on a growing "
         "family their largest ratio is larger); goal %ld digits (cap %ld).\n\n", SVT_VERSION, C.m_max, (long) C.ro.digits,
         (long) C.ro.max_digits);
-    index_summary(h, md, V, n);
-    fprintf(h, "<h2>Figure 2, measured</h2>\n");
+
     fprintf(h, "<table id=\"figure2\">\n<tr><th>variant</th><th>threshold noise</th>"
         "<th>query noise</th><th>reset</th><th>numeric output</th><th>cutoff</th>"
         "<th>stated property</th><th>measured</th><th>evidence: the largest "
