@@ -139,6 +139,27 @@ Test(errors, offsets)
         "%s", out);
 }
 
+/* a DiPA automaton's constants too: 10^40 read, 10^400 refused naming
+   the limit */
+Test(errors, dipa_constants)
+{
+    static char out[1 << 12];
+    FILE * f;
+    mkdir("build", 0755);
+    f = fopen("build/test-errors-d40.dipa", "w");
+    cr_assert(f != NULL);
+    fputs("(q0,1e40,0): output obot; goto q0\n", f);
+    fclose(f);
+    cr_assert_eq(run_cli("lint build/test-errors-d40.dipa", out, sizeof(out)),
+        0, "%s", out);
+    f = fopen("build/test-errors-d400.dipa", "w");
+    cr_assert(f != NULL);
+    fputs("(q0,1e400,0): output obot; goto q0\n", f);
+    fclose(f);
+    FAILS("lint build/test-errors-d400.dipa", "build/test-errors-d400.dipa:1:5: ",
+        "found '1e400", "an exponent within 300");
+}
+
 /* what a reader cannot see is named by its code point */
 Test(errors, invisible_characters)
 {

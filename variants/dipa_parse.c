@@ -122,11 +122,13 @@ drational(dipa_lex * L, fmpq_t x)
 {
     long n;
     dskip(L);
-    n = spec_read_decimal(x, L->p, 30);
+    n = spec_read_decimal(x, L->p, 300);
     if (n <= 0)
     {
         char buf[40];
-        return dfail(L, L->p, "found %s, expected a number (N or N/M)",
+        return dfail(L, L->p, n < 0 ? "found %s, expected a number (N or N/M, "
+            "read exactly; one dot at most, an exponent within 300)"
+            : "found %s, expected a number (N or N/M)",
             dfound(L, buf, sizeof(buf)));
     }
     L->p += n;
@@ -134,7 +136,7 @@ drational(dipa_lex * L, fmpq_t x)
     {
         fmpq_t d;
         fmpq_init(d);
-        n = spec_read_decimal(d, L->p + 1, 30);
+        n = spec_read_decimal(d, L->p + 1, 300);
         if (n <= 0 || fmpq_is_zero(d))
         {
             fmpq_clear(d);
