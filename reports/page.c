@@ -203,6 +203,15 @@ typeset(FILE * f, const char * s, const char * e, int nw)
             p = c;
             continue;
         }
+        /* q_1, q_m: an index as a subscript */
+        if (*p == 'q' && p + 3 <= e && p[1] == '_' && word_char(p[2])
+                && (p + 3 == e || !word_char(p[3]))
+                && (p == s || !(word_char(p[-1]) || p[-1] == '&')))
+        {
+            fprintf(f, "q<sub>%c</sub>", p[2]);
+            p += 3;
+            continue;
+        }
         k = prose_word_at(s, p, e, nw);
         if (k >= 0)
         {

@@ -3,6 +3,7 @@
    and the plots are present and not empty. */
 
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -218,6 +219,76 @@ legends_match(const char * dir, const char * name)
     }
     free(gp);
     free(dat);
+}
+
+/* the plots of variant name keep their legends off the data and fit
+   their axes to it: every plot of plots/NAME.gp puts its key outside
+   the graph (outside or below); the ln-ratio plot's m axis ends within
+   10% past the largest m of plots/NAME-ratio.dat; the integrand's z
+   axis spans the z where either side is above 1/1000 of its largest
+   value, with at most 2 units and a tenth of the plot's span to spare
+   on each side (the data file is the truth; the axes are the script's) */
+static void
+plots_fit_their_data(const char * dir, const char * name)
+{
+    char path[512], * gp, * dat, * line, * p;
+    double mmax = 0, lo, hi;
+    int nkeys = 0;
+    snprintf(path, sizeof(path), "cat %s/plots/%s.gp", dir, name);
+    gp = slurp_cmd(path);
+    for (p = strstr(gp, "set key "); p != NULL; p = strstr(p + 1, "set key "))
+    {
+        nkeys++;
+        cr_assert(strncmp(p + 8, "outside", 7) == 0 || strncmp(p + 8, "below", 5)
+            == 0, "%s: a legend inside the plot: %.40s", name, p);
+    }
+    cr_assert_geq(nkeys, 1, "%s: no key set", name);
+    snprintf(path, sizeof(path), "cat %s/plots/%s-ratio.dat", dir, name);
+    dat = slurp_cmd(path);
+    for (line = strtok(dat, "\n"); line != NULL; line = strtok(NULL, "\n"))
+    {
+        double m, y;
+        if (line[0] != '#' && sscanf(line, "%lf %lf", &m, &y) == 2)
+            mmax = m > mmax ? m : mmax;
+    }
+    free(dat);
+    p = strstr(gp, "set xrange [");
+    cr_assert(p != NULL && sscanf(p, "set xrange [%lf:%lf]", &lo, &hi) == 2,
+        "%s: the m axis is not fitted", name);
+    if (mmax > 0)
+        cr_assert(hi >= mmax && hi <= 1.1 * (mmax > 2 ? mmax : 2) + 1e-9,
+            "%s: the m axis ends at %g, the data at %g", name, hi, mmax);
+    p = strstr(gp, "-integrand.svg'");
+    if (p != NULL)
+    {
+        double top = 0, zlo = 1e9, zhi = -1e9, z, a, b;
+        char * q = strstr(p, "set xrange [");
+        cr_assert(q != NULL && sscanf(q, "set xrange [%lf:%lf]", &lo, &hi) == 2,
+            "%s: the integrand's axis is not fitted", name);
+        snprintf(path, sizeof(path), "cat %s/plots/%s-integrand.dat", dir, name);
+        dat = slurp_cmd(path);
+        for (line = dat; *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1
+                : line + strlen(line))
+            if (sscanf(line, "%lf %lf %lf", &z, &a, &b) == 3)
+            {
+                top = fabs(a) > top ? fabs(a) : top;
+                top = fabs(b) > top ? fabs(b) : top;
+            }
+        for (line = dat; *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1
+                : line + strlen(line))
+            if (sscanf(line, "%lf %lf %lf", &z, &a, &b) == 3
+                    && (fabs(a) > 1e-3 * top || fabs(b) > 1e-3 * top))
+            {
+                zlo = z < zlo ? z : zlo;
+                zhi = z > zhi ? z : zhi;
+            }
+        free(dat);
+        cr_assert(zlo <= zhi, "%s: an integrand drawn with no mass", name);
+        cr_assert(lo <= zlo && hi >= zhi && zlo - lo <= 2 + (hi - lo) / 10
+            && hi - zhi <= 2 + (hi - lo) / 10, "%s: the integrand's axis [%g, %g] "
+            "for mass in [%g, %g]", name, lo, hi, zlo, zhi);
+    }
+    free(gp);
 }
 
 /* the HTML row that starts with key (a Figure-2 or summary row), copied
@@ -726,7 +797,10 @@ check_rows(const char * dir)
     }
     /* every plot's legend names the data block it draws */
     for (i = 0; i < svt_catalog_count(cat); i++)
+    {
         legends_match(dir, svt_catalog_get(cat, i)->name);
+        plots_fit_their_data(dir, svt_catalog_get(cat, i)->name);
+    }
     /* a measurement that disagrees with its source is flagged, with a
        paragraph giving the best certified evidence (abs-inside: stated not
        private, no certified violation, shifted inputs near the claim) */
@@ -775,6 +849,8 @@ check_rows(const char * dir)
     }
     /* the approximate-DP page: linked, its four tables and its plot */
     cr_assert(strstr(html, "<a href=\"approx.html\">") != NULL);
+    cr_assert(strstr(html, "svt-verify version") > strstr(html, "</section>"),
+        "the index opens with the run's parameters, not the summary");
     {
         char * ap;
         snprintf(path, sizeof(path), "cat %s/approx.html", dir);
@@ -794,6 +870,13 @@ check_rows(const char * dir)
         cr_assert(strstr(ap, "<td>alg6</td><td>split, m = 30</td>") != NULL,
             "a size below the cap is the publication's");
         cr_assert(strstr(ap, "<svg") != NULL, "the delta curves");
+        /* the page opens with what it shows; its sizes close it; exact
+           values printed exactly */
+        cr_assert(strstr(ap, "The sizes on this page") != NULL && strstr(ap,
+            "The sizes on this page") > strstr(ap, "<h2>Lebensold"),
+            "approx.html opens with its build parameters");
+        cr_assert(strstr(ap, "(&epsilon;, 10<sup>-5</sup>)") != NULL
+            && strstr(ap, "1e-5") == NULL, "10^-5 printed as a decimal");
         sizes_and_classes_exact(html, ap);
         second_review_texts(html, md, ap);
         free(ap);
