@@ -195,7 +195,7 @@ test-plain: $(B)/tests $(B)/bin/verify $(B)/bin/svt-report
 # that mostly repeat whole searches and proofs through the binary
 # (decision, determinism, search) and the browser-rendered report run
 # sanitized in `make test-long` (SAN_SUITES=all).
-SAN_SUITES ?= approx|cli|dipa_fast|endings|generated|hardening|install|integrals|programs|prove|schema|simulate|soundness|specs|unbounded|verify
+SAN_SUITES ?= approx|cli|dipa_fast|endings|errors|generated|hardening|install|integrals|programs|prove|schema|simulate|soundness|specs|unbounded|verify
 SAN_FILTER = $(if $(filter all,$(SAN_SUITES)),*/*,@($(SAN_SUITES))/*)
 test-san: $(B)/tests-san $(B)/san/bin/verify $(B)/san/bin/svt-report
 	@echo "test-san: the suites $(SAN_SUITES) under ASan and UBSan"
