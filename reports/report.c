@@ -1128,6 +1128,11 @@ ratio_panels(const vresult * V)
 
 /* the curves of the ln-ratio plot (one panel); on a log y axis every
    value below the floor is drawn at the floor (the caption says so) */
+/* one colour per construction, none of them the claim's red */
+static const char * const curve_colour[12] = { "#1f77b4", "#ff7f0e",
+    "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
+    "#17becf", "#000000", "#393b79", "#637939" };
+
 static void
 ratio_curves(FILE * gp, const vresult * V, const ctx * C, const char * cl,
     double floor)
@@ -1139,14 +1144,15 @@ ratio_curves(FILE * gp, const vresult * V, const ctx * C, const char * cl,
         {
             if (floor > 0)
                 fprintf(gp, "'plots/%s-ratio.dat' index %ld using 1:($2 < %.6g "
-                    "? %.6g : $2) with linespoints pt %ld ps 1.3 title '%s', ",
-                    V->var->name, (long) V->rows[k].block_index, floor, floor,
-                    (long) (k % 12 + 1), V->rows[k].cname);
+                    "? %.6g : $2) with linespoints pt %ld ps 1.3 lc rgb '%s' "
+                    "title '%s', ", V->var->name, (long) V->rows[k].block_index,
+                    floor, floor, (long) (k % 12 + 1), curve_colour[k % 12],
+                    V->rows[k].cname);
             else
                 fprintf(gp, "'plots/%s-ratio.dat' index %ld with linespoints "
-                    "pt %ld ps 1.3 title '%s', ", V->var->name,
+                    "pt %ld ps 1.3 lc rgb '%s' title '%s', ", V->var->name,
                     (long) V->rows[k].block_index, (long) (k % 12 + 1),
-                    V->rows[k].cname);
+                    curve_colour[k % 12], V->rows[k].cname);
         }
     paper_lines(gp, V, C);
     if (cl)
