@@ -127,7 +127,7 @@ typedef struct
     char evidence[512];
     char proved[1024];          /* the bound for every m, beside L */
     int disagrees;              /* measured and stated properties differ */
-    char disagreement[1536];    /* the paragraph that says how */
+    char disagreement[2048];    /* the paragraph that says how */
     int klass;                  /* KLASS_*: the index's colour */
     svt_status status;          /* the one decision */
     int wit_exceeds;            /* its certified L exceeds the claim and
