@@ -95,7 +95,7 @@ Test(errors, template_scale_zero)
 Test(errors, program_scale_zero)
 {
     static char out[1 << 12];
-    model_error("program-laplace-zero.svt", "6:22", "noise scale", "0",
+    model_error("program-laplace-zero.svt", "6:22", "register z: noise scale", "0",
         "a noise scale > 0");
     run_cli("lint " BAD "program-laplace-zero.svt", out, sizeof(out));
     cr_expect(strstr(strstr(out, "program-laplace-zero.svt") + 1,

@@ -364,17 +364,21 @@ svt_program_scales_set(svt_model_t M, arb_srcptr vals, const int * def,
     M->prog_scale = _arb_vec_init(P->nnoises);
     for (i = 0; i < P->nnoises; i++)
     {
+        char key[80];
         where_noise(where, sizeof(where), M, i);
+        /* the key: whose noise ("register z: noise scale") */
+        snprintf(key, sizeof(key), "%s%snoise scale", P->noises[i].what,
+            P->noises[i].what[0] ? ": " : "");
         if (spec_expr_eval(M->prog_scale + i, P->noises[i].scale, vals, def,
                 SVT_PARAM_PREC, msg, sizeof(msg)) != 0)
         {
-            eval_error(err, errlen, where, "noise scale", msg, M);
+            eval_error(err, errlen, where, key, msg, M);
             return -1;
         }
         if (!arb_is_positive(M->prog_scale + i))
         {
-            value_error(err, errlen, where, "noise scale", M->prog_scale + i,
-                M, "a noise scale > 0");
+            value_error(err, errlen, where, key, M->prog_scale + i, M,
+                "a noise scale > 0");
             return -1;
         }
     }

@@ -128,6 +128,9 @@ typedef struct
     int exponential;        /* law is Laplace, but the noise is Exp(scale)
                                on [0, inf): Report Noisy Max only */
     int line, col;          /* where its scale is written (0: unknown) */
+    char what[48];          /* whose noise, for messages ("register z",
+                               "answer y", "reset", "output"; a template's
+                               key); "": not known */
 }
 prog_noise;
 

@@ -510,6 +510,7 @@ output(svt_program * P, prog_branch * B, cursor * c)
         if (expect(c, "+", "'+' (q + laplace(SCALE): the answer with fresh noise)")
                 || noise(P, &B->out_noise, c))
             return -1;
+        strcpy(P->noises[B->out_noise].what, "output q + noise");
     }
     else if (ident(c, buf))
     {
@@ -633,7 +634,10 @@ action(svt_program * P, prog_branch * B, cursor * c, int * seen_out)
         if (strncmp(c->p, "laplace", 7) == 0 || strncmp(c->p, "gaussian", 8) == 0)
         {
             B->reset = PROG_RESET_FRESH;
-            return noise(P, &B->reset_noise, c);
+            if (noise(P, &B->reset_noise, c))
+                return -1;
+            strcpy(P->noises[B->reset_noise].what, "reset");
+            return 0;
         }
         B->reset = PROG_RESET_ANSWER;
         return answer_ref(P, &B->reset_answer, c);
@@ -806,6 +810,9 @@ answer_line(svt_program * P, cursor * c, const char * at)
         return fail(c, c->p, "found %s, expected q + laplace(SCALE), "
             "q + gaussian(SCALE), abs(q) + laplace(SCALE), abs(q) or exact",
             found(c, buf, sizeof(buf)));
+    if (S->answer_noise[S->nanswers] >= 0)
+        snprintf(P->noises[S->answer_noise[S->nanswers]].what,
+            sizeof(P->noises[0].what), "answer %s", name);
     S->nanswers++;
     if (!at_end(c))
         return fail(c, c->p, "found %s, expected the end of the line",
@@ -828,6 +835,13 @@ register_line(svt_program * P, cursor * c, const char * at)
     if (expect(c, "=", "'=' after the register name")
             || noise(P, &P->register_noise, c))
         return -1;
+    {
+        char name[32];
+        memcpy(name, P->register_name, sizeof(name));
+        name[31] = '\0';
+        snprintf(P->noises[P->register_noise].what, sizeof(P->noises[0].what),
+            "register %s", name);
+    }
     if (!at_end(c))
         return fail(c, c->p, "found %s, expected the end of the line",
             found(c, buf, sizeof(buf)));
@@ -862,6 +876,8 @@ argmax_line(svt_program * P, cursor * c, const char * at)
             || expect(c, "+", "'+'")
             || noise_law(P, &S->answer_noise[0], c, 1))
         return -1;
+    snprintf(P->noises[S->answer_noise[0]].what, sizeof(P->noises[0].what),
+        "argmax %s", S->answer_name[0]);
     if (P->noises[S->answer_noise[0]].law != INTEGRAL_LAPLACE)
         return fail(c, at, "found %s, expected laplace(SCALE) or "
             "exponential(SCALE) (Report Noisy Max with Gaussian noise is not "

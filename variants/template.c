@@ -4,6 +4,7 @@
    program twin are one model (one probability path, one prover input,
    one simulator input). */
 
+#include <stdio.h>
 #include <string.h>
 #include "svt.h"
 
@@ -17,6 +18,7 @@ add_noise(svt_program * P, const svt_variant_struct * v, const char * key,
     P->noises[n].law = law;
     P->noises[n].scale = spec_expr_copy(scale);
     svt_variant_key_pos(v, key, &P->noises[n].line, &P->noises[n].col);
+    snprintf(P->noises[n].what, sizeof(P->noises[n].what), "%s", key);
     return n;
 }
 
