@@ -318,6 +318,7 @@ install: $(B)/bin/verify $(B)/bin/svt-report
 	install -m 644 $(APPROX_SPEC_FILES) $(DATADIR)/specs/approx/
 	install -m 644 verify/verify-output.schema.json variants/PROGRAMS.md $(DATADIR)/
 	install -m 644 $(DOC_FILES) $(DOCDIR)/
+	install -m 644 README.md $(DOCDIR)/first-hour.md
 
 uninstall:
 	rm -f $(BINDIR)/verify $(BINDIR)/svt-report $(MANDIR)/verify.1 $(MANDIR)/svt-report.1

@@ -103,6 +103,8 @@ Test(install, install_man_uninstall, .timeout = 300)
         cr_assert_geq(ndocs, 5, "only %d documents in doc/", ndocs);
         cr_assert(exists(PREFIX "/share/doc/svt-verify/PROGRAMS.md"));
         cr_assert(exists(PREFIX "/share/doc/svt-verify/commands.md"));
+        /* the README: the five-minute walk and the CI recipe */
+        cr_assert(exists(PREFIX "/share/doc/svt-verify/first-hour.md"));
     }
 
     /* the installed program runs, from its own place */

@@ -870,6 +870,34 @@ Test(cli, recheck_commands_reproduce_and_B_is_a_number, .timeout = 600)
     snprintf(cmd, sizeof(cmd), "%s", re + 7);
     cr_assert_eq(run_cli(cmd, out2, sizeof(out2)), 1, "%s: %s", cmd, out2);
     json_decref(j);
+    /* from the newcomer's trial: a program with a guard offset of 10^50
+       has a witness whose answers are about 10^50; its command gives it
+       back as written (the pair's values are read like the file's
+       constants), and runs under a shell where an unmatched glob is an
+       error (the vectors with a count are quoted) */
+    write_file_text("build/test-cli-big-offset.svt", "name = big-offset\n"
+        "eps1 = eps/2\neps2 = eps - eps1\nclaimed = eps\n"
+        "register z = laplace(Delta/eps1)\ncounter = c\nstate run:\n"
+        "  answer y = q + laplace(2*c*Delta/eps2)\n"
+        "  if y >= z + 1e50 then output y; cost 1\n  else output bot\n");
+    cr_assert_eq(run_cli("check build/test-cli-big-offset.svt --c-list 1 --json",
+        out, sizeof(out)), 1, "%s", out);
+    j = last_object(out);
+    re = json_string_value(json_object_get(j, "recheck"));
+    cr_assert(re != NULL && strstr(re, "100000000000000000000000000000000000000"
+        "000000000000") != NULL && strstr(re, "--qD '") != NULL, "%s", out);
+    {
+        const char * bin = getenv("VERIFY_BIN");
+        char sh[4096];
+        FILE * f = fopen("build/test-cli-recheck.sh", "w");
+        cr_assert(f != NULL);
+        fprintf(f, "exec %s %s\n", bin ? bin : "./build/bin/verify", re + 7);
+        fclose(f);
+        snprintf(sh, sizeof(sh), "bash -O failglob build/test-cli-recheck.sh "
+            "> /dev/null 2>&1");
+        cr_assert_eq(WEXITSTATUS(system(sh)), 1, "%s", re);
+    }
+    json_decref(j);
     /* B = 2 - eps1, eps1 depending on c: B a number at each cutoff */
     cr_assert_eq(run_cli("check tests/specs/broken-monotone-noise.svt --c-list 1,2 "
         "--json", out, sizeof(out)), 1, "%s", out);

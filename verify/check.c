@@ -317,6 +317,29 @@ check_status(const check_run * K, slong * at)
     return K->var->claimed == NULL ? STATUS_NO_CLAIM : STATUS_PROVED;
 }
 
+/* the cell at cutoff c, kept for the JSON summary */
+static void
+check_keep_cell(check_run * K, slong c, const construction_info * ci,
+    const cell_struct * cell)
+{
+    grid_cell_struct * g;
+    if (K->ncells == K->alloc_cells)
+    {
+        K->alloc_cells = FLINT_MAX(16, 2 * K->alloc_cells);
+        K->cells = flint_realloc(K->cells, K->alloc_cells * sizeof(grid_cell_struct));
+    }
+    g = K->cells + K->ncells++;
+    g->c = c;
+    g->ci = ci;
+    lossmax_init(g->agg);
+    arf_set(g->agg->lo, cell->agg->lo);
+    arf_set(g->agg->hi, cell->agg->hi);
+    arf_set(g->agg->hi_enclosed, cell->agg->hi_enclosed);
+    memcpy(g->agg->count, cell->agg->count, sizeof(g->agg->count));
+    g->verdict = cell->verdict;
+    g->worst_m = cell->worst_m;
+}
+
 /* a cell of the grid: the cutoff index ic of the check K */
 typedef struct
 {
@@ -354,11 +377,6 @@ grid_eval(cell_struct * cell, const svt_model_t M, const construction_info * ci,
         if (o->progress)
             fprintf(stderr, "\r  %s c=%ld %s m=%lu: %s        ", K->var->name,
                 (long) M->c, ci->name, m, verdict_name(r->verdict));
-        if (o->json && r->verdict != VERDICT_IMPOSSIBLE)
-        {
-            report_ctx ctx = { ci->name, ci->uses_m ? m : 0, o->out_digits };
-            report_json_line(report_ratio_json(M, &ctx, r));
-        }
         cell_add(cell, m, r);
         lossmax_add(K->total, r);
         K->nratios++;
@@ -371,6 +389,7 @@ grid_eval(cell_struct * cell, const svt_model_t M, const construction_info * ci,
     cell->verdict = lossmax_verdict(cell->agg, M, 0);
     if (!o->json)
         check_text_grid_row(K, M->c, ci, cell);
+    check_keep_cell(K, M->c, ci, cell);
     K->inconclusive |= cell->verdict == VERDICT_INCONCLUSIVE;
     ratio_result_clear(r);
     svt_runs_clear(R);
@@ -555,6 +574,9 @@ verify_check(const svt_variant_struct * var, const check_opts * o)
         arb_clear(K.cut[ic].witness_loss);
         flint_free(K.cut[ic].recheck);
     }
+    for (ic = 0; ic < K.ncells; ic++)
+        lossmax_clear(K.cells[ic].agg);
+    flint_free(K.cells);
     svt_runs_clear(W);
     ratio_result_clear(wr);
     lossmax_clear(K.total);

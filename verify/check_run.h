@@ -40,6 +40,19 @@ typedef struct
 }
 cutoff_struct;
 
+/* one cell of a check's grid as its JSON says it: the construction at
+   cutoff c, its ratios' maximum (agg), its verdict and the m of its
+   largest ratio */
+typedef struct
+{
+    slong c;
+    const construction_info * ci;
+    lossmax_t agg;
+    verdict_t verdict;
+    ulong worst_m;
+}
+grid_cell_struct;
+
 /* one run of `verify check`: the cutoffs, each one's decision, and the
    evidence of the constructions' grid */
 typedef struct
@@ -50,6 +63,8 @@ typedef struct
     slong nc;
     decision_struct D[CHECK_MAX_C];
     cutoff_struct cut[CHECK_MAX_C];
+    grid_cell_struct * cells;   /* the grid's cells, in order (JSON) */
+    slong ncells, alloc_cells;
     char proof_line[512];   /* the proof at the first cutoff */
     int dipa_no_bound;      /* a DiPA automaton with no bound proved at the
                                first cutoff: its DiPA condition is shown */

@@ -137,11 +137,11 @@ parse_vector(tokvec * v, const char * s, int outputs, const char * name,
         else if (parse_rational(t->val, tok) == 0)
         {
             t->kind = SVT_NUM;
-            if (!rational_in_range(t->val))
+            if (!rational_in_range_exp(t->val, PARSE_VECTOR_EXP_RANGE))
             {
-                snprintf(err, errlen, "%s: token %ld is '%s', out of range "
-                    "(allowed: %s)", name, (long) v->len, tok,
-                    PARSE_RANGE_TEXT);
+                snprintf(err, errlen, "%s: token %ld is '%.60s%s', out of range "
+                    "(allowed: %s)", name, (long) v->len, tok, strlen(tok) > 60
+                    ? "..." : "", PARSE_VECTOR_RANGE_TEXT);
                 flint_free(buf);
                 return -1;
             }

@@ -253,7 +253,8 @@ parse_rational(fmpq_t res, const char * s)
     const char * p = s, * slash;
     int neg = 0, ok = 1;
 
-    if (s == NULL || *s == '\0' || strlen(s) > 200)
+    /* up to 10^300 written out in full, as a witness prints it */
+    if (s == NULL || *s == '\0' || strlen(s) > 1000)
         return -1;
     slash = strchr(s, '/');
     if (slash != NULL)
@@ -261,7 +262,7 @@ parse_rational(fmpq_t res, const char * s)
         /* p/q with integers */
         char * end;
         fmpz_t a, b;
-        char buf[256];
+        char buf[1024];
         size_t n = (size_t) (slash - s);
         if (n == 0 || n >= sizeof(buf))
             return -1;
@@ -303,6 +304,12 @@ parse_rational(fmpq_t res, const char * s)
 int
 rational_in_range(const fmpq_t x)
 {
+    return rational_in_range_exp(x, PARSE_EXP_RANGE);
+}
+
+int
+rational_in_range_exp(const fmpq_t x, ulong e)
+{
     fmpq_t a, b;
     int ok;
     if (fmpq_is_zero(x))
@@ -311,7 +318,7 @@ rational_in_range(const fmpq_t x)
     fmpq_init(b);
     fmpq_abs(a, x);
     fmpz_set_ui(fmpq_numref(b), 10);
-    fmpz_pow_ui(fmpq_numref(b), fmpq_numref(b), PARSE_EXP_RANGE);
+    fmpz_pow_ui(fmpq_numref(b), fmpq_numref(b), e);
     ok = fmpq_cmp(a, b) <= 0;
     fmpq_inv(b, b);
     ok = ok && fmpq_cmp(a, b) >= 0;

@@ -130,6 +130,26 @@ check_json_conclusion(const check_run * K, const svt_model_t M, svt_status s,
         json_array_append_new(cuts, check_json_cutoff(K, ic));
     json_object_set_new(j, "cutoffs", cuts);
     json_object_set_new(j, "grid_ran", json_boolean(K->grid));
+    {
+        /* the constructions where they ran: one entry per cell (check
+           prints one object, not one line per ratio) */
+        json_t * g = json_array();
+        for (ic = 0; ic < K->ncells; ic++)
+        {
+            const grid_cell_struct * cl = K->cells + ic;
+            json_t * e = json_object();
+            json_object_set_new(e, "c", json_integer(cl->c));
+            json_object_set_new(e, "construction", json_string(cl->ci->name));
+            json_object_set_new(e, "ratios", json_integer(lossmax_possible(cl->agg)));
+            json_object_set_new(e, "loss", report_json_lossmax(cl->agg,
+                o->out_digits));
+            json_object_set_new(e, "verdict", json_string(verdict_name(cl->verdict)));
+            json_object_set_new(e, "largest_at_m", cl->worst_m > 0
+                ? json_integer((json_int_t) cl->worst_m) : json_null());
+            json_array_append_new(g, e);
+        }
+        json_object_set_new(j, "grid", g);
+    }
     json_object_set_new(j, "ratios", json_integer(K->nratios));
     json_object_set_new(j, "exit", json_integer(rc));
     if (K->dipa_no_bound)

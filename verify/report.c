@@ -206,6 +206,25 @@ report_recheck_prove(const svt_variant_struct * var, slong c,
     return buf;
 }
 
+/* s in single quotes when it holds a '*' (s is freed, the result
+   returned; the vectors hold no quote) */
+static char *
+glob_quoted(char * s)
+{
+    char * q;
+    size_t n;
+    if (strchr(s, '*') == NULL)
+        return s;
+    n = strlen(s);
+    q = flint_malloc(n + 3);
+    q[0] = '\'';
+    memcpy(q + 1, s, n);
+    q[n + 1] = '\'';
+    q[n + 2] = '\0';
+    flint_free(s);
+    return q;
+}
+
 char *
 report_recheck_custom(const svt_variant_struct * var, const svt_runs_t R,
     slong c, const fmpq_t eps, const fmpq_t delta, const svt_overrides * ov)
@@ -214,6 +233,12 @@ report_recheck_custom(const svt_variant_struct * var, const svt_runs_t R,
         * T = vector_string(R, 2), * out = custom_output_string(R), * buf;
     char opt[1200] = "", name[4200];
     size_t len;
+    /* a vector with a count (0*30) is a shell glob: quoted, so that the
+       command runs as written under any shell (zsh, bash -O failglob) */
+    q0 = glob_quoted(q0);
+    q1 = glob_quoted(q1);
+    T = glob_quoted(T);
+    out = glob_quoted(out);
     recheck_options(opt, sizeof(opt), eps, delta, ov);
     shell_word(name, sizeof(name), report_variant_arg(var));
     len = strlen(q0) + strlen(q1) + strlen(T) + strlen(out) + strlen(opt)

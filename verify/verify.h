@@ -357,6 +357,13 @@ int parse_rational(fmpq_t res, const char * s);
 #define PARSE_EXP_RANGE 12
 #define PARSE_RANGE_TEXT "0 or a magnitude from 10^-12 to 10^12"
 int rational_in_range(const fmpq_t x);
+/* The values of a pair (--qD, --qD2, --T, the numbers of --output, a
+   pair file) are exact rationals as large or small as a file's constants
+   (exponent within 300), so that a witness of a program with a huge
+   offset can be given back as written. */
+#define PARSE_VECTOR_EXP_RANGE 300
+#define PARSE_VECTOR_RANGE_TEXT "0 or a magnitude from 10^-300 to 10^300, read exactly"
+int rational_in_range_exp(const fmpq_t x, ulong e);
 /* The 1-based index of the first empty (or blank) token of the
    comma-separated list s, 0 when there is none (strtok would drop it
    silently and shift every later token). */
