@@ -2495,7 +2495,17 @@ main(int argc, char ** argv)
         else if (strcmp(argv[a], "--m-max") == 0 && a + 1 < argc)
         {
             if (parse_count(&C.m_max, argv[++a], 1, 1000000) != 0)
-                page_die("--m-max: expected an integer from 1 to 10^6");
+            {
+                fprintf(stderr, "svt-report: --m-max: found '%.60s', expected "
+                    "an integer from 1 to 10^6\n", argv[a]);
+                return 2;
+            }
+        }
+        else if (strcmp(argv[a], "--out") == 0 || strcmp(argv[a], "--m-max") == 0)
+        {
+            fprintf(stderr, "svt-report: %s needs a value (%s)\n", argv[a],
+                argv[a][2] == 'o' ? "--out DIR" : "--m-max M");
+            return 2;
         }
         else
         {

@@ -230,3 +230,43 @@ Test(errors, short_output_vectors)
         "--qD2 1,1,1 --output top,end", out, sizeof(out)), 2, "%s", out);
     cr_assert(strstr(out, "Pr[A(D)=a]") != NULL, "%s", out);
 }
+
+/* the newcomer's typos (a trial of the README by someone who had not
+   read the code): each error says where, what was found and what is
+   allowed */
+Test(errors, newcomer_typos)
+{
+    static char out[1 << 14];
+    FILE * f;
+    mkdir("build", 0755);
+    /* 'anwser' for 'answer': the program word it misspells */
+    f = fopen("build/test-errors-anwser.svt", "w");
+    cr_assert(f != NULL);
+    fputs("name = x\nclaimed = eps\nregister z = laplace(2/eps)\nstate run:\n"
+        "  anwser y = q + laplace(4/eps)\n  if y >= z then output top\n"
+        "  else output bot\n", f);
+    fclose(f);
+    FAILS("lint build/test-errors-anwser.svt",
+        "build/test-errors-anwser.svt:5:3: unknown key 'anwser y'; did you "
+        "mean the program line 'answer ...'?");
+    /* a division by a value that is 0, not 'may be' 0 */
+    f = fopen("build/test-errors-div0.svt", "w");
+    cr_assert(f != NULL);
+    fputs("name = x\neps1 = eps/0\neps2 = eps\nclaimed = eps\n"
+        "register z = laplace(2/eps1)\nstate run:\n"
+        "  answer y = q + laplace(4/eps)\n  if y >= z then output top\n"
+        "  else output bot\n", f);
+    fclose(f);
+    FAILS("lint build/test-errors-div0.svt", "build/test-errors-div0.svt:2:",
+        "eps1: division by zero", "a divisor must be nonzero");
+    /* a file name that is no file and no built-in */
+    FAILS("check build/no-such-variant.sv", "'build/no-such-variant.sv'");
+    FAILS("check no-such-variant.sv", "'no-such-variant.sv' is no built-in "
+        "variant, and no file of that name can be read (No such file or "
+        "directory)");
+    /* which cutoff of --c-list, and which query's label */
+    FAILS("check alg1 --c-list 1,0", "--c-list: entry 2 is '0'");
+    FAILS("ratio alg1 custom --qD 0*5 --qD2 1*5 --output bot*4,O",
+        "--output: 'O' (the output of query 5) is not an output of alg1");
+    (void) out;
+}

@@ -1255,8 +1255,8 @@ Test(cli, program_labels_are_checked)
     char out[4096];
     cr_assert_eq(run_cli("ratio tests/dipa/svt.dipa custom --qD 0,0,0 --qD2 1,1,-1 "
         "--output oinput,bot,bogus", out, sizeof(out)), 2);
-    cr_assert(strstr(out, "'bogus' is not an output of svt (allowed: bot, top, "
-        "oinput)") != NULL, "%s", out);
+    cr_assert(strstr(out, "'bogus' (the output of query 3) is not an output of "
+        "svt (allowed: bot, top, oinput)") != NULL, "%s", out);
     cr_assert_eq(run_cli("ratio alg1 custom --qD 0,0 --qD2 1,1 --output bot,oops",
         out, sizeof(out)), 2);
     cr_assert(strstr(out, "(allowed: bot, top)") != NULL, "%s", out);

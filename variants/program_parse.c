@@ -317,7 +317,7 @@ answer_ref(svt_program * P, int * idx, cursor * c)
     *idx = answer_index(current_state(P), buf);
     if (*idx < 0)
         return fail(c, at, "found '%s', expected the name of a noisy answer "
-            "declared in this state ('answer NAME = laplace(...)')", buf);
+            "declared in this state ('answer NAME = q + laplace(...)')", buf);
     return 0;
 }
 

@@ -402,7 +402,13 @@ spec_expr_eval(arb_t res, const spec_expr * e, arb_srcptr vals,
             case E_SUB: arb_sub(res, a, b, prec); break;
             case E_MUL: arb_mul(res, a, b, prec); break;
             case E_DIV:
-                if (arb_contains_zero(b))
+                if (arb_is_zero(b))
+                {
+                    snprintf(err, errlen, "division by zero (the divisor is 0 "
+                        "at these parameters; a divisor must be nonzero)");
+                    r = -1;
+                }
+                else if (arb_contains_zero(b))
                 {
                     snprintf(err, errlen, "division by a value that may be 0");
                     r = -1;

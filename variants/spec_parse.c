@@ -87,6 +87,44 @@ typedef struct
 }
 ctx;
 
+/* the edit distance of a and b, at most 3 (a larger one is 3) */
+static int
+edit_distance3(const char * a, size_t na, const char * b)
+{
+    size_t nb = strlen(b), i, j;
+    int d[24][24];
+    if (na > 20 || nb > 20)
+        return 3;
+    for (i = 0; i <= na; i++)
+        d[i][0] = (int) i;
+    for (j = 0; j <= nb; j++)
+        d[0][j] = (int) j;
+    for (i = 1; i <= na; i++)
+        for (j = 1; j <= nb; j++)
+        {
+            int x = d[i - 1][j] + 1, y = d[i][j - 1] + 1,
+                z = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            d[i][j] = x < y ? (x < z ? x : z) : (y < z ? y : z);
+        }
+    return d[na][nb] < 3 ? d[na][nb] : 3;
+}
+
+/* the program word that the first word of key misspells (at most two
+   edits, not the word itself), or NULL: 'anwser y' is 'answer' */
+static const char *
+near_program_word(const char * key)
+{
+    static const char * words[] = { "register", "counter", "state", "answer" };
+    size_t n = strcspn(key, " \t");
+    size_t k;
+    if (key[n] == '\0')
+        return NULL;    /* one word: a key, not a program line */
+    for (k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+        if (edit_distance3(key, n, words[k]) <= 2)
+            return words[k];
+    return NULL;
+}
+
 static int
 error_at(ctx * c, int col, const char * fmt, const char * a, const char * b)
 {
@@ -477,6 +515,11 @@ key_value_line(svt_variant_struct * v, ctx * c, int * seen, char * line,
     for (k = 0; k < K_COUNT; k++)
         if (strcmp(key, keys[k]) == 0)
             break;
+    if (k == K_COUNT && near_program_word(key) != NULL)
+        return error_at(c, kcol, "unknown key '%.40s'; did you mean the "
+            "program line '%s ...'? (a program's lines start with register, "
+            "counter, state, answer, if, else; see man verify)", key,
+            near_program_word(key));
     if (k == K_COUNT)
         return error_at(c, kcol, "unknown key '%.40s' (allowed: name, title, "
             "source, paper_property, eps1, eps2, eps3, free, threshold_noise, "

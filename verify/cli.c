@@ -373,8 +373,17 @@ cli_clist(check_opts * o, const cli_t cl)
     o->nc = 0;
     for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
     {
-        if (o->nc == 16 || parse_count(&v, tok, 1, 1000000) != 0)
-            cli_die("--c-list: expected up to 16 comma-separated integers from 1 to 10^6");
+        char msg[400];
+        if (o->nc == 16)
+            cli_die("--c-list: more than 16 cutoffs (expected up to 16 "
+                "comma-separated integers from 1 to 10^6)");
+        if (parse_count(&v, tok, 1, 1000000) != 0)
+        {
+            snprintf(msg, sizeof(msg), "--c-list: entry %ld is '%.60s' (expected "
+                "up to 16 comma-separated integers from 1 to 10^6)",
+                (long) o->nc + 1, tok);
+            cli_die(msg);
+        }
         o->clist[o->nc++] = (slong) v;
     }
 }

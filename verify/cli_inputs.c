@@ -1,6 +1,8 @@
 /* cli_inputs.c -- the objects the command line names: the variant, the
    construction, the model at the options and the pair (see cli.h). */
 
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include "cli.h"
 #include "custom.h"
@@ -13,15 +15,16 @@ require_program_labels(const svt_variant_struct * var, const svt_runs_t R)
     const char * label[SVT_PROGRAM_MAX_ALPHABET];
     char msg[1024];
     slong na, i, k;
-    for (i = 0; i < R->len; i++)
+    ulong at = 1;   /* the query where run i starts */
+    for (i = 0; i < R->len; at += R->runs[i].count, i++)
     {
         if (R->runs[i].a != SVT_LABEL)
             continue;
         if (var->prog == NULL)
         {
-            snprintf(msg, sizeof(msg), "--output: '%s' is not an output of %s "
-                "(allowed: bot, top%s)", R->runs[i].label, var->name,
-                var->output != SVT_OUT_TOP ? ", numbers" : "");
+            snprintf(msg, sizeof(msg), "--output: '%s' (the output of query %lu) "
+                "is not an output of %s (allowed: bot, top%s)", R->runs[i].label,
+                at, var->name, var->output != SVT_OUT_TOP ? ", numbers" : "");
             cli_die(msg);
         }
         na = svt_program_alphabet(kind, label, var->prog);
@@ -30,8 +33,8 @@ require_program_labels(const svt_variant_struct * var, const svt_runs_t R)
                 break;
         if (k < na)
             continue;
-        snprintf(msg, sizeof(msg), "--output: '%s' is not an output of %s "
-            "(allowed:", R->runs[i].label, var->name);
+        snprintf(msg, sizeof(msg), "--output: '%s' (the output of query %lu) "
+            "is not an output of %s (allowed:", R->runs[i].label, at, var->name);
         for (k = 0; k < na; k++)
             snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), "%s %s",
                 k > 0 ? "," : "", kind[k] == SVT_BOT ? "bot" : kind[k] == SVT_TOP ? "top"
@@ -98,6 +101,24 @@ cli_variant(cli_t cl, const char * name)
         return &cl->user_variant;
     }
     v = svt_catalog_find(cl->catalog, name);
+    if (v == NULL && strchr(name, '.') != NULL)
+    {
+        /* a name with a dot reads as a file: say whether there is one */
+        FILE * f = fopen(name, "r");
+        if (f == NULL)
+        {
+            snprintf(msg, sizeof(msg), "'%.300s' is no built-in variant, and no "
+                "file of that name can be read (%s); a variant file is a path "
+                "ending in .svt (a spec or program) or .dipa, or contains '/'",
+                name, strerror(errno));
+            cli_die(msg);
+        }
+        fclose(f);
+        snprintf(msg, sizeof(msg), "'%.300s' is no built-in variant; to read it "
+            "as a file, name it with a '/' (./%.300s) or end it in .svt or "
+            ".dipa", name, name);
+        cli_die(msg);
+    }
     if (v == NULL)
     {
         size_t n;
