@@ -2491,7 +2491,16 @@ main(int argc, char ** argv)
             return 0;
         }
         else if (strcmp(argv[a], "--out") == 0 && a + 1 < argc)
+        {
             C.dir = argv[++a];
+            if (C.dir[0] == '\0')
+            {
+                /* "" would put the pages at the root: "/plots" */
+                fprintf(stderr, "svt-report: --out: found an empty folder name, "
+                    "expected a folder (e.g. --out reports/output)\n");
+                return 2;
+            }
+        }
         else if (strcmp(argv[a], "--m-max") == 0 && a + 1 < argc)
         {
             if (parse_count(&C.m_max, argv[++a], 1, 1000000) != 0)

@@ -270,3 +270,72 @@ Test(errors, newcomer_typos)
         "--output: 'O' (the output of query 5) is not an output of alg1");
     (void) out;
 }
+
+/* text into path (the test's own input) */
+static void
+write_text(const char * path, const char * text, size_t len)
+{
+    FILE * f = fopen(path, "wb");
+    cr_assert(f != NULL, "%s", path);
+    cr_assert_eq(fwrite(text, 1, len, f), len);
+    fclose(f);
+}
+
+/* from the adversarial review of the errors: a second cost, goto or
+   reset in a branch would silently replace the first; a number in
+   --output of a variant that releases none is a typo, not an impossible
+   output; a counter written (1/3)*3 is the integer 1; a NUL byte is
+   named at its own line and column; svt-report --out '' is refused (it
+   would write at the root) */
+Test(errors, review_of_the_errors, .timeout = 120)
+{
+    static char out[1 << 14];
+    static const char * acts[3][2] = {
+        { "output top; cost 1; cost 2", "7:38: found a second cost" },
+        { "output top; goto run; goto run", "7:40: found a second goto" },
+        { "output top; reset laplace(1); reset laplace(100)",
+            "7:48: found a second reset" } };
+    char text[600], want[200];
+    const char * bin = getenv("REPORT_BIN");
+    int k;
+    mkdir("build", 0755);
+    for (k = 0; k < 3; k++)
+    {
+        snprintf(text, sizeof(text), "name = x\nclaimed = eps\nregister z = "
+            "laplace(2/eps)\ncounter = 3\nstate run:\n  answer y = q + "
+            "laplace(4/eps)\n  if y >= z then %s\n  else output bot\n", acts[k][0]);
+        write_text("build/test-errors-twice.svt", text, strlen(text));
+        snprintf(want, sizeof(want), "build/test-errors-twice.svt:%s", acts[k][1]);
+        FAILS("lint build/test-errors-twice.svt", want, "expected one per branch");
+    }
+    FAILS("ratio alg1 custom --qD 0,1 --qD2 1,0 --output 1,2",
+        "--output: a number at query 1, but alg1 outputs no numbers");
+    /* (1/3)*3 is exactly 1: accepted, the same ratio as counter = 1 */
+    snprintf(text, sizeof(text), "name = x\nclaimed = eps\nregister z = "
+        "laplace(2/eps)\ncounter = (1/3)*3\nstate run:\n  answer y = q + "
+        "laplace(4/eps)\n  if y >= z then output top; cost 1\n  else output bot\n");
+    write_text("build/test-errors-third.svt", text, strlen(text));
+    cr_assert_eq(run_cli("lint build/test-errors-third.svt", out, sizeof(out)), 0,
+        "%s", out);
+    write_text("build/test-errors-nul.svt", "name = x\neps1 = eps/2\0junk\n", 23);
+    FAILS("lint build/test-errors-nul.svt",
+        "build/test-errors-nul.svt:2:13: found a NUL byte");
+    write_text("build/test-errors-nul.txt", "qD = 0\nqD2 = 1\0\n", 16);
+    FAILS("ratio alg1 custom --file build/test-errors-nul.txt",
+        "build/test-errors-nul.txt:2:8: found a NUL byte");
+    if (bin != NULL)
+    {
+        char cmd[600];
+        FILE * p;
+        size_t n;
+        int st;
+        snprintf(cmd, sizeof(cmd), "%s --out '' 2>&1", bin);
+        p = popen(cmd, "r");
+        cr_assert(p != NULL);
+        n = fread(out, 1, sizeof(out) - 1, p);
+        out[n] = '\0';
+        st = pclose(p);
+        cr_assert_eq(WEXITSTATUS(st), 2, "%s", out);
+        cr_assert(strstr(out, "--out: found an empty folder name") != NULL, "%s", out);
+    }
+}

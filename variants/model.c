@@ -1,5 +1,6 @@
 /* model.c -- a variant instantiated at (eps, c, Delta). */
 
+#include <string.h>
 #include <stdio.h>
 #include "svt.h"
 
@@ -334,6 +335,43 @@ svt_model_expr_fmpq(fmpq_t res, const svt_model_t M, const spec_expr * e)
 
 /* ---- a program's scales and limit ------------------------------- */
 
+/* The counter's limit when it is a rational of eps, c and Delta: decided
+   exactly ((1/3)*3 is 1; 2 + 10^-20 is not an integer, and is printed as
+   it is).  Returns 1 when decided (M->limit set, or 0 with err), 0 when
+   the limit is no such rational (the caller evaluates it in balls). */
+static int
+counter_exact(svt_model_t M, const svt_program * P, const char * where,
+    char * err, size_t errlen)
+{
+    fmpq_t q, top;
+    int ok;
+    fmpq_init(q);
+    fmpq_init(top);
+    if (!svt_model_expr_fmpq(q, M, P->limit))
+    {
+        fmpq_clear(q);
+        fmpq_clear(top);
+        return 0;
+    }
+    fmpz_one(fmpq_numref(top));
+    fmpz_mul_2exp(fmpq_numref(top), fmpq_numref(top), 30);
+    ok = fmpz_is_one(fmpq_denref(q)) && fmpq_sgn(q) > 0 && fmpq_cmp(q, top) <= 0;
+    if (ok)
+        M->limit = fmpz_get_si(fmpq_numref(q));
+    else
+    {
+        char * s = fmpq_get_str(NULL, 10, q), at[200];
+        M->limit = 0;
+        snprintf(err, errlen, "%scounter: found %.80s%s %s, expected a limit "
+            "that is an integer from 1 to 2^30", where, s, strlen(s) > 80
+            ? "..." : "", at_params(at, sizeof(at), M));
+        flint_free(s);
+    }
+    fmpq_clear(q);
+    fmpq_clear(top);
+    return 1;
+}
+
 /* the model                                                           */
 
 /* "FILE:LINE:COL: " of noise i of M->prog, "FILE: " when not known */
@@ -395,6 +433,11 @@ svt_program_scales_set(svt_model_t M, arb_srcptr vals, const int * def,
         else
             snprintf(where, sizeof(where), "%.400s: ", M->var->file);
         arb_init(x);
+        if (counter_exact(M, P, where, err, errlen))
+        {
+            arb_clear(x);
+            return M->limit > 0 ? 0 : -1;
+        }
         bad = spec_expr_eval(x, P->limit, vals, def, SVT_PARAM_PREC, msg,
             sizeof(msg)) != 0;
         if (bad)

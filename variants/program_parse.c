@@ -553,8 +553,81 @@ output(svt_program * P, prog_branch * B, cursor * c)
     return 0;
 }
 
+/* the cost of a branch after the word cost: an integer from 0 to 10^6 */
 static int
-action(svt_program * P, prog_branch * B, cursor * c, int * seen_out)
+cost_action(prog_branch * B, cursor * c)
+{
+    const char * at;
+    fmpq_t x;
+    int r = 0;
+    fmpq_init(x);
+    skip(c);
+    at = c->p;
+    if (*c->p == '-' || *c->p == '+')
+    {
+        /* a sign: the cost is read whole, for the message */
+        const char * p = c->p + 1;
+        long n;
+        char msg[300], buf[40];
+        while (*p == ' ' || *p == '\t')
+            p++;
+        n = spec_read_decimal(x, p, PROG_MAX_EXP);
+        if (n > 0)
+            snprintf(buf, sizeof(buf), "the cost %c%.*s", *c->p,
+                (int) FLINT_MIN(n, 30), p);
+        else
+            found(c, buf, sizeof(buf));
+        snprintf(msg, sizeof(msg), "found %s, expected a cost (costs are "
+            "integers from 0 to 10^6%s)", buf,
+            *c->p == '-' && n > 0 && !fmpq_is_zero(x) ? "; a refund, a "
+            "negative cost, is not supported" : "; write the number "
+            "without a sign");
+        r = fail(c, at, "%s", msg);
+    }
+    else if (rational(c, x, "a cost"))
+        r = -1;
+    else if (!fmpz_is_one(fmpq_denref(x))
+            || fmpz_cmp_si(fmpq_numref(x), 1000000) > 0)
+    {
+        char msg[300];
+        snprintf(msg, sizeof(msg), "found the cost %.*s%s, expected a "
+            "cost (costs are integers from 0 to 10^6: the counter counts "
+            "whole steps up to its limit)", (int) FLINT_MIN(c->p - at, 40),
+            at, fmpz_is_one(fmpq_denref(x)) ? ", more than 10^6"
+            : ", not an integer");
+        r = fail(c, at, "%s", msg);
+    }
+    else
+        B->cost = fmpz_get_si(fmpq_numref(x));
+    fmpq_clear(x);
+    return r;
+}
+
+/* the actions a branch may hold once each (action's *seen) */
+#define SEEN_OUTPUT 1
+#define SEEN_COST 2
+#define SEEN_GOTO 4
+#define SEEN_RESET 8
+#define SEEN_STOP 16
+
+/* action word w at `at` given twice in one branch: the error (a second
+   cost, goto or reset would silently replace the first) */
+static int
+twice(cursor * c, const char * at, int * seen, int bit, const char * w)
+{
+    char what[64];
+    if (!(*seen & bit))
+    {
+        *seen |= bit;
+        return 0;
+    }
+    snprintf(what, sizeof(what), "a second %s", w);
+    return fail(c, at, "found %s, expected one per branch (a second would "
+        "replace the first)", what);
+}
+
+static int
+action(svt_program * P, prog_branch * B, cursor * c, int * seen)
 {
     char buf[40];
     const char * at;
@@ -562,65 +635,27 @@ action(svt_program * P, prog_branch * B, cursor * c, int * seen_out)
     at = c->p;
     if (accept(c, "output"))
     {
-        if (*seen_out)
-            return fail(c, at, "found %s, expected one output per branch",
-                "a second output");
-        *seen_out = 1;
+        if (twice(c, at, seen, SEEN_OUTPUT, "output"))
+            return -1;
         return output(P, B, c);
     }
     if (accept(c, "cost"))
     {
-        fmpq_t x;
-        int r = 0;
-        fmpq_init(x);
-        skip(c);
-        at = c->p;
-        if (*c->p == '-' || *c->p == '+')
-        {
-            /* a sign: the cost is read whole, for the message */
-            const char * p = c->p + 1;
-            long n;
-            char msg[300], buf[40];
-            while (*p == ' ' || *p == '\t')
-                p++;
-            n = spec_read_decimal(x, p, PROG_MAX_EXP);
-            if (n > 0)
-                snprintf(buf, sizeof(buf), "the cost %c%.*s", *c->p,
-                    (int) FLINT_MIN(n, 30), p);
-            else
-                found(c, buf, sizeof(buf));
-            snprintf(msg, sizeof(msg), "found %s, expected a cost (costs are "
-                "integers from 0 to 10^6%s)", buf,
-                *c->p == '-' && n > 0 && !fmpq_is_zero(x) ? "; a refund, a "
-                "negative cost, is not supported" : "; write the number "
-                "without a sign");
-            r = fail(c, at, "%s", msg);
-        }
-        else if (rational(c, x, "a cost"))
-            r = -1;
-        else if (!fmpz_is_one(fmpq_denref(x))
-                || fmpz_cmp_si(fmpq_numref(x), 1000000) > 0)
-        {
-            char msg[300];
-            snprintf(msg, sizeof(msg), "found the cost %.*s%s, expected a "
-                "cost (costs are integers from 0 to 10^6: the counter counts "
-                "whole steps up to its limit)", (int) FLINT_MIN(c->p - at, 40),
-                at, fmpz_is_one(fmpq_denref(x)) ? ", more than 10^6"
-                : ", not an integer");
-            r = fail(c, at, "%s", msg);
-        }
-        else
-            B->cost = fmpz_get_si(fmpq_numref(x));
-        fmpq_clear(x);
-        return r;
+        if (twice(c, at, seen, SEEN_COST, "cost"))
+            return -1;
+        return cost_action(B, c);
     }
     if (accept(c, "stop"))
     {
+        if (twice(c, at, seen, SEEN_STOP, "stop"))
+            return -1;
         B->stop = 1;
         return 0;
     }
     if (accept(c, "goto"))
     {
+        if (twice(c, at, seen, SEEN_GOTO, "goto"))
+            return -1;
         skip(c);
         at = c->p;
         if (!ident(c, B->next_name))
@@ -630,6 +665,8 @@ action(svt_program * P, prog_branch * B, cursor * c, int * seen_out)
     }
     if (accept(c, "reset"))
     {
+        if (twice(c, at, seen, SEEN_RESET, "reset"))
+            return -1;
         skip(c);
         if (strncmp(c->p, "laplace", 7) == 0 || strncmp(c->p, "gaussian", 8) == 0)
         {
@@ -649,9 +686,9 @@ action(svt_program * P, prog_branch * B, cursor * c, int * seen_out)
 static int
 actions(svt_program * P, prog_branch * B, cursor * c)
 {
-    int seen_out = 0;
+    int seen = 0;
     do
-        if (action(P, B, c, &seen_out))
+        if (action(P, B, c, &seen))
             return -1;
     while (accept(c, ";"));
     if (!at_end(c))
@@ -660,7 +697,7 @@ actions(svt_program * P, prog_branch * B, cursor * c)
         return fail(c, c->p, "found %s, expected ';' and another action, or the "
             "end of the line", found(c, buf, sizeof(buf)));
     }
-    if (!seen_out)
+    if (!(seen & SEEN_OUTPUT))
         return fail(c, c->line, "found %s, expected an output in every branch "
             "(output bot, top, a label, nothing, a noisy answer, its gap or "
             "q + noise)", "a branch without output");

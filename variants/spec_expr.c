@@ -188,7 +188,7 @@ parse_unary(parser * p)
     spec_expr * e, * a;
     if (++p->depth > MAX_DEPTH)
     {
-        fail(p, "an expression nested at most 64 deep");
+        fail(p, "an expression nested less deep (at most 64 levels of sums and signs: about 30 parentheses)");
         return NULL;
     }
     skip(p);
@@ -242,7 +242,7 @@ parse_sum(parser * p)
     spec_expr * a;
     if (++p->depth > MAX_DEPTH)
     {
-        fail(p, "an expression nested at most 64 deep");
+        fail(p, "an expression nested less deep (at most 64 levels of sums and signs: about 30 parentheses)");
         return NULL;
     }
     a = parse_product(p);

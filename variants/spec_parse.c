@@ -758,8 +758,20 @@ svt_read_spec_text(const char * path, char * err, size_t errlen)
     buf[n] = '\0';
     if (strlen(buf) != n)
     {
-        snprintf(err, errlen, "%s:%ld:1: found a NUL byte, expected text", path,
-            1L);
+        /* the NUL's own line and column */
+        size_t k, at = strlen(buf);
+        long line = 1, col = 1;
+        for (k = 0; k < at; k++)
+        {
+            col++;
+            if (buf[k] == '\n')
+            {
+                line++;
+                col = 1;
+            }
+        }
+        snprintf(err, errlen, "%s:%ld:%ld: found a NUL byte (U+0000), expected "
+            "text", path, line, col);
         flint_free(buf);
         return NULL;
     }

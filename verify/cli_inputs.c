@@ -18,6 +18,16 @@ require_program_labels(const svt_variant_struct * var, const svt_runs_t R)
     ulong at = 1;   /* the query where run i starts */
     for (i = 0; i < R->len; at += R->runs[i].count, i++)
     {
+        if (R->runs[i].a == SVT_NUM && (var->prog != NULL
+                ? !var->prog->outputs_numbers : var->output == SVT_OUT_TOP))
+        {
+            /* a number where the variant releases none: a typo, not an
+               impossible output */
+            snprintf(msg, sizeof(msg), "--output: a number at query %lu, but "
+                "%s outputs no numbers (allowed: bot, top%s)", at, var->name,
+                var->prog != NULL ? " and its labels" : "");
+            cli_die(msg);
+        }
         if (R->runs[i].a != SVT_LABEL)
             continue;
         if (var->prog == NULL)

@@ -429,7 +429,19 @@ custom_read_text_at(const char * text, size_t len, const char * name,
     *qD = *qD2 = *T = *output = NULL;
     if (memchr(text, '\0', len) != NULL)
     {
-        snprintf(err, errlen, "%s: found a NUL byte, expected text", name);
+        const char * z = memchr(text, '\0', len), * k;
+        long ln = 1, col = 1;
+        for (k = text; k < z; k++)
+        {
+            col++;
+            if (*k == '\n')
+            {
+                ln++;
+                col = 1;
+            }
+        }
+        snprintf(err, errlen, "%s:%ld:%ld: found a NUL byte (U+0000), expected "
+            "text", name, ln, col);
         return -1;
     }
     line = flint_malloc(CUSTOM_MAX_LINE + 2);
