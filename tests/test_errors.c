@@ -264,6 +264,16 @@ Test(errors, newcomer_typos)
     FAILS("check no-such-variant.sv", "'no-such-variant.sv' is no built-in "
         "variant, and no file of that name can be read (No such file or "
         "directory)");
+    /* near misses of a key and of a built-in's name */
+    f = fopen("build/test-errors-claimd.svt", "w");
+    cr_assert(f != NULL);
+    fputs("name = x\nclaimd = eps\n", f);
+    fclose(f);
+    FAILS("lint build/test-errors-claimd.svt", "build/test-errors-claimd.svt:2:1: "
+        "unknown key 'claimd'; did you mean 'claimed'?");
+    FAILS("check alg11", "unknown variant 'alg11'; did you mean 'alg1'?");
+    FAILS("check Alg1", "did you mean 'alg1'?");
+    FAILS("check alg7monotone", "did you mean 'alg7-monotone'?");
     /* which cutoff of --c-list, and which query's label */
     FAILS("check alg1 --c-list 1,0", "--c-list: entry 2 is '0'");
     FAILS("ratio alg1 custom --qD 0*5 --qD2 1*5 --output bot*4,O",

@@ -128,6 +128,10 @@ int spec_expr_uses(const spec_expr * e, int v);
    that is not printable ASCII (tab and carriage return aside), or NULL. */
 void spec_value_str(char * buf, size_t len, const arb_t x);
 int spec_char_name(char * buf, size_t len, const char * s);
+/* The edit distance of a[0..na) and b (insertions, deletions and
+   substitutions), at most 3: a larger one is 3.  For the suggestions of
+   the errors ('claimd' is 'claimed'). */
+int spec_edit_distance3(const char * a, size_t na, const char * b);
 const char * spec_find_invisible(const char * s, size_t n);
 /* src into dst (len bytes, NUL-terminated), every character a reader
    cannot see (control characters, byte-order marks, zero-width and

@@ -87,9 +87,8 @@ typedef struct
 }
 ctx;
 
-/* the edit distance of a and b, at most 3 (a larger one is 3) */
-static int
-edit_distance3(const char * a, size_t na, const char * b)
+int
+spec_edit_distance3(const char * a, size_t na, const char * b)
 {
     size_t nb = strlen(b), i, j;
     int d[24][24];
@@ -120,7 +119,7 @@ near_program_word(const char * key)
     if (key[n] == '\0')
         return NULL;    /* one word: a key, not a program line */
     for (k = 0; k < sizeof(words) / sizeof(words[0]); k++)
-        if (edit_distance3(key, n, words[k]) <= 2)
+        if (spec_edit_distance3(key, n, words[k]) <= 2)
             return words[k];
     return NULL;
 }
@@ -520,6 +519,15 @@ key_value_line(svt_variant_struct * v, ctx * c, int * seen, char * line,
             "program line '%s ...'? (a program's lines start with register, "
             "counter, state, answer, if, else; see man verify)", key,
             near_program_word(key));
+    if (k == K_COUNT && strchr(key, ' ') == NULL && strlen(key) >= 4)
+    {
+        /* one word close to a key: say which */
+        for (k = 0; k < K_COUNT; k++)
+            if (spec_edit_distance3(key, strlen(key), keys[k]) <= 2)
+                return error_at(c, kcol, "unknown key '%.40s'; did you mean "
+                    "'%s'? (see man verify for the keys)", key, keys[k]);
+        k = K_COUNT;
+    }
     if (k == K_COUNT)
         return error_at(c, kcol, "unknown key '%.40s' (allowed: name, title, "
             "source, paper_property, eps1, eps2, eps3, free, threshold_noise, "

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include "cli.h"
 #include "custom.h"
 
@@ -128,6 +129,18 @@ cli_variant(cli_t cl, const char * name)
             "as a file, name it with a '/' (./%.300s) or end it in .svt or "
             ".dipa", name, name);
         cli_die(msg);
+    }
+    for (i = 0; v == NULL && i < svt_catalog_count(cl->catalog); i++)
+    {
+        /* a near miss (alg11, Alg1, alg7monotone): say which */
+        const char * w = svt_catalog_get(cl->catalog, i)->name;
+        if (strcasecmp(name, w) == 0 || (strlen(name) >= 4
+                && spec_edit_distance3(name, strlen(name), w) <= 1))
+        {
+            snprintf(msg, sizeof(msg), "unknown variant '%.100s'; did you mean "
+                "'%s'? (verify list shows them all)", name, w);
+            cli_die(msg);
+        }
     }
     if (v == NULL)
     {
