@@ -633,6 +633,18 @@ loss_text(vresult * V, const sweep_facts * F)
     flint_free(b);
 }
 
+/* where the summary's number comes from when it is L: the input the
+   proof builds, or a construction of the table (its anchor) */
+static void
+number_from_L(vresult * V)
+{
+    snprintf(V->number_src, sizeof(V->number_src), "%s",
+        V->L_from_input ? "an input the proof builds"
+        : "a construction of the table");
+    if (!V->L_from_input)
+        V->number_anchor = "constructions";
+}
+
 /* the summary's cells in plain words: the verdict (V->plain) and one
    number (V->number), with where that number comes from (number_src,
    and the section of the variant's page it links to).  No prover's
@@ -697,22 +709,14 @@ plain_text(vresult * V, const sweep_facts * F)
                 snprintf(V->number, sizeof(V->number), "loss >= %s%s", V->L_lo, at);
             else
                 snprintf(V->number, sizeof(V->number), "loss unbounded");
-            snprintf(V->number_src, sizeof(V->number_src), "%s",
-                V->L_from_input ? "an input the proof builds"
-                : "a construction of the table");
-            if (!V->L_from_input)
-                V->number_anchor = "constructions";
+            number_from_L(V);
             break;
         case KLASS_VIOLATED:
             snprintf(V->plain, sizeof(V->plain), "breaks its claim%s%s; whether "
                 "its loss has a limit is not known", claim[0] ? " " : "", claim);
             snprintf(V->number, sizeof(V->number), "loss >= %s%s", V->L_lo[0]
                 ? V->L_lo : "?", at);
-            snprintf(V->number_src, sizeof(V->number_src), "%s",
-                V->L_from_input ? "an input the proof builds"
-                : "a construction of the table");
-            if (!V->L_from_input)
-                V->number_anchor = "constructions";
+            number_from_L(V);
             break;
         default:
             snprintf(V->plain, sizeof(V->plain), "not decided: no proof, and "

@@ -131,6 +131,20 @@ command_start(const char * s, const char * name)
     return strncmp(s, name, k) == 0 ? s + k : NULL;
 }
 
+/* the line at p into buf (cut to len - 1 characters); returns its
+   newline, or NULL on the last line */
+static const char *
+next_line(char * buf, size_t len, const char * p)
+{
+    const char * e = strchr(p, '\n');
+    size_t n = e ? (size_t) (e - p) : strlen(p);
+    if (n >= len)
+        n = len - 1;
+    memcpy(buf, p, n);
+    buf[n] = '\0';
+    return e;
+}
+
 /* the commands of README.md: the lines of ```sh blocks that start with
    ./build/bin/verify or verify; *stray counts the lines that start with
    ./build/bin/verify elsewhere (in another block, or indented as a
@@ -143,15 +157,10 @@ readme_commands(const char * text, doc_cmd * cmds, int * stray, int quiet)
     *stray = 0;
     while (*p)
     {
-        const char * e = strchr(p, '\n');
-        size_t len = e ? (size_t) (e - p) : strlen(p);
         char buf[CMD_LEN + 64];
-        const char * args;
+        const char * args, * e = next_line(buf, sizeof(buf), p);
+        size_t len = e ? (size_t) (e - p) : strlen(p);
         line++;
-        if (len >= sizeof(buf))
-            len = sizeof(buf) - 1;
-        memcpy(buf, p, len);
-        buf[len] = '\0';
         if (strncmp(buf, "```", 3) == 0)
         {
             fenced = !fenced;
@@ -185,15 +194,10 @@ man_commands(const char * text, doc_cmd * cmds)
     const char * p = text;
     while (*p)
     {
-        const char * e = strchr(p, '\n');
-        size_t len = e ? (size_t) (e - p) : strlen(p);
         char buf[CMD_LEN + 64];
-        const char * args;
+        const char * args, * e = next_line(buf, sizeof(buf), p);
+        size_t len = e ? (size_t) (e - p) : strlen(p);
         line++;
-        if (len >= sizeof(buf))
-            len = sizeof(buf) - 1;
-        memcpy(buf, p, len);
-        buf[len] = '\0';
         if (strncmp(buf, ".SH", 3) == 0)
             in_examples = strstr(buf, "EXAMPLES") != NULL;
         else if (strncmp(buf, ".nf", 3) == 0)

@@ -36,6 +36,23 @@ fails_saying(const char * args, const char * const * says, int n)
         fails_saying(args, s_, (int) (sizeof(s_) / sizeof(s_[0]))); \
     } while (0)
 
+/* text into path (the test's own input) */
+static void
+write_text(const char * path, const char * text, size_t len)
+{
+    FILE * f = fopen(path, "wb");
+    cr_assert(f != NULL, "%s", path);
+    cr_assert_eq(fwrite(text, 1, len, f), len);
+    fclose(f);
+}
+
+/* the string text into path */
+static void
+write_str(const char * path, const char * text)
+{
+    write_text(path, text, strlen(text));
+}
+
 /* a header expression evaluated to an illegal value: lint, ratio and
    check all say where, the key, the value and what is allowed */
 static void
@@ -117,19 +134,15 @@ Test(errors, costs)
 Test(errors, offsets)
 {
     static char out[1 << 14];
-    FILE * f;
     /* past 10^300: the limit is named */
     FAILS("lint " BAD "offset-too-large.svt", BAD "offset-too-large.svt:10:15: ",
         "found '1e400'", "an offset", "an exponent within 300");
     /* 10^50 is read (its probability: test specs/huge_guard_offsets_...) */
     mkdir("build", 0755);
-    f = fopen("build/test-errors-offset.svt", "w");
-    cr_assert(f != NULL);
-    fputs("name = big-offset\neps1 = eps/2\neps2 = eps - eps1\nclaimed = eps\n"
+    write_str("build/test-errors-offset.svt", "name = big-offset\neps1 = eps/2\neps2 = eps - eps1\nclaimed = eps\n"
         "register z = laplace(Delta/eps1)\ncounter = c\nstate run:\n"
         "  answer y = q + laplace(2*c*Delta/eps2)\n"
-        "  if y >= z + 1e50 then output top; cost 1\n  else output bot\n", f);
-    fclose(f);
+        "  if y >= z + 1e50 then output top; cost 1\n  else output bot\n");
     cr_assert_eq(run_cli("lint build/test-errors-offset.svt", out, sizeof(out)),
         0, "%s", out);
     /* the guard never holds: bot on both sides with probability 1 */
@@ -144,18 +157,11 @@ Test(errors, offsets)
 Test(errors, dipa_constants)
 {
     static char out[1 << 12];
-    FILE * f;
     mkdir("build", 0755);
-    f = fopen("build/test-errors-d40.dipa", "w");
-    cr_assert(f != NULL);
-    fputs("(q0,1e40,0): output obot; goto q0\n", f);
-    fclose(f);
+    write_str("build/test-errors-d40.dipa", "(q0,1e40,0): output obot; goto q0\n");
     cr_assert_eq(run_cli("lint build/test-errors-d40.dipa", out, sizeof(out)),
         0, "%s", out);
-    f = fopen("build/test-errors-d400.dipa", "w");
-    cr_assert(f != NULL);
-    fputs("(q0,1e400,0): output obot; goto q0\n", f);
-    fclose(f);
+    write_str("build/test-errors-d400.dipa", "(q0,1e400,0): output obot; goto q0\n");
     FAILS("lint build/test-errors-d400.dipa", "build/test-errors-d400.dipa:1:5: ",
         "found '1e400", "an exponent within 300");
 }
@@ -163,27 +169,17 @@ Test(errors, dipa_constants)
 /* what a reader cannot see is named by its code point */
 Test(errors, invisible_characters)
 {
-    FILE * f;
     FAILS("lint " BAD "bom.svt", BAD "bom.svt:1:1: ",
         "found U+FEFF byte-order mark");
     FAILS("ratio " BAD "bom.svt bottoms", "U+FEFF byte-order mark");
     mkdir("build", 0755);
-    f = fopen("build/test-errors-nbsp.svt", "w");
-    cr_assert(f != NULL);
-    fputs("name = t\neps1 = eps/2\xc2\xa0\n", f);
-    fclose(f);
+    write_str("build/test-errors-nbsp.svt", "name = t\neps1 = eps/2\xc2\xa0\n");
     FAILS("lint build/test-errors-nbsp.svt", "build/test-errors-nbsp.svt:2:13: ",
         "found U+00A0 no-break space");
-    f = fopen("build/test-errors-bom.dipa", "w");
-    cr_assert(f != NULL);
-    fputs("\xef\xbb\xbf(q0,1/4,0): output obot; goto q0\n", f);
-    fclose(f);
+    write_str("build/test-errors-bom.dipa", "\xef\xbb\xbf(q0,1/4,0): output obot; goto q0\n");
     FAILS("lint build/test-errors-bom.dipa", "build/test-errors-bom.dipa:1:1: ",
         "found U+FEFF byte-order mark");
-    f = fopen("build/test-errors-bom.txt", "w");
-    cr_assert(f != NULL);
-    fputs("\xef\xbb\xbfqD = 0,1\nqD2 = 1,0\noutput = bot,top\n", f);
-    fclose(f);
+    write_str("build/test-errors-bom.txt", "\xef\xbb\xbfqD = 0,1\nqD2 = 1,0\noutput = bot,top\n");
     FAILS("ratio alg1 custom --file build/test-errors-bom.txt",
         "build/test-errors-bom.txt:1:1: ", "found U+FEFF byte-order mark");
     /* on the command line: the option, and the character by name */
@@ -198,7 +194,6 @@ Test(errors, invisible_characters)
 Test(errors, short_output_vectors)
 {
     static char out[1 << 14];
-    FILE * f;
     FAILS("ratio alg1 custom --qD 0,1 --qD2 1,0 --output bot",
         "--output: found 1 entry for 2 queries",
         "a run that stops early ends with 'stop'");
@@ -211,10 +206,7 @@ Test(errors, short_output_vectors)
     FAILS("ratio alg1 custom --qD 0,1 --qD2 1,0 --output stop,bot",
         "expected 'stop' only as the last token");
     mkdir("build", 0755);
-    f = fopen("build/test-errors-short.txt", "w");
-    cr_assert(f != NULL);
-    fputs("# one entry short\nqD = 0,1\nqD2 = 1,0\noutput = bot\n", f);
-    fclose(f);
+    write_str("build/test-errors-short.txt", "# one entry short\nqD = 0,1\nqD2 = 1,0\noutput = bot\n");
     FAILS("ratio alg1 custom --file build/test-errors-short.txt",
         "build/test-errors-short.txt:4:10: output: found 1 entry for 2 queries");
     /* written as the run that stops: accepted (alg1 stops at its c-th
@@ -237,26 +229,19 @@ Test(errors, short_output_vectors)
 Test(errors, newcomer_typos)
 {
     static char out[1 << 14];
-    FILE * f;
     mkdir("build", 0755);
     /* 'anwser' for 'answer': the program word it misspells */
-    f = fopen("build/test-errors-anwser.svt", "w");
-    cr_assert(f != NULL);
-    fputs("name = x\nclaimed = eps\nregister z = laplace(2/eps)\nstate run:\n"
+    write_str("build/test-errors-anwser.svt", "name = x\nclaimed = eps\nregister z = laplace(2/eps)\nstate run:\n"
         "  anwser y = q + laplace(4/eps)\n  if y >= z then output top\n"
-        "  else output bot\n", f);
-    fclose(f);
+        "  else output bot\n");
     FAILS("lint build/test-errors-anwser.svt",
         "build/test-errors-anwser.svt:5:3: unknown key 'anwser y'; did you "
         "mean the program line 'answer ...'?");
     /* a division by a value that is 0, not 'may be' 0 */
-    f = fopen("build/test-errors-div0.svt", "w");
-    cr_assert(f != NULL);
-    fputs("name = x\neps1 = eps/0\neps2 = eps\nclaimed = eps\n"
+    write_str("build/test-errors-div0.svt", "name = x\neps1 = eps/0\neps2 = eps\nclaimed = eps\n"
         "register z = laplace(2/eps1)\nstate run:\n"
         "  answer y = q + laplace(4/eps)\n  if y >= z then output top\n"
-        "  else output bot\n", f);
-    fclose(f);
+        "  else output bot\n");
     FAILS("lint build/test-errors-div0.svt", "build/test-errors-div0.svt:2:",
         "eps1: division by zero", "a divisor must be nonzero");
     /* a file name that is no file and no built-in */
@@ -265,10 +250,7 @@ Test(errors, newcomer_typos)
         "variant, and no file of that name can be read (No such file or "
         "directory)");
     /* near misses of a key and of a built-in's name */
-    f = fopen("build/test-errors-claimd.svt", "w");
-    cr_assert(f != NULL);
-    fputs("name = x\nclaimd = eps\n", f);
-    fclose(f);
+    write_str("build/test-errors-claimd.svt", "name = x\nclaimd = eps\n");
     FAILS("lint build/test-errors-claimd.svt", "build/test-errors-claimd.svt:2:1: "
         "unknown key 'claimd'; did you mean 'claimed'?");
     FAILS("check alg11", "unknown variant 'alg11'; did you mean 'alg1'?");
@@ -279,16 +261,6 @@ Test(errors, newcomer_typos)
     FAILS("ratio alg1 custom --qD 0*5 --qD2 1*5 --output bot*4,O",
         "--output: 'O' (the output of query 5) is not an output of alg1");
     (void) out;
-}
-
-/* text into path (the test's own input) */
-static void
-write_text(const char * path, const char * text, size_t len)
-{
-    FILE * f = fopen(path, "wb");
-    cr_assert(f != NULL, "%s", path);
-    cr_assert_eq(fwrite(text, 1, len, f), len);
-    fclose(f);
 }
 
 /* from the adversarial review of the errors: a second cost, goto or

@@ -111,6 +111,20 @@ print_text(const char * mode, const char * path, const dipa_automaton_t A,
     flint_free(b);
 }
 
+/* the claim's fields of the JSON (verify/render_json.c's json_set_claim)
+   for the DiPA prover alone: no certified ratio, so no L */
+static void
+dipa_claim_fields(json_t * o, const dipa_proof_t R, const char * b, int proved)
+{
+    json_object_set_new(o, "verdict", json_string(proved ? "proved" : "undecided"));
+    json_object_set_new(o, "bound_state", json_string(R->proved ? "finite"
+        : "unknown"));
+    json_object_set_new(o, "B", R->proved ? json_string(b) : json_null());
+    json_object_set_new(o, "B_exact", json_boolean(R->proved));
+    json_object_set_new(o, "B_formula", json_null());
+    json_object_set_new(o, "L", json_null());
+}
+
 static void
 print_json(const char * mode, const char * path, const dipa_automaton_t A,
     const dipa_proof_t R,
@@ -132,25 +146,15 @@ print_json(const char * mode, const char * path, const dipa_automaton_t A,
         json_object_set_new(o, "loss", json_pack("[ss]", "0", bu ? bu : "inf"));
         flint_free(bu);
     }
-    json_object_set_new(o, "verdict", json_string(proved ? "proved" : "undecided"));
+    dipa_claim_fields(o, R, b, proved);
     report_json_set_seconds(o, secs);
-    json_object_set_new(o, "bound_state", json_string(R->proved ? "finite"
-        : "unknown"));
-    json_object_set_new(o, "B", R->proved ? json_string(b) : json_null());
-    json_object_set_new(o, "B_exact", json_boolean(R->proved));
-    json_object_set_new(o, "L", json_null());
     json_object_set_new(o, "recheck", json_null());
     if (strcmp(mode, "check") == 0)
     {
         /* one cutoff: an automaton's own */
         json_t * c = json_object(), * cuts = json_array();
         json_object_set_new(c, "c", json_integer(1));
-        json_object_set_new(c, "verdict", json_string(proved ? "proved" : "undecided"));
-        json_object_set_new(c, "bound_state", json_string(R->proved ? "finite"
-            : "unknown"));
-        json_object_set_new(c, "B", R->proved ? json_string(b) : json_null());
-        json_object_set_new(c, "B_exact", json_boolean(R->proved));
-        json_object_set_new(c, "L", json_null());
+        dipa_claim_fields(c, R, b, proved);
         json_object_set_new(c, "L_at", json_null());
         json_object_set_new(c, "witness_ln_ratio", json_null());
         json_object_set_new(c, "recheck", json_null());

@@ -32,21 +32,27 @@ json_loss_interval(int inf, const arb_t x, slong dg)
     return a;
 }
 
-/* [L, B]: the certified lower bound found (0 when none) and the proved
-   upper bound (inf when none) */
+/* [L, B]: the certified lower bound found (0 when none; both "inf"
+   when it is infinite) and the proved upper bound (inf when none) */
 static json_t *
-json_L_B(const decision_struct * D, slong dg)
+json_loss_range(int have_L, int L_inf, const arb_t L, int proved,
+    const arb_t B, slong dg)
 {
     json_t * a = json_array();
-    char * lo = D->have_L && !D->L_inf ? decimal_bound(D->L, dg, 0) : NULL;
-    char * hi = D->proved ? decimal_bound(D->B, dg, 1) : NULL;
-    json_array_append_new(a, json_string(D->have_L && D->L_inf ? "inf"
-        : lo ? lo : "0"));
-    json_array_append_new(a, json_string(D->have_L && D->L_inf ? "inf"
-        : hi ? hi : "inf"));
+    char * lo = have_L && !L_inf ? decimal_bound(L, dg, 0) : NULL;
+    char * hi = proved ? decimal_bound(B, dg, 1) : NULL;
+    json_array_append_new(a, json_string(have_L && L_inf ? "inf" : lo ? lo : "0"));
+    json_array_append_new(a, json_string(have_L && L_inf ? "inf" : hi ? hi : "inf"));
     flint_free(lo);
     flint_free(hi);
     return a;
+}
+
+/* [L, B] of a decision */
+static json_t *
+json_L_B(const decision_struct * D, slong dg)
+{
+    return json_loss_range(D->have_L, D->L_inf, D->L, D->proved, D->B, dg);
 }
 
 /* the verdict on the claim and the bound's own state, the same five
@@ -317,28 +323,6 @@ prove_json_untight(json_t * j, const prove_result_t P, const svt_model_t M,
     json_object_set_new(j, "uncertified_run", u);
 }
 
-/* the loss over every m, pair and output: [L, B], the certified lower
-   bound found (0 when none) and the proved upper bound (inf when none) */
-static json_t *
-prove_json_loss(const prove_result_t P, slong dg)
-{
-    json_t * a = json_array();
-    char * lo = NULL, * hi = NULL;
-    if (P->have_L && P->L_infinite)
-        lo = NULL;
-    else if (P->have_L)
-        lo = decimal_bound(P->L, dg, 0);
-    if (P->A->proved)
-        hi = decimal_bound(P->A->bound, dg, 1);
-    json_array_append_new(a, json_string(P->have_L && P->L_infinite ? "inf"
-        : lo ? lo : "0"));
-    json_array_append_new(a, json_string(P->have_L && P->L_infinite ? "inf"
-        : hi ? hi : "inf"));
-    flint_free(lo);
-    flint_free(hi);
-    return a;
-}
-
 void
 prove_json(const prove_result_t P, const decision_t D,
     const svt_variant_struct * var, const svt_model_t M, const search_opts * o)
@@ -346,7 +330,9 @@ prove_json(const prove_result_t P, const decision_t D,
     slong i, dg = o->base.out_digits;
     json_t * j = report_json_core("prove", var->name, NULL, M, 0, dg),
         * steps = json_array();
-    json_object_set_new(j, "loss", prove_json_loss(P, dg));
+    /* the loss over every m, pair and output lies in [L, B] */
+    json_object_set_new(j, "loss", json_loss_range(P->have_L, P->L_infinite,
+        P->L, P->A->proved, P->A->bound, dg));
     /* the verdict on the claim is the one decision's (its rules: a time
        limit, an (eps, delta) claim); bound_state the bound's own */
     json_set_claim(j, D, D->status, dg);
