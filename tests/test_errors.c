@@ -321,3 +321,17 @@ Test(errors, review_of_the_errors, .timeout = 120)
         cr_assert(strstr(out, "--out: found an empty folder name") != NULL, "%s", out);
     }
 }
+
+/* a pair file's label or non-neighbours are named at their place in the
+   file, not by the option they stand for */
+Test(errors, pair_file_places)
+{
+    mkdir("build", 0755);
+    write_str("build/test-errors-pf1.txt", "qD = 0,1\nqD2 = 1,0\noutput = bot,tpo\n");
+    FAILS("ratio alg1 custom --file build/test-errors-pf1.txt",
+        "build/test-errors-pf1.txt:3:10: output: 'tpo' (the output of query 2) "
+        "is not an output of alg1");
+    write_str("build/test-errors-pf2.txt", "qD = 0,1\nqD2 = 5,0\noutput = bot,top\n");
+    FAILS("ratio alg1 custom --file build/test-errors-pf2.txt",
+        "build/test-errors-pf2.txt:2:7: qD2: query 1 has q(D) = 0 and q(D') = 5");
+}

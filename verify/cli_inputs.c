@@ -10,7 +10,8 @@
 
 /* every label of an output vector is an output of the program */
 static void
-require_program_labels(const svt_variant_struct * var, const svt_runs_t R)
+require_program_labels(const svt_variant_struct * var, const svt_runs_t R,
+    const char * name)
 {
     svt_answer_kind kind[SVT_PROGRAM_MAX_ALPHABET];
     const char * label[SVT_PROGRAM_MAX_ALPHABET];
@@ -24,8 +25,8 @@ require_program_labels(const svt_variant_struct * var, const svt_runs_t R)
         {
             /* a number where the variant releases none: a typo, not an
                impossible output */
-            snprintf(msg, sizeof(msg), "--output: a number at query %lu, but "
-                "%s outputs no numbers (allowed: bot, top%s)", at, var->name,
+            snprintf(msg, sizeof(msg), "%s: a number at query %lu, but "
+                "%s outputs no numbers (allowed: bot, top%s)", name, at, var->name,
                 var->prog != NULL ? " and its labels" : "");
             cli_die(msg);
         }
@@ -33,9 +34,10 @@ require_program_labels(const svt_variant_struct * var, const svt_runs_t R)
             continue;
         if (var->prog == NULL)
         {
-            snprintf(msg, sizeof(msg), "--output: '%s' (the output of query %lu) "
-                "is not an output of %s (allowed: bot, top%s)", R->runs[i].label,
-                at, var->name, var->output != SVT_OUT_TOP ? ", numbers" : "");
+            snprintf(msg, sizeof(msg), "%s: '%s' (the output of query %lu) "
+                "is not an output of %s (allowed: bot, top%s)", name,
+                R->runs[i].label, at, var->name, var->output != SVT_OUT_TOP
+                ? ", numbers" : "");
             cli_die(msg);
         }
         na = svt_program_alphabet(kind, label, var->prog);
@@ -44,8 +46,9 @@ require_program_labels(const svt_variant_struct * var, const svt_runs_t R)
                 break;
         if (k < na)
             continue;
-        snprintf(msg, sizeof(msg), "--output: '%s' (the output of query %lu) "
-            "is not an output of %s (allowed:", R->runs[i].label, at, var->name);
+        snprintf(msg, sizeof(msg), "%s: '%s' (the output of query %lu) "
+            "is not an output of %s (allowed:", name, R->runs[i].label, at,
+            var->name);
         for (k = 0; k < na; k++)
             snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), "%s %s",
                 k > 0 ? "," : "", kind[k] == SVT_BOT ? "bot" : kind[k] == SVT_TOP ? "top"
@@ -59,7 +62,8 @@ require_program_labels(const svt_variant_struct * var, const svt_runs_t R)
 /* |q_i(D) - q_i(D')| <= Delta for every query, unless
    --allow-non-neighbours: the first query that breaks it is named */
 static void
-require_neighbours(const cli_t cl, const svt_runs_t R, const fmpq_t delta)
+require_neighbours(const cli_t cl, const svt_runs_t R, const fmpq_t delta,
+    const char * name)
 {
     ulong pos = 1;
     slong i;
@@ -77,11 +81,11 @@ require_neighbours(const cli_t cl, const svt_runs_t R, const fmpq_t delta)
             sq0 = fmpq_get_str(NULL, 10, R->runs[i].q[0]);
             sq1 = fmpq_get_str(NULL, 10, R->runs[i].q[1]);
             sd = fmpq_get_str(NULL, 10, delta);
-            snprintf(msg, sizeof(msg), "--qD/--qD2: query %lu has q(D) = %s and "
+            snprintf(msg, sizeof(msg), "%s: query %lu has q(D) = %s and "
                 "q(D') = %s, more than Delta = %s apart: D and D' are not "
                 "neighbours (allowed: |q(D) - q(D')| <= Delta for every query; "
-                "--allow-non-neighbours computes the ratio anyway)", pos, sq0,
-                sq1, sd);
+                "--allow-non-neighbours computes the ratio anyway)", name, pos,
+                sq0, sq1, sd);
             flint_free(sq0);
             flint_free(sq1);
             flint_free(sd);
@@ -277,12 +281,13 @@ build_pair(svt_runs_t R, const cli_t cl, const construction_info * ci, ulong m,
         if (custom_build_named(R, qD, qD2, T, out, need_output, names, err,
                 sizeof(err)) != 0)
             cli_die(err);
-        require_program_labels(var, R);
+        require_program_labels(var, R, names[3]);
+        require_neighbours(cl, R, o->delta, cl->value[O_FILE] ? names[1]
+            : "--qD/--qD2");
         flint_free(fq);
         flint_free(fq2);
         flint_free(fT);
         flint_free(fo);
-        require_neighbours(cl, R, o->delta);
     }
 }
 
