@@ -335,3 +335,25 @@ Test(errors, pair_file_places)
     FAILS("ratio alg1 custom --file build/test-errors-pf2.txt",
         "build/test-errors-pf2.txt:2:7: qD2: query 1 has q(D) = 0 and q(D') = 5");
 }
+
+/* a guard's errors quote what they found */
+Test(errors, guards_quote_what_they_found)
+{
+    static const char * guards[3][2] = {
+        { "y >= z + 1/0", "6:17: found the denominator '0'" },
+        { "z + 2 <= y < z + 1", "6:6: found the empty range 'z + 2 <= y < z + 1'" },
+        { "y >= z and y >= z and y >= z and y >= z and y >= z and y >= z and "
+          "y >= z and y >= z and y >= z + 1", "found a ninth comparison 'y >= z + 1'" } };
+    char text[600], want[200];
+    int k;
+    mkdir("build", 0755);
+    for (k = 0; k < 3; k++)
+    {
+        snprintf(text, sizeof(text), "name = x\nclaimed = eps\nregister z = "
+            "laplace(2/eps)\nstate run:\n  answer y = q + laplace(4/eps)\n"
+            "  if %s then output top\n  else output bot\n", guards[k][0]);
+        write_str("build/test-errors-guard.svt", text);
+        snprintf(want, sizeof(want), "build/test-errors-guard.svt:%s", guards[k][1]);
+        FAILS("lint build/test-errors-guard.svt", k == 2 ? guards[k][1] : want);
+    }
+}

@@ -200,9 +200,12 @@ rational(cursor * c, fmpq_t x, const char * what)
         n = spec_read_decimal(d, c->p + 1, PROG_MAX_EXP);
         if (n <= 0 || fmpq_is_zero(d))
         {
+            char buf[40];
             fmpq_clear(d);
-            return fail(c, c->p + 1, "found %s, expected a nonzero denominator",
-                "a missing or zero denominator");
+            c->p++;
+            return fail(c, c->p, n <= 0 ? "found %s, expected a nonzero "
+                "denominator after '/'" : "found the denominator %s, expected a "
+                "nonzero denominator", found(c, buf, sizeof(buf)));
         }
         fmpq_div(x, x, d);
         fmpq_clear(d);
@@ -356,8 +359,15 @@ add_atom(prog_branch * B, int answer, prog_op op, int strict, const fmpq_t off,
     cursor * c, const char * at)
 {
     if (B->natoms == PROG_MAX_ATOMS)
+    {
+        char what[80];
+        int n = (int) FLINT_MIN(c->p - at, 40);
+        while (n > 0 && isspace((unsigned char) at[n - 1]))
+            n--;
+        snprintf(what, sizeof(what), "a ninth comparison '%.*s'", n, at);
         return fail(c, at, "found %s, expected at most 8 comparisons in a guard",
-            "a ninth one");
+            what);
+    }
     B->atoms[B->natoms].answer = answer;
     B->atoms[B->natoms].op = op;
     B->atoms[B->natoms].strict = strict;
@@ -391,8 +401,13 @@ atom(svt_program * P, prog_branch * B, cursor * c)
             || register_plus(P, off2, c))
             r = -1;
         else if (fmpq_cmp(off, off2) >= 0)
+        {
+            char what[80];
+            snprintf(what, sizeof(what), "the empty range '%.*s'",
+                (int) FLINT_MIN(c->p - at, 50), at);
             r = fail(c, at, "found %s, expected a range REG + a <= ANSWER < REG + b "
-                "with a < b", "an empty range");
+                "with a < b", what);
+        }
         else
             r = add_atom(B, ans, PROG_GE, s1, off, c, at) || add_atom(B, ans,
                 PROG_LT, s2, off2, c, at) ? -1 : 0;
