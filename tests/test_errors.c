@@ -357,3 +357,19 @@ Test(errors, guards_quote_what_they_found)
         FAILS("lint build/test-errors-guard.svt", k == 2 ? guards[k][1] : want);
     }
 }
+
+/* a number written out in full obeys the exponent rule too: 1 and 400
+   zeros is 10^400 (it was read, and computed to nan) */
+Test(errors, written_out_magnitude)
+{
+    char text[1200], zeros[401];
+    memset(zeros, '0', 400);
+    zeros[400] = '\0';
+    mkdir("build", 0755);
+    snprintf(text, sizeof(text), "name = x\nclaimed = eps\nregister z = "
+        "laplace(2/eps)\nstate run:\n  answer y = q + laplace(4/eps)\n"
+        "  if y >= z + 1%s then output top\n  else output bot\n", zeros);
+    write_str("build/test-errors-400.svt", text);
+    FAILS("lint build/test-errors-400.svt", "build/test-errors-400.svt:6:15: "
+        "found '1000", "a magnitude from 10^-301 to 10^301");
+}

@@ -189,7 +189,7 @@ rational(cursor * c, fmpq_t x, const char * what)
         snprintf(msg, sizeof(msg), "found %s, expected %s: a number "
             "(decimal such as 2, 0.5 or 1e-3, or a/b%s)",
             *c->p ? found(c, buf, sizeof(buf)) : "the end of the line", what,
-            n < 0 ? "; one dot at most, an exponent within 300" : "");
+            n < 0 ? "; one dot at most, an exponent within 300: a magnitude from 10^-301 to 10^301" : "");
         return fail(c, c->p, "%s", msg);
     }
     c->p += n;
