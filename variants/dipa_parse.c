@@ -127,7 +127,7 @@ drational(dipa_lex * L, fmpq_t x)
     {
         char buf[40];
         return dfail(L, L->p, n < 0 ? "found %s, expected a number (N or N/M, "
-            "read exactly; one dot at most, an exponent within 300: a magnitude from 10^-301 to 10^301)"
+            "read exactly; one dot at most, an exponent within 300)"
             : "found %s, expected a number (N or N/M)",
             dfound(L, buf, sizeof(buf)));
     }

@@ -184,6 +184,8 @@ rational(cursor * c, fmpq_t x, const char * what)
     char buf[40], msg[300];
     skip(c);
     n = spec_read_decimal(x, c->p, PROG_MAX_EXP);
+    if (n > 0 && !spec_decimal_in_range(x, PROG_MAX_EXP))
+        n = -1;     /* written out past the exponent's range */
     if (n <= 0)
     {
         snprintf(msg, sizeof(msg), "found %s, expected %s: a number "

@@ -77,6 +77,10 @@ int spec_expr_eval(arb_t res, const spec_expr * e, arb_srcptr vals,
    read, or 0 when s does not start with such a number, or -1 when it is
    malformed (two dots, exponent out of range). */
 long spec_read_decimal(fmpq_t res, const char * s, long maxexp);
+/* 1 when x is 0 or of magnitude from 10^-(maxexp+1) to 10^(maxexp+1):
+   the numbers an exponent within maxexp writes, however they are
+   written (a program's constants: 1 and 400 zeros is 10^400) */
+int spec_decimal_in_range(const fmpq_t x, long maxexp);
 
 /* The value of e in rationals (vals: eps, c, Delta, eps1..3 as fmpq);
    returns -1 when it is not a rational of these (a non-integer power,

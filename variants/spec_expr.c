@@ -329,28 +329,33 @@ spec_read_decimal(fmpq_t res, const char * s, long maxexp)
         else
             fmpz_pow_ui(den, t, (ulong) (-ex));
         fmpq_set_fmpz_frac(res, num, den);
-        /* the magnitude, however written (400 digits written out are
-           10^400): below 10^(maxexp+1) and at least 10^-(maxexp+1), or
-           0, as a number with an exponent within maxexp */
-        if (!fmpq_is_zero(res))
-        {
-            fmpz_t lim;
-            fmpz_init(lim);
-            fmpz_set_ui(t, 10);
-            fmpz_pow_ui(t, t, (ulong) maxexp + 1);
-            fmpz_mul(lim, t, fmpq_denref(res));
-            if (fmpz_cmpabs(fmpq_numref(res), lim) > 0)
-                n = -1;
-            fmpz_mul(lim, t, fmpq_numref(res));
-            if (fmpz_cmpabs(lim, fmpq_denref(res)) < 0)
-                n = -1;
-            fmpz_clear(lim);
-        }
     }
     fmpz_clear(num);
     fmpz_clear(den);
     fmpz_clear(t);
     return n;
+}
+
+int
+spec_decimal_in_range(const fmpq_t x, long maxexp)
+{
+    fmpz_t t, lim;
+    int ok = 1;
+    if (fmpq_is_zero(x))
+        return 1;
+    fmpz_init(t);
+    fmpz_init(lim);
+    fmpz_set_ui(t, 10);
+    fmpz_pow_ui(t, t, (ulong) maxexp + 1);
+    fmpz_mul(lim, t, fmpq_denref(x));
+    if (fmpz_cmpabs(fmpq_numref(x), lim) > 0)
+        ok = 0;
+    fmpz_mul(lim, t, fmpq_numref(x));
+    if (fmpz_cmpabs(lim, fmpq_denref(x)) < 0)
+        ok = 0;
+    fmpz_clear(t);
+    fmpz_clear(lim);
+    return ok;
 }
 
 spec_expr *
