@@ -258,6 +258,7 @@ Test(errors, newcomer_typos)
     FAILS("check alg7monotone", "did you mean 'alg7-monotone'?");
     /* which cutoff of --c-list, and which query's label */
     FAILS("check alg1 --c-list 1,0", "--c-list: entry 2 is '0'");
+    FAILS("check alg1 --c-list 1,,2", "--c-list: entry 2 of '1,,2' is empty");
     FAILS("ratio alg1 custom --qD 0*5 --qD2 1*5 --output bot*4,O",
         "--output: 'O' (the output of query 5) is not an output of alg1");
     (void) out;

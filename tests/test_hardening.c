@@ -125,7 +125,7 @@ static const hcase option_cases[] = {
     { "sweep alg1 bottoms --eps 1e300", 2, "out of range" },
     { "check alg1 --eps 1e-300", 2, "out of range" },
     { "check alg1 --c-list 1,a", 2, "--c-list" },
-    { "check alg1 --c-list ''", 2, "--c-list: expected" },
+    { "check alg1 --c-list ''", 2, "--c-list: entry 1 of '' is empty" },
     { "check alg1 --c-list 0", 2, "--c-list" },
     { "prove alg1 --eps 1e300", 2, "out of range" },
     { "prove alg4 --c 1000000", 2, "prove takes c up to 65536" },

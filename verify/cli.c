@@ -368,7 +368,13 @@ cli_clist(check_opts * o, const cli_t cl)
     if (strlen(s) >= sizeof(buf))
         cli_die("--c-list: too long");
     if (csv_empty_token(s) > 0)
-        cli_die("--c-list: expected up to 16 comma-separated integers from 1 to 10^6");
+    {
+        char msg[400];
+        snprintf(msg, sizeof(msg), "--c-list: entry %ld of '%.100s' is empty "
+            "(expected up to 16 comma-separated integers from 1 to 10^6)",
+            (long) csv_empty_token(s), s);
+        cli_die(msg);
+    }
     strcpy(buf, s);
     o->nc = 0;
     for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
