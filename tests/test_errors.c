@@ -53,6 +53,25 @@ write_str(const char * path, const char * text)
     write_text(path, text, strlen(text));
 }
 
+/* a program of one state whose first branch is "if GUARD then ACTIONS"
+   (a counter of 3 when counter): lint fails, saying `says` at its place
+   (at: "LINE:COL: ...", the file's name put before it; NULL: anywhere) */
+static void
+branch_fails(int counter, const char * guard, const char * actions,
+    const char * at, const char * says)
+{
+    static const char * path = "build/test-errors-branch.svt";
+    char text[800], want[300];
+    mkdir("build", 0755);
+    snprintf(text, sizeof(text), "name = x\nclaimed = eps\nregister z = "
+        "laplace(2/eps)\n%sstate run:\n  answer y = q + laplace(4/eps)\n"
+        "  if %s then %s\n  else output bot\n", counter ? "counter = 3\n" : "",
+        guard, actions);
+    write_str(path, text);
+    snprintf(want, sizeof(want), "%s:%s", path, at ? at : "");
+    FAILS("lint build/test-errors-branch.svt", at ? want : path, says);
+}
+
 /* a header expression evaluated to an illegal value: lint, ratio and
    check all say where, the key, the value and what is allowed */
 static void
@@ -278,19 +297,12 @@ Test(errors, review_of_the_errors, .timeout = 120)
         { "output top; goto run; goto run", "7:40: found a second goto" },
         { "output top; reset laplace(1); reset laplace(100)",
             "7:48: found a second reset" } };
-    char text[600], want[200];
+    char text[600];
     const char * bin = getenv("REPORT_BIN");
     int k;
     mkdir("build", 0755);
     for (k = 0; k < 3; k++)
-    {
-        snprintf(text, sizeof(text), "name = x\nclaimed = eps\nregister z = "
-            "laplace(2/eps)\ncounter = 3\nstate run:\n  answer y = q + "
-            "laplace(4/eps)\n  if y >= z then %s\n  else output bot\n", acts[k][0]);
-        write_text("build/test-errors-twice.svt", text, strlen(text));
-        snprintf(want, sizeof(want), "build/test-errors-twice.svt:%s", acts[k][1]);
-        FAILS("lint build/test-errors-twice.svt", want, "expected one per branch");
-    }
+        branch_fails(1, "y >= z", acts[k][0], acts[k][1], "expected one per branch");
     FAILS("ratio alg1 custom --qD 0,1 --qD2 1,0 --output 1,2",
         "--output: a number at query 1, but alg1 outputs no numbers");
     /* (1/3)*3 is exactly 1: accepted, the same ratio as counter = 1 */
@@ -345,18 +357,10 @@ Test(errors, guards_quote_what_they_found)
         { "z + 2 <= y < z + 1", "6:6: found the empty range 'z + 2 <= y < z + 1'" },
         { "y >= z and y >= z and y >= z and y >= z and y >= z and y >= z and "
           "y >= z and y >= z and y >= z + 1", "found a ninth comparison 'y >= z + 1'" } };
-    char text[600], want[200];
     int k;
-    mkdir("build", 0755);
     for (k = 0; k < 3; k++)
-    {
-        snprintf(text, sizeof(text), "name = x\nclaimed = eps\nregister z = "
-            "laplace(2/eps)\nstate run:\n  answer y = q + laplace(4/eps)\n"
-            "  if %s then output top\n  else output bot\n", guards[k][0]);
-        write_str("build/test-errors-guard.svt", text);
-        snprintf(want, sizeof(want), "build/test-errors-guard.svt:%s", guards[k][1]);
-        FAILS("lint build/test-errors-guard.svt", k == 2 ? guards[k][1] : want);
-    }
+        branch_fails(0, guards[k][0], "output top", k == 2 ? NULL : guards[k][1],
+            guards[k][1]);
 }
 
 /* a number written out in full obeys the exponent rule too: 1 and 400

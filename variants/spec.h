@@ -132,6 +132,10 @@ int spec_expr_uses(const spec_expr * e, int v);
    that is not printable ASCII (tab and carriage return aside), or NULL. */
 void spec_value_str(char * buf, size_t len, const arb_t x);
 int spec_char_name(char * buf, size_t len, const char * s);
+/* 1, with err "NAME:LINE:COL: found a NUL byte ..." at the first NUL
+   of text[0..len), when it holds one; 0 when it holds none */
+int spec_nul_error(const char * text, size_t len, const char * name,
+    char * err, size_t errlen);
 /* The edit distance of a[0..na) and b (insertions, deletions and
    substitutions), at most 3: a larger one is 3.  For the suggestions of
    the errors ('claimd' is 'claimed'). */

@@ -88,6 +88,28 @@ typedef struct
 ctx;
 
 int
+spec_nul_error(const char * text, size_t len, const char * name, char * err,
+    size_t errlen)
+{
+    const char * z = memchr(text, '\0', len), * k;
+    long line = 1, col = 1;
+    if (z == NULL)
+        return 0;
+    for (k = text; k < z; k++)
+    {
+        col++;
+        if (*k == '\n')
+        {
+            line++;
+            col = 1;
+        }
+    }
+    snprintf(err, errlen, "%s:%ld:%ld: found a NUL byte (U+0000), expected "
+        "text", name, line, col);
+    return 1;
+}
+
+int
 spec_edit_distance3(const char * a, size_t na, const char * b)
 {
     size_t nb = strlen(b), i, j;
@@ -764,22 +786,8 @@ svt_read_spec_text(const char * path, char * err, size_t errlen)
     }
     fclose(f);
     buf[n] = '\0';
-    if (strlen(buf) != n)
+    if (spec_nul_error(buf, n, path, err, errlen))
     {
-        /* the NUL's own line and column */
-        size_t k, at = strlen(buf);
-        long line = 1, col = 1;
-        for (k = 0; k < at; k++)
-        {
-            col++;
-            if (buf[k] == '\n')
-            {
-                line++;
-                col = 1;
-            }
-        }
-        snprintf(err, errlen, "%s:%ld:%ld: found a NUL byte (U+0000), expected "
-            "text", path, line, col);
         flint_free(buf);
         return NULL;
     }

@@ -332,10 +332,7 @@ check_keep_cell(check_run * K, slong c, const construction_info * ci,
     g->c = c;
     g->ci = ci;
     lossmax_init(g->agg);
-    arf_set(g->agg->lo, cell->agg->lo);
-    arf_set(g->agg->hi, cell->agg->hi);
-    arf_set(g->agg->hi_enclosed, cell->agg->hi_enclosed);
-    memcpy(g->agg->count, cell->agg->count, sizeof(g->agg->count));
+    lossmax_set(g->agg, cell->agg);
     g->verdict = cell->verdict;
     g->worst_m = cell->worst_m;
 }

@@ -427,23 +427,8 @@ custom_read_text_at(const char * text, size_t len, const char * name,
     int bad = 0;
     char * line;
     *qD = *qD2 = *T = *output = NULL;
-    if (memchr(text, '\0', len) != NULL)
-    {
-        const char * z = memchr(text, '\0', len), * k;
-        long ln = 1, col = 1;
-        for (k = text; k < z; k++)
-        {
-            col++;
-            if (*k == '\n')
-            {
-                ln++;
-                col = 1;
-            }
-        }
-        snprintf(err, errlen, "%s:%ld:%ld: found a NUL byte (U+0000), expected "
-            "text", name, ln, col);
+    if (spec_nul_error(text, len, name, err, errlen))
         return -1;
-    }
     line = flint_malloc(CUSTOM_MAX_LINE + 2);
     while (at < len)
     {

@@ -176,6 +176,19 @@ decision_B_rational(const decision_struct * D)
     return ok;
 }
 
+char *
+decision_B_string(const decision_struct * D, slong digits)
+{
+    char * s;
+    if (!D->proved)
+        return NULL;
+    if (!decision_B_rational(D))
+        return decimal_bound(D->B, digits, 1);
+    s = flint_malloc(strlen(D->B_exact) + 1);
+    strcpy(s, D->B_exact);
+    return s;
+}
+
 const char *
 decision_bound_state(const decision_struct * D)
 {

@@ -97,6 +97,11 @@ svt_status decision_finish(decision_t D, const svt_model_t M);
    a formula in the parameters ("2 - eps1") or there is none */
 int decision_B_rational(const decision_struct * D);
 
+/* B as printed: its exact rational when it is one, else a certified
+   decimal upper bound with `digits` digits; NULL when no bound is proved
+   (flint_free it) */
+char * decision_B_string(const decision_struct * D, slong digits);
+
 /* the bound's own state, beside the verdict on the claim: "finite" (a
    bound B for every m, proved), "none" (no finite bound, proved) or
    "unknown" */

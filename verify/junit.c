@@ -190,13 +190,17 @@ check_junit_cell(junit_struct * J, const svt_variant_struct * var,
     const check_opts * o)
 {
     slong digits = o->out_digits;
-    char name[128], msg[1024];
+    char name[128], msg[1024], cmd[512];
     int outcome = JUNIT_PASS;
     char * w;
     if (J == NULL)
         return;
     junit_case_name(name, sizeof(name), ci, M);
     w = worst_inf ? NULL : decimal_interval(worst, digits);
+    /* the construction at its largest ratio's m, as `verify ratio` runs it */
+    report_recheck_command(cmd, sizeof(cmd), report_variant_arg(var), ci, worst_m,
+        M->c, o->eps, o->delta, o->T);
+    report_recheck_precision_buf(cmd, sizeof(cmd), &o->ro, -1);
     if (verdict_exceeds_delta_claim(cv, M))
     {
         outcome = JUNIT_ERROR;
@@ -206,22 +210,14 @@ check_junit_cell(junit_struct * J, const svt_variant_struct * var,
     else if (verdict_violates(cv, M))
     {
         char * cl = decimal_interval(M->claimed, digits);
-        char cmd[512];
         outcome = JUNIT_FAILURE;
-        report_recheck_command(cmd, sizeof(cmd), report_variant_arg(var), ci, worst_m, M->c,
-            o->eps, o->delta, o->T);
-        report_recheck_precision_buf(cmd, sizeof(cmd), &o->ro, -1);
         snprintf(msg, sizeof(msg), "certified ln ratio %s > claimed eps %s "
             "at m = %lu; re-check: %s", worst_inf ? "inf" : w, cl, worst_m, cmd);
         flint_free(cl);
     }
     else if (cv == VERDICT_INCONCLUSIVE)
     {
-        char cmd[512];
         outcome = JUNIT_ERROR;
-        report_recheck_command(cmd, sizeof(cmd), report_variant_arg(var), ci,
-            worst_m, M->c, o->eps, o->delta, o->T);
-        report_recheck_precision_buf(cmd, sizeof(cmd), &o->ro, -1);
         snprintf(msg, sizeof(msg), "undecided at the precision cap: the largest "
             "ln ratio %s (m = %lu) is neither certainly within nor above the "
             "claim; re-check: %s", w ? w : "inf", worst_m, cmd);
@@ -290,11 +286,10 @@ void
 check_L_B_words(char * buf, size_t len, const decision_struct * D, slong digits)
 {
     char * l = D->have_L && !D->L_inf ? decimal_interval(D->L, digits) : NULL;
-    int q = decision_B_rational(D);
-    char * b = D->proved && !q ? decimal_bound(D->B, digits, 1) : NULL;
+    char * b = decision_B_string(D, digits);
     snprintf(buf, len, "L = %s <= the largest loss <= B = %s",
         D->have_L ? (D->L_inf ? "inf" : l) : "none (no certified ratio)",
-        D->proved ? (q ? D->B_exact : b) : D->unbounded
+        b ? b : D->unbounded
         ? "none (no finite bound, proved)" : "none (no bound proved)");
     flint_free(l);
     flint_free(b);

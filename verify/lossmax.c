@@ -21,6 +21,17 @@ lossmax_init(lossmax_t L)
 }
 
 void
+lossmax_set(lossmax_t L, const lossmax_t S)
+{
+    slong i;
+    for (i = 0; i < VERDICT_COUNT; i++)
+        L->count[i] = S->count[i];
+    arf_set(L->lo, S->lo);
+    arf_set(L->hi, S->hi);
+    arf_set(L->hi_enclosed, S->hi_enclosed);
+}
+
+void
 lossmax_clear(lossmax_t L)
 {
     arf_clear(L->lo);

@@ -62,22 +62,16 @@ json_L_B(const decision_struct * D, slong dg)
 static void
 json_set_claim(json_t * j, const decision_struct * D, svt_status s, slong dg)
 {
+    char * b = decision_B_string(D, dg);
+    int exact = decision_B_rational(D);
     json_object_set_new(j, "verdict", json_string(decision_name(s)));
     json_object_set_new(j, "bound_state", json_string(decision_bound_state(D)));
-    if (decision_B_rational(D))
-        json_object_set_new(j, "B", json_string(D->B_exact));
-    else if (D->proved)
-    {
-        char * b = decimal_bound(D->B, dg, 1);
-        json_object_set_new(j, "B", json_string(b));
-        flint_free(b);
-    }
-    else
-        json_object_set_new(j, "B", json_null());
-    json_object_set_new(j, "B_exact", json_boolean(decision_B_rational(D)));
+    json_object_set_new(j, "B", b ? json_string(b) : json_null());
+    json_object_set_new(j, "B_exact", json_boolean(exact));
     /* B as the proof writes it in the parameters, when it is not a number */
-    json_object_set_new(j, "B_formula", D->proved && D->B_exact[0]
-        && !decision_B_rational(D) ? json_string(D->B_exact) : json_null());
+    json_object_set_new(j, "B_formula", D->proved && D->B_exact[0] && !exact
+        ? json_string(D->B_exact) : json_null());
+    flint_free(b);
     json_object_set_new(j, "L", D->have_L ? json_loss_interval(D->L_inf, D->L, dg)
         : json_null());
 }
@@ -361,16 +355,8 @@ prove_json(const prove_result_t P, const decision_t D,
         align_bound_form(f, sizeof(f), P->A);
         json_object_set_new(j, "upper_bound_exact", f[0] ? json_string(f) : json_null());
     }
-    if (P->have_L && P->L_infinite)
-    {
-        json_t * a = json_array();
-        json_array_append_new(a, json_string("inf"));
-        json_array_append_new(a, json_string("inf"));
-        json_object_set_new(j, "lower_bound", a);
-    }
-    else
-        json_object_set_new(j, "lower_bound", P->have_L
-            ? report_json_interval(P->L, dg) : json_null());
+    json_object_set_new(j, "lower_bound", P->have_L
+        ? json_loss_interval(P->L_infinite, P->L, dg) : json_null());
     json_object_set_new(j, "lower_bound_at", P->have_L ? json_string(P->L_desc)
         : json_null());
     json_object_set_new(j, "lower_bound_growth", json_string(P->W->growing

@@ -205,6 +205,8 @@ typedef lossmax_struct lossmax_t[1];
 void lossmax_init(lossmax_t L);
 void lossmax_clear(lossmax_t L);
 void lossmax_add(lossmax_t L, const ratio_result_t r);
+/* L := S */
+void lossmax_set(lossmax_t L, const lossmax_t S);
 /* the ratios added that are not impossible */
 slong lossmax_possible(const lossmax_t L);
 /* ratios whose verdict is inconclusive */
